@@ -1,0 +1,1 @@
+"""Ruleset-independent machinery: actions and notation, errors, the seeded RNG, history/JSON."""

@@ -1,0 +1,148 @@
+"""The ruleset-independent part of a game state: history, log, JSON, saving and replay.
+
+A state is an immutable value. Its history (every notation string applied since ``new_game``,
+position edits and reseeds included) replays it exactly, which is how JSON files are loaded:
+the file carries the setup, the history and a snapshot, and loading replays the history and
+checks the result against the snapshot, so a corrupted file is refused instead of half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from mp_notebook.engine.actions import Event
+from mp_notebook.engine.errors import IllegalAction, NotationError, SaveFileError
+
+FORMAT = "mp_notebook/game"
+VERSION = 1
+
+# A persistent, shareable list: None or (previous, item). Appending is O(1) and states share
+# their common past, so forking a state never copies its history or log.
+Chain = tuple[Any, Any] | None
+
+
+def chain_items(chain: Chain) -> tuple[Any, ...]:
+    items = []
+    while chain is not None:
+        chain, item = chain
+        items.append(item)
+    return tuple(reversed(items))
+
+
+class GameState:
+    """Common behaviour of every ruleset's game state (see ``mp_notebook.new_game``)."""
+
+    __slots__ = ("_setup", "_hist", "_log")
+    ruleset: str = ""
+
+    _setup: dict[str, Any]
+    _hist: Chain
+    _log: Chain
+
+    # --- history and log -------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[str, ...]:
+        """Every notation string applied since ``new_game`` (edits and reseeds included)."""
+        return chain_items(self._hist)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What happened, in plain English, each event naming its rule."""
+        return chain_items(self._log)
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The ``new_game`` arguments this game was created with (seed resolved)."""
+        return dict(self._setup)
+
+    # --- implemented by each ruleset -------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _replay_entry(self, entry: str) -> GameState:
+        raise NotImplementedError
+
+    # --- equality ----------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (self.ruleset == other.ruleset and self.history == other.history
+                and self._snapshot() == other._snapshot())
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset, self.history))
+
+    # --- JSON ----------------------------------------------------------------------------
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The game as JSON text: setup, history and a snapshot of the position."""
+        doc = {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset, "setup": self._setup,
+               "history": list(self.history), "state": self._snapshot()}
+        return json.dumps(doc, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """Load a game written by :meth:`to_json`; raises :class:`SaveFileError` if it is corrupted."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(f"not a saved game: the text is not valid JSON ({exc})") from exc
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
+        if doc.get("version") != VERSION:
+            raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported (this library writes {VERSION})")
+        for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
+            if not isinstance(doc.get(key), kind):
+                raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")
+        from mp_notebook.rulesets import new_game
+
+        setup = dict(doc["setup"])
+        if setup.get("ruleset", doc["ruleset"]) != doc["ruleset"]:
+            raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
+        try:
+            state = new_game(**setup)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(f"saved game: its setup is not valid: {exc}") from exc
+        for i, entry in enumerate(doc["history"]):
+            if not isinstance(entry, str):
+                raise SaveFileError(f"saved game: history entry {i} is not a string")
+            try:
+                state = state._replay_entry(entry)
+            except (IllegalAction, NotationError, ValueError) as exc:
+                raise SaveFileError(f"saved game: history entry {i} {entry!r} cannot be replayed: {exc}") from exc
+        snapshot = state._snapshot()
+        if snapshot != doc["state"]:
+            differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
+            raise SaveFileError(f"saved game is inconsistent: replaying its history does not give its stored "
+                                f"position (differs in: {', '.join(differ)})")
+        return state
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json(indent=1))
+
+
+def load(path: str | os.PathLike[str]) -> GameState:
+    """Load a game saved with ``GameState.save``."""
+    with open(path, encoding="utf-8") as f:
+        return GameState.from_json(f.read())
+
+
+def replay(new_game_kwargs: dict[str, Any], history: tuple[str, ...] | list[str]) -> GameState:
+    """Replay ``history`` from ``new_game(**new_game_kwargs)``; exact, dice included.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=3)
+    >>> for _ in range(5):
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> mp.replay(s.setup, s.history) == s
+    True
+    """
+    from mp_notebook.rulesets import new_game
+
+    state = new_game(**new_game_kwargs)
+    for entry in history:
+        state = state._replay_entry(entry)
+    return state

@@ -1,0 +1,1272 @@
+"""The rules of Marco Polo II, read top to bottom: a turn, the 7 main actions, the 6 bonus actions,
+travel and trading posts, rewards and payments, and the round cycle.
+
+How a state moves on
+--------------------
+``state.tasks`` is a stack of pending steps. A *decision* task (``offer``, ``move``, ``pay`` …)
+waits for the player; an *automatic* task (``gain``, ``charge``, ``post`` …) runs at once. Each
+``apply`` resolves the decision on top, then runs automatic tasks until the next decision. With an
+empty stack the player whose turn it is chooses a main action, a bonus action or ``end_turn``.
+This is what keeps ``legal_actions()`` small and lets a lesson step through a move one choice at
+a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action, Decision
+from mp_notebook.engine.rng import next_int
+from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Cost, Reward
+from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
+
+Task = tuple[Any, ...]
+
+# Rule citations used in the log and in error messages.
+R_TURN = "Rulebook: A Game Turn"
+R_ACTIONS = "Rulebook: Actions (general rules)"
+R_OCCUPIED = "Rulebook: Using an occupied action space"
+R_BLACK = "Rulebook: Black dice"
+R_BOOKS = "Rulebook: 1. Books"
+R_KHAN = "Rulebook: 2. Khan's Favor"
+R_SEALS = "Rulebook: 3. Guild Seals"
+R_TRAVEL = "Rulebook: 4. Travel"
+R_POSTS = "Rulebook: 4. Travel — trading posts"
+R_OUTPOST = "Rulebook: 4. Travel — outpost bonus"
+R_CONTRACTS = "Rulebook: 5. Contracts"
+R_SPECIAL = "Rulebook: 6. Special Cities"
+R_CARDS = "Rulebook: 7. City Cards"
+R_COMPLETE = "Rulebook: Bonus action 1 — complete 1 contract"
+R_IMPROVE = "Rulebook: Bonus action 2 — improve 1 guild seal"
+R_BAG = "Rulebook: Bonus action 3 — money bag"
+R_REROLL = "Rulebook: Bonus action 4 — reroll 1 die"
+R_ADJUST = "Rulebook: Bonus action 5 — change 1 die by 1"
+R_BUY_BLACK = "Rulebook: Bonus action 6 — take 1 black die"
+R_JADE = "Rulebook: Jade — pays for any coin or camel"
+R_COMPENSATION = "Rulebook: Compensation for low die rolls"
+R_FIRST = "Rulebook: The first player"
+R_ROUND = "Rulebook: Start of a new round"
+R_END = "Rulebook: End of game"
+R_ICONS = "Supplement: Icons"
+
+SPACE_BOOK = "book:"
+SPACE_TRAVEL = "travel:"
+SPACE_SPECIAL = "special:"
+SPACE_CARD = "card:"
+AREA_SPACES = ("Area-1", "Area-2")
+
+
+# =============================================================================== small helpers
+
+
+def _kv(**values: int) -> str:
+    return ",".join(f"{k}={v}" for k, v in values.items())
+
+
+def _parse_kv(text: str | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for part in (text or "").split(","):
+        key, _, value = part.partition("=")
+        out[key] = int(value) if value.isdigit() else -1
+    return out
+
+
+def _plus(a: Bundle, b: Bundle) -> Bundle:
+    return Bundle(a.coins + b.coins, a.camels + b.camels, a.pepper + b.pepper, a.silk + b.silk,
+                  a.gold + b.gold, a.jade + b.jade, a.vp + b.vp)
+
+
+def jade_needed(p: Player, b: Bundle) -> int:
+    """Jade needed to pay ``b``: its own jade plus every coin and camel the player lacks."""
+    return b.jade + max(0, b.coins - p.coins) + max(0, b.camels - p.camels)
+
+
+def can_pay(p: Player, b: Bundle) -> bool:
+    return (jade_needed(p, b) <= p.jade and p.pepper >= b.pepper and p.silk >= b.silk
+            and p.gold >= b.gold)
+
+
+def can_pay_cost(p: Player, cost: Cost, times: int = 1) -> bool:
+    pay = cost.pay.scaled(times) if times != 1 else cost.pay
+    if not can_pay(p, pay):
+        return False
+    left = [getattr(p, g) - getattr(pay, g) for g in TRADE_GOODS]
+    return sum(left) >= cost.any_good * times and sum(v > 0 for v in left) >= cost.different_goods * times
+
+
+def _jade_splits(p: Player, b: Bundle) -> list[tuple[int, int]]:
+    """Every way to pay ``b``'s coins and camels: ``(jade for coins, jade for camels)``."""
+    spare = p.jade - b.jade
+    out = []
+    for jc in range(max(0, b.coins - p.coins), min(b.coins, spare) + 1):
+        for jm in range(max(0, b.camels - p.camels), min(b.camels, spare - jc) + 1):
+            out.append((jc, jm))
+    return out
+
+
+def _dice_choices(p: Player, n: int, colour_ok: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Distinct ways to pick ``n`` dice: ``(own values, black values)``; own only if ``colour_ok``."""
+    if n == 1:
+        own = [((v,), ()) for v in sorted(set(p.dice))] if colour_ok else []
+        return own + [((), (v,)) for v in sorted(set(p.black_dice))]
+    pool = ([(v, False) for v in p.dice] if colour_ok else []) + [(v, True) for v in p.black_dice]
+    seen: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
+    for combo in combinations(pool, n):
+        seen[(tuple(sorted(v for v, b in combo if not b)), tuple(sorted(v for v, b in combo if b)))] = None
+    return sorted(seen)
+
+
+def _action(kind: str, player: int, own: tuple[int, ...], black: tuple[int, ...],
+            space: str | None = None, choice: str | None = None) -> Action:
+    return Action(kind, player, tuple(sorted(own + black)), black, space, choice)
+
+
+def _own(a: Action) -> tuple[int, ...]:
+    own = list(a.dice)
+    for b in a.black:
+        own.remove(b)
+    return tuple(own)
+
+
+def _push(s: Mp2State, *tasks: Task) -> None:
+    """Schedule ``tasks`` to run in the order given, before anything already pending."""
+    s.tasks = s.tasks + tuple(reversed(tasks))
+
+
+def _name(s: Mp2State, i: int | None) -> str:
+    return "—" if i is None else s.players[i].name
+
+
+def _roll(s: Mp2State) -> int:
+    s.rng, v = next_int(s.rng, 6)
+    return v + 1
+
+
+def _marker_cities(s: Mp2State) -> list[str]:
+    return [c for c in s.markers if s.markers[c]]
+
+
+def _available_contracts(s: Mp2State, i: int, city: str | None = None) -> list[tuple[str, str]]:
+    posts = s.players[i].trading_posts
+    cities = [city] if city else [c for c in s.display if c in posts]
+    return [(c, cid) for c in cities for cid in s.display.get(c, ()) if cid is not None]
+
+
+def _card_city(s: Mp2State, space: str) -> str | None:
+    for name, city in s.components.card_spaces:
+        if name == space:
+            return city
+    return None
+
+
+# =============================================================================== gains and costs
+
+
+def gain_bundle(s: Mp2State, i: int, b: Bundle, why: str, rule: str) -> None:
+    """Give player ``i`` the resources in ``b`` and log it."""
+    if not b:
+        return
+    p = s._player(i)
+    for k, v in b.items():
+        object.__setattr__(p, k, getattr(p, k) + v)
+    s._note(i, f"{p.name} gains {b} ({why})", rule)
+
+
+def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, why: str, rule: str) -> None:
+    p = s._player(i)
+    paid = Bundle(coins=b.coins - jade_coins, camels=b.camels - jade_camels, pepper=b.pepper, silk=b.silk,
+                  gold=b.gold, jade=b.jade + jade_coins + jade_camels, vp=b.vp)
+    for k, v in paid.items():
+        object.__setattr__(p, k, getattr(p, k) - v)
+    if paid:
+        extra = f"; jade paid for {jade_coins} coin(s) and {jade_camels} camel(s)" if jade_coins or jade_camels else ""
+        s._note(i, f"{p.name} pays {paid} ({why}{extra})", rule)
+
+
+def _gain(i: int, reward: Reward, why: str, rule: str) -> Task:
+    return ("gain", i, reward, why, rule)
+
+
+def _charge(i: int, cost: Cost | Bundle, why: str, rule: str, reserve: tuple[Bundle, ...] = ()) -> Task:
+    """A payment task; ``reserve``: after paying, at least one of these must still be payable."""
+    return ("charge", i, cost if isinstance(cost, Cost) else Cost(cost), why, rule, reserve)
+
+
+def _run_gain(s: Mp2State, task: Task) -> None:
+    _, i, reward, why, rule = task
+    gain_bundle(s, i, reward.gain, why, rule)
+    follow: list[Task] = []
+    if reward.any_good:
+        follow.append(("good", i, reward.any_good, False, (), "gain", why))
+    if reward.different_goods:
+        follow.append(("good", i, reward.different_goods, True, (), "gain", why))
+    if reward.choice:
+        follow.append(("choose", i, reward.choice, why))
+    follow += [("draw_contract", i, why)] * reward.contract_pile
+    if reward.contract_city:
+        follow.append(("take_contract", i, reward.contract_city, "icon", (), None))
+    if reward.move:
+        follow.append(("move", i, reward.move, (), "bonus", 0))
+    follow += [("take_black", i, why)] * reward.black_die
+    if reward.shield:
+        p = s._player(i)
+        object.__setattr__(p, "shields", p.shields + reward.shield)
+        s._note(i, f"{p.name} gains {reward.shield} '+1' shield icon(s) for final scoring ({why})", R_ICONS)
+    if reward.copy_bonus:
+        follow.append(("copy", i, why))
+    _push(s, *follow)
+
+
+def _run_charge(s: Mp2State, task: Task) -> None:
+    _, i, cost, why, rule, reserve = task
+    p = s.players[i]
+    b = cost.pay
+    coin_camel = Bundle(coins=b.coins, camels=b.camels, jade=b.jade)
+    goods = Bundle(pepper=b.pepper, silk=b.silk, gold=b.gold, vp=b.vp)
+    _pay_now(s, i, goods, 0, 0, why, rule)
+    follow: list[Task] = []
+    if cost.any_good:
+        follow.append(("good", i, cost.any_good, False, (), "pay", why))
+    if cost.different_goods:
+        follow.append(("good", i, cost.different_goods, True, (), "pay", why))
+    splits = _pay_splits(p, coin_camel, reserve)
+    if len(splits) == 1:
+        _pay_now(s, i, coin_camel, *splits[0], why, rule)
+    else:
+        follow.insert(0, ("pay", i, coin_camel, why, rule, reserve))
+    _push(s, *follow)
+
+
+def _pay_splits(p: Player, b: Bundle, reserve: tuple[Bundle, ...]) -> list[tuple[int, int]]:
+    splits = _jade_splits(p, b) if p.jade and (b.coins or b.camels) else [(max(0, b.coins - p.coins), max(0, b.camels - p.camels))]
+    if reserve and len(splits) > 1:
+        def leaves_enough(split: tuple[int, int]) -> bool:
+            after = p._copy()
+            for k, v in (("coins", b.coins - split[0]), ("camels", b.camels - split[1]), ("jade", b.jade + sum(split))):
+                object.__setattr__(after, k, getattr(after, k) - v)
+            return any(can_pay(after, r) for r in reserve)
+        splits = [sp for sp in splits if leaves_enough(sp)]
+    return splits
+
+
+# =============================================================================== the turn
+
+
+def _space(s: Mp2State, key: str) -> Space:
+    return s.spaces.get(key, EMPTY_SPACE)
+
+
+def _place(s: Mp2State, i: int, a: Action, key: str) -> bool:
+    """Move the dice of ``a`` from player ``i`` onto space ``key``; True if it was occupied."""
+    p = s._player(i)
+    own = _own(a)
+    dice = list(p.dice)
+    for v in own:
+        dice.remove(v)
+    black = list(p.black_dice)
+    for v in a.black:
+        black.remove(v)
+    object.__setattr__(p, "dice", tuple(dice))
+    object.__setattr__(p, "black_dice", tuple(black))
+    colours, values = _space(s, key)
+    spaces = dict(s.spaces)
+    spaces[key] = (colours | {i} if own else colours, values + a.dice)
+    s.spaces = spaces
+    return bool(values)
+
+
+def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
+    return min(dice) if _space(s, key)[1] else 0
+
+
+def _colour_ok(s: Mp2State, i: int, key: str) -> bool:
+    return i not in _space(s, key)[0]
+
+
+def _main_actions(s: Mp2State, i: int) -> list[Action]:
+    c = s.components
+    p = s.players[i]
+    out: list[Action] = []
+    # 1. Books
+    for book in c.rules.books:
+        key = SPACE_BOOK + book.name
+        for own, black in _dice_choices(p, 1, _colour_ok(s, i, key)):
+            die = (own + black)[0]
+            if die >= book.min_die and can_pay(p, Bundle(coins=_fee(s, key, (die,)))):
+                out.append(_action("books", i, own, black, book.name))
+    # 2. Khan's Favor
+    colours, values = _space(s, "khan")
+    if len(values) < c.rules.khan_spaces:
+        for own, black in _dice_choices(p, 1, i not in colours):
+            if (own + black)[0] >= (values[-1] if values else 1):
+                out.append(_action("khans_favor", i, own, black))
+    # 3. Guild Seals
+    for own, black in _dice_choices(p, 2, _colour_ok(s, i, "seals")):
+        level = min(own + black)
+        if _seal_choices(s, i, level) and can_pay(p, Bundle(coins=_fee(s, "seals", own + black))):
+            out.append(_action("guild_seal", i, own, black))
+    # 4. Travel
+    for space in c.rules.travel:
+        key = SPACE_TRAVEL + space.name
+        for own, black in _dice_choices(p, space.dice, _colour_ok(s, i, key)):
+            fee = Bundle(coins=space.coins + _fee(s, key, own + black))
+            if any(can_pay(p, _plus(fee, r.cost)) for r in _open_routes(s, i)):
+                out.append(_action("travel", i, own, black, space.name))
+    # 5. Contracts
+    if _available_contracts(s, i):
+        for own, black in _dice_choices(p, 1, _colour_ok(s, i, "contracts")):
+            if can_pay(p, Bundle(coins=_fee(s, "contracts", own + black))):
+                out.append(_action("contracts", i, own, black))
+    # 6. Special cities
+    for city in c.special_cities:
+        key = SPACE_SPECIAL + city
+        if city in p.trading_posts and city not in _posted_now(s, i) and len(_space(s, key)[1]) < 2:
+            for own, black in _dice_choices(p, 1, _colour_ok(s, i, key)):
+                out.append(_action("special_city", i, own, black, city))
+    # 7. City cards
+    for space, card_id in s.cards.items():
+        city = _card_city(s, space)
+        if _space(s, SPACE_CARD + space)[1] or (city and (city not in p.trading_posts or city in _posted_now(s, i))):
+            continue
+        for own, black in _dice_choices(p, 1, True):
+            if _card_usable(s, i, card_id, (own + black)[0]):
+                out.append(_action("city_card", i, own, black, space))
+    return out
+
+
+def _posted_now(s: Mp2State, i: int) -> frozenset[str]:
+    return s.posted_now if s.turn == i else frozenset()
+
+
+def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
+    c = s.components
+    rules = c.rules
+    p = s.players[i]
+    out: list[Action] = []
+    for cid in p.contracts:
+        if can_pay_cost(p, c.contracts[cid].cost):
+            out.append(Action("complete_contract", i, choice=cid))
+    for seal, improved in p.seal_levels:
+        if not improved and can_pay_cost(p, c.seals[seal].improve):
+            out.append(Action("improve_seal", i, choice=seal))
+    singles = _dice_choices(p, 1, True)
+    for own, black in singles:
+        for bag in rules.money_bag:
+            out.append(_action("money_bag", i, own, black, choice=_bag_name(bag)))
+    if can_pay(p, rules.reroll_cost):
+        out += [_action("reroll", i, own, black) for own, black in singles]
+    if can_pay(p, rules.adjust_cost):
+        for own, black in singles:
+            die = (own + black)[0]
+            out += [_action("adjust_die", i, own, black, choice=d) for d in ("-1", "+1") if 1 <= die + int(d) <= 6]
+    if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
+        if "black_dice" in s.variants:
+            out += [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]
+        else:
+            out.append(Action("black_die", i))
+    return out
+
+
+def _bag_name(b: Bundle) -> str:
+    return b.items()[0][0]
+
+
+def _turn_actions(s: Mp2State, i: int) -> list[Action]:
+    p = s.players[i]
+    out = _main_actions(s, i) if not s.main_done and p.all_dice else []
+    out += _bonus_actions(s, i)
+    if s.main_done or not p.all_dice:
+        out.append(Action("end_turn", i))
+    return out
+
+
+def _seal_choices(s: Mp2State, i: int, level: int) -> list[str]:
+    p = s.players[i]
+    return [t for t in SEALS if s.components.seals[t].min_die <= level and not p.has_seal(t)]
+
+
+def _open_routes(s: Mp2State, i: int) -> list[Any]:
+    """Routes leaving the player's figure that their seals open (costs not checked)."""
+    p = s.players[i]
+    return [r for _, _, r, _ in s.board.adjacent[p.location] if r.seal is None or p.has_seal(r.seal)]
+
+
+def _card_usable(s: Mp2State, i: int, card_id: str, die: int) -> bool:
+    card = s.components.city_cards[card_id]
+    p = s.players[i]
+    if card.kind == "trade":
+        return any(can_pay_cost(p, o.pay) for o in card.options)
+    if card.kind == "city_bonus":
+        return any(city in p.trading_posts for city in _marker_cities(s))
+    if card.kind == "guild_seal":
+        return can_pay_cost(p, card.pay) and bool(_seal_choices(s, i, die))
+    if card.kind == "move":
+        return any(can_pay(p, r.cost) for r in _open_routes(s, i))
+    return True
+
+
+# --- applying main actions -----------------------------------------------------------------
+
+
+def _do_books(s: Mp2State, a: Action) -> None:
+    i, key = a.player, SPACE_BOOK + a.space
+    fee = _fee(s, key, a.dice)
+    _place(s, i, a, key)
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the {a.space} book", R_BOOKS)
+    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
+
+
+def _do_khan(s: Mp2State, a: Action) -> None:
+    i = a.player
+    _place(s, i, a, "khan")
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
+    gain_bundle(s, i, s.components.rules.khan_reward, "Khan's Favor", R_KHAN)
+
+
+def _do_guild_seal(s: Mp2State, a: Action) -> None:
+    i = a.player
+    fee = _fee(s, "seals", a.dice)
+    _place(s, i, a, "seals")
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Guild Seals", R_SEALS)
+    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
+
+
+def _do_travel(s: Mp2State, a: Action) -> None:
+    i = a.player
+    spaces = s.components.rules.travel
+    index = next(k for k, sp in enumerate(spaces) if sp.name == a.space)
+    space = spaces[index]
+    key = SPACE_TRAVEL + a.space
+    fee = Bundle(coins=space.coins + _fee(s, key, a.dice))
+    _place(s, i, a, key)
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
+    if index >= s.travel_high:
+        s.travel_high, s.next_first = index, i
+        s._note(i, f"{_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
+                   f"before this round)", R_FIRST)
+    moves = min(min(a.dice), space.max_moves)
+    reserve = tuple(r.cost for r in _open_routes(s, i))
+    _push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
+
+
+def _do_contracts(s: Mp2State, a: Action) -> None:
+    i = a.player
+    fee = _fee(s, "contracts", a.dice)
+    _place(s, i, a, "contracts")
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Contracts", R_CONTRACTS)
+    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED),
+          ("take_contract", i, 2, "action", (), None), ("contracts_done", i))
+
+
+def _do_special(s: Mp2State, a: Action) -> None:
+    i, city = a.player, a.space
+    special = s.components.special_cities[city]
+    _place(s, i, a, SPACE_SPECIAL + city)
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} in {city}", R_SPECIAL)
+    tasks = [_gain(i, special.reward, f"{city}'s action", R_SPECIAL)]
+    if s.players[i].improved(special.guild):
+        times = 2 if min(a.dice) >= special.double_at else 1
+        s._note(i, f"the improved {special.guild} seal adds its bonus {times}x (die {min(a.dice)}; twice from "
+                   f"{special.double_at})", R_SPECIAL)
+        tasks += [_gain(i, s.components.seals[special.guild].bonus, f"improved {special.guild} seal in {city}",
+                        R_SPECIAL)] * times
+    _push(s, *tasks)
+
+
+def _do_city_card(s: Mp2State, a: Action) -> None:
+    i, die = a.player, min(a.dice)
+    card = s.components.city_cards[s.cards[a.space]]
+    _place(s, i, a, SPACE_CARD + a.space)
+    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
+    p = s.players[i]
+    why = f"city card {card.id}"
+    if card.kind == "trade":
+        _push(s, ("trade", i, card.id, die))
+    elif card.kind == "count":
+        counted = len(p.completed) if card.counts == "completed_contracts" else len(p.trading_posts)
+        gain_bundle(s, i, card.gain.scaled(min(die, counted)), f"{why}: {counted} counted, up to {die}", R_CARDS)
+    elif card.kind == "city_bonus":
+        _push(s, ("city_bonus", i, die, ()))
+    elif card.kind == "coins_per_pip":
+        gain_bundle(s, i, card.gain.scaled(die), f"{why}: die {die}", R_CARDS)
+    elif card.kind == "guild_seal":
+        _push(s, _charge(i, card.pay, why, R_CARDS), ("seal", i, die))
+    else:  # move
+        _push(s, ("move", i, die, (), "card", 0))
+
+
+# --- applying bonus actions ------------------------------------------------------------------
+
+
+def _do_complete(s: Mp2State, a: Action) -> None:
+    i, cid = a.player, a.choice
+    contract = s.components.contracts[cid]
+    p = s._player(i)
+    object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != cid))
+    object.__setattr__(p, "completed", p.completed + (cid,))
+    s._note(i, f"{p.name} completes contract {cid}", R_COMPLETE)
+    _push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
+          _gain(i, contract.reward, f"contract {cid}", R_COMPLETE))
+
+
+def _do_improve(s: Mp2State, a: Action) -> None:
+    i, seal = a.player, a.choice
+    p = s._player(i)
+    object.__setattr__(p, "seal_levels", tuple((t, up or t == seal) for t, up in p.seal_levels))
+    s._note(i, f"{p.name} improves the {seal} seal", R_IMPROVE)
+    data = s.components.seals[seal]
+    _push(s, _charge(i, data.improve, f"improving the {seal} seal", R_IMPROVE),
+          _gain(i, data.bonus, f"improved {seal} seal (!)", R_IMPROVE))
+
+
+def _take_die(s: Mp2State, a: Action) -> None:
+    """Remove the one die of ``a`` from its owner's tray (money bag, reroll, adjust)."""
+    p = s._player(a.player)
+    if a.black:
+        black = list(p.black_dice)
+        black.remove(a.black[0])
+        object.__setattr__(p, "black_dice", tuple(black))
+    else:
+        dice = list(p.dice)
+        dice.remove(a.dice[0])
+        object.__setattr__(p, "dice", tuple(dice))
+
+
+def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
+    p = s._player(i)
+    field = "black_dice" if black else "dice"
+    object.__setattr__(p, field, tuple(sorted(getattr(p, field) + (value,))))
+
+
+def _do_money_bag(s: Mp2State, a: Action) -> None:
+    _take_die(s, a)
+    s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
+    bag = next(b for b in s.components.rules.money_bag if _bag_name(b) == a.choice)
+    gain_bundle(s, a.player, bag, "money bag", R_BAG)
+
+
+def _do_reroll(s: Mp2State, a: Action) -> None:
+    i = a.player
+    _take_die(s, a)
+    value = _roll(s)
+    _give_die(s, i, value, bool(a.black))
+    s._note(i, f"{_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
+    _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL))
+
+
+def _do_adjust(s: Mp2State, a: Action) -> None:
+    i = a.player
+    _take_die(s, a)
+    value = a.dice[0] + int(a.choice)
+    _give_die(s, i, value, bool(a.black))
+    s._note(i, f"{_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
+    _push(s, _charge(i, s.components.rules.adjust_cost, "changing a die", R_ADJUST))
+
+
+def _do_black_die(s: Mp2State, a: Action) -> None:
+    i = a.player
+    s.black_bought = True
+    _push(s, _charge(i, s.components.rules.black_die_cost, "black die", R_BUY_BLACK))
+    _take_black(s, i, "bonus action", a.dice[0] if a.dice else None)
+
+
+def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
+    """Give player ``i`` a black die from the board: rolled, or (variant) the one chosen."""
+    pool = list(s.black_pool)
+    if value is None:
+        pool.pop()
+        value = _roll(s)
+        how = f"rolls {value}"
+    else:
+        pool.remove(value)
+        how = f"takes the one showing {value} (black dice variant)"
+    s.black_pool = tuple(pool)
+    _give_die(s, i, value, True)
+    s._note(i, f"{_name(s, i)} takes a black die and {how} ({why})", R_BLACK)
+
+
+def _do_end_turn(s: Mp2State, a: Action) -> None:
+    i = a.player
+    s._note(i, f"{_name(s, i)} ends the turn", R_TURN)
+    _refill_display(s)
+    s.main_done = False
+    s.black_bought = False
+    s.posted_now = frozenset()
+    n = s.num_players
+    for k in range(1, n + 1):
+        q = (i + k) % n
+        if s.players[q].all_dice:
+            s.turn = q
+            return
+    _end_round(s)
+
+
+def _refill_display(s: Mp2State) -> None:
+    display = dict(s.display)
+    pile = list(s.contract_pile)
+    for city, slots in display.items():
+        if None in slots and pile:
+            filled = tuple(cid if cid is not None or not pile else pile.pop(0) for cid in slots)
+            s._note(None, f"contract space(s) in {city} refilled from the pile", R_CONTRACTS)
+            display[city] = filled  # type: ignore[assignment]
+    s.display, s.contract_pile = display, tuple(pile)
+
+
+def _dice_text(a: Action) -> str:
+    return str(a).split(" ")[1] if a.dice else "no dice"
+
+
+# =============================================================================== travel and posts
+
+
+def _move_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, remaining, visited, mode, made = task
+    p = s.players[i]
+    out = [Action("move", i, choice=label) for _, _, r, label in s.board.adjacent[p.location]
+           if (r.seal is None or p.has_seal(r.seal)) and can_pay(p, r.cost)]
+    if made or mode == "bonus":
+        out.append(Action("done", i))
+    return out
+
+
+def _route_by_label(s: Mp2State, location: str, label: str) -> tuple[str, Any]:
+    for n, _, r, lab in s.board.adjacent[location]:
+        if lab == label:
+            return n, r
+    raise KeyError(label)
+
+
+def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, remaining, visited, mode, made = task
+    if a.kind == "done":
+        _push(s, ("finish_move", i, mode, visited))
+        return
+    p = s._player(i)
+    start = p.location
+    to, route = _route_by_label(s, start, a.choice)
+    object.__setattr__(p, "location", to)
+    how = f"{route.kind} route" + (f", needs the {route.seal} seal" if route.seal else "")
+    s._note(i, f"{p.name} moves {start} → {to} ({how})", R_TRAVEL)
+    nxt: Task = (("move", i, remaining - 1, visited + (to,), mode, made + 1) if remaining > 1
+                 else ("finish_move", i, mode, visited + (to,)))
+    _push(s, _charge(i, route.cost, f"route {start}–{to}", R_TRAVEL), nxt)
+
+
+def _run_finish_move(s: Mp2State, task: Task) -> None:
+    _, i, mode, visited = task
+    p = s.players[i]
+    end = p.location
+    posts: list[Task] = []
+    if visited and _can_post(s, i, end):
+        posts.append(("post", i, end))
+    if mode in (sp.name for sp in s.components.rules.travel if sp.extra_post):
+        candidates = tuple(dict.fromkeys(c for c in visited[:-1] if c != end and _can_post(s, i, c)))
+        if candidates:
+            _push(s, ("extra_post", i, candidates, end if posts else None))
+            return
+    _push(s, *posts)
+
+
+def _can_post(s: Mp2State, i: int, city: str) -> bool:
+    loc = s.components.locations[city]
+    return loc.is_city and not loc.start and city not in s.players[i].trading_posts
+
+
+def _apply_extra_post(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, candidates, end = task
+    posts = [("post", i, end)] if end else []
+    if a.kind != "done":
+        s._note(i, f"{_name(s, i)} places an extra trading post in {a.choice}, a city passed through "
+                   f"(upper Travel space)", R_POSTS)
+        posts.append(("post", i, a.choice))
+    _push(s, *posts)
+
+
+def _run_post(s: Mp2State, task: Task) -> None:
+    _, i, city = task
+    rules = s.components.rules
+    p = s.players[i]
+    if city in p.trading_posts:  # an earlier post of this same travel already took the city
+        return
+    if len(p.trading_posts) >= rules.posts_per_player:
+        _push(s, ("relocate", i, city))
+        return
+    p = s._player(i)
+    object.__setattr__(p, "trading_posts", p.trading_posts + (city,))
+    n = len(p.trading_posts)
+    s._note(i, f"{p.name} places trading post #{n} in {city}", R_POSTS)
+    vp = dict(rules.post_vp).get(n)
+    if vp:
+        gain_bundle(s, i, Bundle(vp=vp), f"placing trading post #{n}", R_POSTS)
+    _post_triggers(s, i, city)
+
+
+def _post_triggers(s: Mp2State, i: int, city: str) -> None:
+    """Everything placing a post in ``city`` triggers (rulebook order)."""
+    c = s.components
+    if s.turn == i:
+        s.posted_now = s.posted_now | {city}
+    tasks: list[Task] = []
+    marker = s.markers.get(city)
+    if marker:
+        tasks.append(_gain(i, c.city_bonuses[marker], f"city bonus of {city}", R_POSTS))
+    tile = s.outposts.get(city)
+    if tile:
+        outposts = dict(s.outposts)
+        outposts[city] = ""
+        s.outposts = outposts
+        s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
+        tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
+    if _available_contracts(s, i, city) and c.locations[city].contracts:
+        tasks.append(("take_contract", i, 1, "post", (), city))
+    _push(s, *tasks)
+
+
+def _apply_relocate(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, city = task
+    p = s._player(i)
+    object.__setattr__(p, "trading_posts", tuple(c if c != a.choice else city for c in p.trading_posts))
+    s._note(i, f"{p.name} has no trading posts left and moves the one in {a.choice} to {city}", R_POSTS)
+    _post_triggers(s, i, city)
+
+
+# =============================================================================== contracts
+
+
+def _contract_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, left, mode, taken, city = task
+    out = [Action("take_contract", i, space=c, choice=cid) for c, cid in _available_contracts(s, i, city)]
+    if mode != "action" or taken or not out:
+        out.append(Action("done", i))
+    return out
+
+
+def _apply_take_contract(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, left, mode, taken, city = task
+    if a.kind == "done":
+        return
+    display = dict(s.display)
+    display[a.space] = tuple(None if cid == a.choice else cid for cid in display[a.space])  # type: ignore[assignment]
+    s.display = display
+    p = s._player(i)
+    object.__setattr__(p, "contracts", p.contracts + (a.choice,))
+    s._note(i, f"{p.name} takes contract {a.choice} from {a.space}", R_CONTRACTS)
+    taken = taken + (a.choice,)
+    follow: list[Task] = []
+    if len(p.contracts) > s.components.rules.contract_slots:
+        follow.append(("discard", i, taken, False))
+    if left > 1:
+        follow.append(("take_contract", i, left - 1, mode, taken, city))
+    _push(s, *follow)
+
+
+def _discard_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, protected, allow_new = task
+    return [Action("discard", i, choice=cid) for cid in s.players[i].contracts
+            if allow_new or cid not in protected]
+
+
+def _apply_discard(s: Mp2State, task: Task, a: Action) -> None:
+    i = task[1]
+    p = s._player(i)
+    object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != a.choice))
+    if s.components.contracts[a.choice].starting:
+        s._note(i, f"{p.name} discards starting contract {a.choice} to the box", R_CONTRACTS)
+    else:
+        s.contract_pile = s.contract_pile + (a.choice,)
+        s._note(i, f"{p.name} discards contract {a.choice} to the bottom of the pile", R_CONTRACTS)
+
+
+def _run_draw_contract(s: Mp2State, task: Task) -> None:
+    _, i, why = task
+    if not s.contract_pile:
+        s._note(i, f"the contract pile is empty: no contract to draw ({why})", R_ICONS)
+        return
+    cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
+    p = s._player(i)
+    object.__setattr__(p, "contracts", p.contracts + (cid,))
+    s._note(i, f"{p.name} draws contract {cid} from the pile ({why})", R_ICONS)
+    if len(p.contracts) > s.components.rules.contract_slots:
+        _push(s, ("discard", i, (), True))
+
+
+# =============================================================================== other follow-ups
+
+
+def _offer_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, space = task
+    tile = _tile_for(s, space)
+    return [Action("offer", i, choice=str(k + 1)) for k, (jade, _) in enumerate(tile.offers)
+            if s.players[i].jade >= jade]
+
+
+def _tile_for(s: Mp2State, space: str) -> Any:
+    book = next(b.book for b in s.components.rules.books if b.name == space)
+    tid = s.offer_tiles[book - 1]
+    return next(t for t in s.components.offer_tiles if t.id == tid)
+
+
+def _apply_offer(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, space = task
+    tile = _tile_for(s, space)
+    jade, reward = tile.offers[int(a.choice) - 1]
+    why = f"offer {a.choice} of tile {tile.id}"
+    _push(s, _charge(i, Bundle(jade=jade), why, R_BOOKS), _gain(i, reward, why, R_BOOKS))
+
+
+def _apply_seal(s: Mp2State, task: Task, a: Action) -> None:
+    i = task[1]
+    p = s._player(i)
+    object.__setattr__(p, "seal_levels", tuple(sorted(p.seal_levels + ((a.choice, False),), key=lambda x: SEALS.index(x[0]))))
+    s._note(i, f"{p.name} takes the {a.choice} guild seal (basic side up)", R_SEALS)
+    gain_bundle(s, i, Bundle(jade=s.components.seals[a.choice].jade), f"{a.choice} seal", R_SEALS)
+
+
+def _good_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, n, distinct, chosen, sign, why = task
+    p = s.players[i]
+    return [Action("good", i, choice=g) for g in TRADE_GOODS
+            if not (distinct and g in chosen) and (sign == "gain" or getattr(p, g) > 0)]
+
+
+def _apply_good(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, n, distinct, chosen, sign, why = task
+    one = Bundle(**{a.choice: 1})
+    if sign == "gain":
+        gain_bundle(s, i, one, why, R_ICONS)
+    else:
+        _pay_now(s, i, one, 0, 0, why, R_ICONS)
+    if n > 1:
+        _push(s, ("good", i, n - 1, distinct, chosen + (a.choice,), sign, why))
+
+
+def _apply_choose(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, options, why = task
+    _push(s, _gain(i, options[int(a.choice) - 1], why, R_ICONS))
+
+
+def _copy_actions(s: Mp2State, task: Task) -> list[Action]:
+    i = task[1]
+    return [Action("copy_bonus", i, choice=c) for c in _marker_cities(s)
+            if not s.components.city_bonuses[s.markers[c]].copy_bonus]
+
+
+def _apply_copy(s: Mp2State, task: Task, a: Action) -> None:
+    i = task[1]
+    _push(s, _gain(i, s.components.city_bonuses[s.markers[a.choice]], f"copying the city bonus of {a.choice}", R_ICONS))
+
+
+def _city_bonus_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, left, used = task
+    posts = s.players[i].trading_posts
+    out = [Action("city_bonus", i, choice=c) for c in _marker_cities(s) if c in posts and c not in used]
+    if used or not out:
+        out.append(Action("done", i))
+    return out
+
+
+def _apply_city_bonus(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, left, used = task
+    if a.kind == "done":
+        return
+    follow = [_gain(i, s.components.city_bonuses[s.markers[a.choice]], f"city bonus of {a.choice} (city card)", R_CARDS)]
+    if left > 1:
+        follow.append(("city_bonus", i, left - 1, used + (a.choice,)))
+    _push(s, *follow)
+
+
+def _trade_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, card_id, max_times = task
+    card = s.components.city_cards[card_id]
+    p = s.players[i]
+    return [Action("trade", i, choice=f"{k + 1}x{t}") for k, o in enumerate(card.options)
+            for t in range(1, max_times + 1) if can_pay_cost(p, o.pay, t)]
+
+
+def _apply_trade(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, card_id, _ = task
+    option, times = (int(x) for x in a.choice.split("x"))
+    o = s.components.city_cards[card_id].options[option - 1]
+    why = f"city card {card_id}, {times}x"
+    cost = Cost(o.pay.pay.scaled(times), o.pay.any_good * times, o.pay.different_goods * times)
+    _push(s, _charge(i, cost, why, R_CARDS), *[_gain(i, o.gain, why, R_CARDS)] * times)
+
+
+def _compensation_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, amount = task
+    return [Action("compensation", i, choice=_kv(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
+
+
+def _apply_compensation(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, amount = task
+    kv = _parse_kv(a.choice)
+    gain_bundle(s, i, Bundle(coins=kv["coins"], camels=kv["camels"]), f"dice total {15 - amount} < 15", R_COMPENSATION)
+
+
+def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
+    _, i, b, why, rule, reserve = task
+    return [Action("pay", i, choice=_kv(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
+            for jc, jm in _pay_splits(s.players[i], b, reserve)]
+
+
+def _apply_pay(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, b, why, rule, reserve = task
+    kv = _parse_kv(a.choice)
+    _pay_now(s, i, b, b.coins - kv["coins"], b.camels - kv["camels"], why, rule)
+
+
+def _black_pick_actions(s: Mp2State, task: Task) -> list[Action]:
+    i = task[1]
+    return [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]
+
+
+def _run_take_black(s: Mp2State, task: Task) -> None:
+    _, i, why = task
+    if not s.black_pool:
+        s._note(i, f"no black dice left on the board ({why})", R_ICONS)
+    elif "black_dice" in s.variants:
+        _push(s, ("black_pick", i, why))
+    else:
+        _take_black(s, i, why, None)
+
+
+def _apply_black_pick(s: Mp2State, task: Task, a: Action) -> None:
+    _take_black(s, task[1], task[2], a.dice[0])
+
+
+def _run_contracts_done(s: Mp2State, task: Task) -> None:
+    gain_bundle(s, task[1], s.components.rules.contracts_reward, "Contracts action", R_CONTRACTS)
+
+
+# =============================================================================== rounds
+
+
+def start_round(s: Mp2State, number: int) -> None:
+    """The start-of-round steps (round 1: only the dice roll, the rest is setup)."""
+    c = s.components
+    s.round = number
+    s.first_player = s.next_first
+    s.travel_high = -1
+    s.turn = s.first_player
+    s.spaces = initial_spaces(s)
+    s.black_pool = (0,) * c.rules.black_dice[max(2, s.num_players)]
+    order = [(s.first_player + k) % s.num_players for k in range(s.num_players)]
+    for i in order:
+        p = s._player(i)
+        object.__setattr__(p, "black_dice", ())
+    s._note(None, f"round {number} begins; {_name(s, s.first_player)} is first player", R_ROUND)
+    tasks: list[Task] = []
+    if number > 1:
+        s.offer_tiles = tuple(pile[0] for pile in s.offer_piles)  # type: ignore[assignment]
+        s.offer_piles = tuple(pile[1:] for pile in s.offer_piles)
+        s._note(None, f"new offer tiles: {', '.join(s.offer_tiles)}", R_ROUND)
+        for i in order:
+            p = s.players[i]
+            for city in p.trading_posts:
+                if s.markers.get(city):
+                    tasks.append(_gain(i, c.city_bonuses[s.markers[city]], f"city bonus of {city} (!)", R_ROUND))
+            for seal, improved in p.seal_levels:
+                if improved:
+                    tasks.append(_gain(i, c.seals[seal].bonus, f"improved {seal} seal (!)", R_ROUND))
+        cards = dict(s.cards)
+        deck = list(s.card_deck)
+        for space in AREA_SPACES:
+            if deck:
+                cards[space] = deck.pop(0)
+            else:
+                cards.pop(space, None)
+        s.cards, s.card_deck = cards, tuple(deck)
+        s._note(None, f"new city cards in the action area: {', '.join(cards.get(sp, '—') for sp in AREA_SPACES)}", R_ROUND)
+    if "black_dice" in s.variants:
+        s.black_pool = tuple(sorted(_roll(s) for _ in s.black_pool))
+        s._note(None, f"black dice rolled: {list(s.black_pool)} (black dice variant)", R_BLACK)
+    for i in order:
+        dice = tuple(sorted(_roll(s) for _ in range(c.rules.dice_per_player)))
+        p = s._player(i)
+        object.__setattr__(p, "dice", dice)
+        s._note(i, f"{p.name} rolls {list(dice)} (total {sum(dice)})", R_ROUND)
+        short = c.rules.compensation_below - sum(dice)
+        if short > 0:
+            tasks.append(("compensation", i, short))
+    _push(s, *tasks)
+
+
+def initial_spaces(s: Mp2State) -> dict[str, Space]:
+    """Action spaces at the start of a round: empty but for the 2-/3-player neutral dice."""
+    neutral = s.components.rules.neutral.get(s.num_players, {})
+    spaces: dict[str, Space] = {}
+    if neutral.get("khan"):
+        spaces["khan"] = (frozenset(), tuple(neutral["khan"]))
+    if neutral.get("special_cities"):
+        for city in s.components.special_cities:
+            spaces[SPACE_SPECIAL + city] = (frozenset(), (neutral["special_cities"],))
+    for name, value in neutral.get("books", {}).items():
+        spaces[SPACE_BOOK + name] = (frozenset(), (value,))
+    return spaces
+
+
+def _end_round(s: Mp2State) -> None:
+    s._note(None, f"round {s.round} ends: every player has used all their dice", R_TURN)
+    if s.round >= s.components.rules.rounds:
+        s.over = True
+        s.turn = None
+        s._note(None, "the game is over after the last round; see scores()", R_END)
+        return
+    start_round(s, s.round + 1)
+
+
+# =============================================================================== dispatch
+
+_MAIN: dict[str, Callable[[Mp2State, Action], None]] = {
+    "books": _do_books, "khans_favor": _do_khan, "guild_seal": _do_guild_seal, "travel": _do_travel,
+    "contracts": _do_contracts, "special_city": _do_special, "city_card": _do_city_card,
+}
+_BONUS: dict[str, Callable[[Mp2State, Action], None]] = {
+    "complete_contract": _do_complete, "improve_seal": _do_improve, "money_bag": _do_money_bag,
+    "reroll": _do_reroll, "adjust_die": _do_adjust, "black_die": _do_black_die, "end_turn": _do_end_turn,
+}
+# decision task kind -> (legal actions, apply, plain-English prompt)
+_DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[Mp2State, Task, Action], None],
+                            Callable[[Mp2State, Task], str]]] = {
+    "offer": (_offer_actions, _apply_offer, lambda s, t: f"choose 1 of the 4 offers on the {t[2]} book"),
+    "seal": (lambda s, t: [Action("seal", t[1], choice=x) for x in _seal_choices(s, t[1], t[2])], _apply_seal,
+             lambda s, t: f"choose a guild seal (lowest die {t[2]})"),
+    "move": (_move_actions, _apply_move,
+             lambda s, t: f"move from {s.players[t[1]].location} ({t[2]} move(s) left) or stop"),
+    "extra_post": (lambda s, t: [Action("extra_post", t[1], choice=c) for c in t[2]] + [Action("done", t[1])],
+                   _apply_extra_post, lambda s, t: "place an extra trading post in a city you passed through, or not"),
+    "take_contract": (_contract_actions, _apply_take_contract,
+                      lambda s, t: "take a contract" + (" (or stop)" if t[3] != "action" or t[4] else "")),
+    "discard": (_discard_actions, _apply_discard, lambda s, t: "discard a contract to make room"),
+    "relocate": (lambda s, t: [Action("relocate_post", t[1], choice=c) for c in s.players[t[1]].trading_posts],
+                 _apply_relocate, lambda s, t: f"all trading posts are placed: choose one to move to {t[2]}"),
+    "good": (_good_actions, _apply_good,
+             lambda s, t: f"choose a good to {t[5]} ({t[2]} left{', all different' if t[3] else ''})"),
+    "choose": (lambda s, t: [Action("choose", t[1], choice=str(k + 1)) for k in range(len(t[2]))], _apply_choose,
+               lambda s, t: "choose one: " + "; ".join(f"{k + 1}) {r}" for k, r in enumerate(t[2]))),
+    "copy": (_copy_actions, _apply_copy, lambda s, t: "choose another city bonus marker to copy"),
+    "city_bonus": (_city_bonus_actions, _apply_city_bonus,
+                   lambda s, t: f"choose a city bonus of a city with your post ({t[2]} left, each different)"),
+    "trade": (_trade_actions, _apply_trade, lambda s, t: f"choose the exchange and how many times (up to {t[3]})"),
+    "compensation": (_compensation_actions, _apply_compensation,
+                     lambda s, t: f"take {t[2]} compensation as coins and/or camels"),
+    "pay": (_pay_actions, _apply_pay, lambda s, t: f"pay {t[2]} for {t[3]}: choose how much jade to use"),
+    "black_pick": (_black_pick_actions, _apply_black_pick, lambda s, t: "choose a black die from the board"),
+}
+_AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
+    "gain": _run_gain, "charge": _run_charge, "post": _run_post, "finish_move": _run_finish_move,
+    "draw_contract": _run_draw_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
+}
+
+
+def run(s: Mp2State) -> None:
+    """Resolve automatic tasks until a decision is awaited."""
+    while s.tasks and s.tasks[-1][0] in _AUTO:
+        task = s.tasks[-1]
+        s.tasks = s.tasks[:-1]
+        _AUTO[task[0]](s, task)
+
+
+def legal_actions(s: Mp2State) -> list[Action]:
+    if s.over:
+        return []
+    if s.tasks:
+        task = s.tasks[-1]
+        return _DECISIONS[task[0]][0](s, task)
+    assert s.turn is not None
+    return _turn_actions(s, s.turn)
+
+
+def decision(s: Mp2State) -> Decision:
+    if s.over:
+        return Decision("over", None, "the game is over")
+    if s.tasks:
+        task = s.tasks[-1]
+        return Decision(task[0], task[1], f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}")
+    assert s.turn is not None
+    p = s.players[s.turn]
+    if s.main_done or not p.all_dice:
+        what = "take bonus actions or end the turn"
+    else:
+        what = "take a main action (bonus actions before or after)"
+    return Decision("turn", s.turn, f"{p.name}: {what}")
+
+
+def apply(s: Mp2State, a: Action) -> Mp2State:
+    """Apply a legal action (checked by the caller) and return the new state."""
+    new = s._copy()
+    new._hist = (s._hist, str(a))
+    if s.tasks:
+        task = s.tasks[-1]
+        new.tasks = s.tasks[:-1]
+        _DECISIONS[task[0]][1](new, task, a)
+    elif a.kind in _MAIN:
+        new.main_done = True
+        _MAIN[a.kind](new, a)
+    else:
+        _BONUS[a.kind](new, a)
+    run(new)
+    return new
+
+
+# =============================================================================== why not?
+
+
+def explain(s: Mp2State, a: Action) -> str:
+    """Why ``a`` is not legal in ``s``: what was tried, why not, which rule."""
+    d = decision(s)
+    head = f"{a} is not allowed"
+    if s.over:
+        return f"{head}: the game is over ({R_END})"
+    if a.player is not None and a.player != d.player:
+        return f"{head}: it is {_name(s, d.player)}'s decision, not seat {a.player}'s ({R_TURN})"
+    if d.kind != "turn":
+        legal = legal_actions(s)
+        shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
+        return f"{head}: the game is waiting for {d.text!r}; the choices are: {shown}"
+    i = d.player
+    assert i is not None
+    p = s.players[i]
+    reason = _why_not(s, i, p, a)
+    return f"{head}: {reason}"
+
+
+def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
+    c = s.components
+    if a.kind not in MAIN_KINDS + BONUS_KINDS + ("end_turn",):
+        return f"{a.kind} is a follow-up choice and nothing is asking for it now; choose a main or bonus action ({R_TURN})"
+    if a.kind == "end_turn":
+        return f"you still have dice and must take a main action first ({R_TURN})"
+    own, black = _own(a), a.black
+    held_own, held_black = list(p.dice), list(p.black_dice)
+    for v in own:
+        if v not in held_own:
+            return f"you have no unplaced die showing {v} (your dice: {list(p.dice)}) ({R_ACTIONS})"
+        held_own.remove(v)
+    for v in black:
+        if v not in held_black:
+            return f"you hold no black die showing {v} (black dice: {list(p.black_dice)}) ({R_BLACK})"
+        held_black.remove(v)
+    if a.kind in MAIN_KINDS:
+        if s.main_done:
+            return f"you have already taken your main action this turn ({R_TURN})"
+        return _why_not_main(s, i, p, a, own)
+    return _why_not_bonus(s, i, p, a)
+
+
+def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...]) -> str:
+    c = s.components
+    die = min(a.dice) if a.dice else 0
+
+    def colour(key: str, where: str, rule: str) -> str | None:
+        if own and i in _space(s, key)[0]:
+            return f"your colour has already been used on {where} this round; only black dice may go there ({rule}; {R_BLACK})"
+        return None
+
+    def fee(key: str) -> str | None:
+        f = _fee(s, key, a.dice)
+        if f and not can_pay(p, Bundle(coins=f)):
+            return f"the space is occupied, so it costs {f} coin(s) (your lowest die) and you have {p.coins} coins and {p.jade} jade ({R_OCCUPIED})"
+        return None
+
+    if a.kind == "books":
+        book = next((b for b in c.rules.books if b.name == a.space), None)
+        if book is None:
+            return f"there is no book space {a.space!r} (spaces: {', '.join(b.name for b in c.rules.books)}) ({R_BOOKS})"
+        if len(a.dice) != 1:
+            return f"Books takes exactly 1 die ({R_BOOKS})"
+        if die < book.min_die:
+            return f"the {book.name} space needs a die of at least {book.min_die} ({R_BOOKS})"
+        return colour(SPACE_BOOK + a.space, f"the {a.space} book", R_BOOKS) or fee(SPACE_BOOK + a.space) or "not legal here"
+    if a.kind == "khans_favor":
+        colours, values = _space(s, "khan")
+        if len(a.dice) != 1:
+            return f"Khan's Favor takes exactly 1 die ({R_KHAN})"
+        if len(values) >= c.rules.khan_spaces:
+            return f"all {c.rules.khan_spaces} Khan's Favor spaces are filled this round ({R_KHAN})"
+        if values and die < values[-1]:
+            return f"the next Khan's Favor space needs a die of at least {values[-1]} (the die to its left) ({R_KHAN})"
+        return colour("khan", "Khan's Favor", R_KHAN) or "not legal here"
+    if a.kind == "guild_seal":
+        if len(a.dice) != 2:
+            return f"Guild Seals takes exactly 2 dice ({R_SEALS})"
+        if not _seal_choices(s, i, die):
+            return f"with a lowest die of {die} there is no guild seal you do not already hold ({R_SEALS})"
+        return colour("seals", "Guild Seals", R_SEALS) or fee("seals") or "not legal here"
+    if a.kind == "travel":
+        space = next((sp for sp in c.rules.travel if sp.name == a.space), None)
+        if space is None:
+            return f"there is no Travel space {a.space!r} (lower, middle, upper) ({R_TRAVEL})"
+        if len(a.dice) != space.dice:
+            return f"the {space.name} Travel space takes exactly {space.dice} dice ({R_TRAVEL})"
+        key = SPACE_TRAVEL + a.space
+        why = colour(key, f"the {a.space} Travel space", R_TRAVEL)
+        if why:
+            return why
+        total = Bundle(coins=space.coins + _fee(s, key, a.dice))
+        return (f"you cannot pay {total} for the space and then any route out of {p.location} "
+                f"(routes need their seal and their coins/camels/jade) ({R_TRAVEL})")
+    if a.kind == "contracts":
+        if not _available_contracts(s, i):
+            return f"you need a trading post in a contract city with a contract available ({R_CONTRACTS})"
+        return colour("contracts", "Contracts", R_CONTRACTS) or fee("contracts") or "not legal here"
+    if a.kind == "special_city":
+        if a.space not in c.special_cities:
+            return f"{a.space} is not a special city ({', '.join(c.special_cities)}) ({R_SPECIAL})"
+        if a.space not in p.trading_posts:
+            return f"you need a trading post in {a.space} to use its action ({R_SPECIAL})"
+        if a.space in _posted_now(s, i):
+            return f"you placed your post in {a.space} this turn; its action is usable from your next turn ({R_SPECIAL})"
+        if len(_space(s, SPACE_SPECIAL + a.space)[1]) >= 2:
+            return f"both brown spaces of {a.space} are taken this round ({R_SPECIAL})"
+        return colour(SPACE_SPECIAL + a.space, a.space, R_SPECIAL) or "not legal here"
+    if a.kind == "city_card":
+        if a.space not in s.cards:
+            return f"there is no city card on space {a.space!r} ({', '.join(s.cards)}) ({R_CARDS})"
+        city = _card_city(s, a.space)
+        if _space(s, SPACE_CARD + a.space)[1]:
+            return f"the city card on {a.space} has already been used this round (brown space) ({R_CARDS})"
+        if city and city not in p.trading_posts:
+            return f"you need a trading post in {city} to use its city card ({R_CARDS})"
+        if city and city in _posted_now(s, i):
+            return f"you placed your post in {city} this turn; its card is usable from your next turn ({R_CARDS})"
+        return f"you cannot carry out city card {s.cards[a.space]} ({c.city_cards[s.cards[a.space]]}) ({R_CARDS})"
+    return "not legal here"
+
+
+def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
+    c = s.components
+    rules = c.rules
+    if a.kind == "complete_contract":
+        if a.choice not in p.contracts:
+            return f"{a.choice} is not one of your active contracts ({', '.join(p.contracts) or 'none'}) ({R_COMPLETE})"
+        return f"you cannot pay contract {a.choice}'s cost: {c.contracts[a.choice].cost} ({R_COMPLETE})"
+    if a.kind == "improve_seal":
+        if not p.has_seal(a.choice or ""):
+            return f"you do not hold the {a.choice} seal; take it with the Guild Seals action first ({R_IMPROVE})"
+        if p.improved(a.choice or ""):
+            return f"your {a.choice} seal is already improved ({R_IMPROVE})"
+        return f"improving the {a.choice} seal costs {c.seals[a.choice].improve} ({R_IMPROVE})"
+    if a.kind == "money_bag":
+        return f"the money bag takes 1 die and gives one of: coins, camels, jade ({R_BAG})"
+    if a.kind in ("reroll", "adjust_die"):
+        cost = rules.reroll_cost if a.kind == "reroll" else rules.adjust_cost
+        rule = R_REROLL if a.kind == "reroll" else R_ADJUST
+        if len(a.dice) != 1:
+            return f"{a.kind} changes exactly 1 die ({rule})"
+        if not can_pay(p, cost):
+            return f"it costs {cost} and you have {p.camels} camels and {p.jade} jade ({rule})"
+        return f"a die cannot go below 1 or above 6 (no 6 ↔ 1) ({rule})"
+    if a.kind == "black_die":
+        if s.black_bought:
+            return f"you may take only 1 black die per turn with this bonus action ({R_BUY_BLACK})"
+        if not s.black_pool:
+            return f"there are no black dice left on the board ({R_BUY_BLACK})"
+        if not can_pay(p, rules.black_die_cost):
+            return f"it costs {rules.black_die_cost} and you have {p.camels} camels and {p.jade} jade ({R_BUY_BLACK})"
+        if "black_dice" in s.variants:
+            return f"choose one of the black dice on the board: {sorted(set(s.black_pool))} (black dice variant)"
+        return f"black dice are rolled when taken; write just 'black_die' ({R_BUY_BLACK})"
+    return "not legal here"

@@ -1,0 +1,202 @@
+"""Setting up a Marco Polo II game, and editing or reseeding a position."""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from typing import Any
+
+from mp_notebook.board.graph import Board
+from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.rulesets.mp2 import rules
+from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Components, components
+from mp_notebook.rulesets.mp2.state import Mp2State, Player
+
+VARIANTS = ("black_dice",)
+
+
+@functools.cache
+def shared_board() -> Board:
+    """The one route graph of Marco Polo II, shared by every state."""
+    return Board(components())
+
+
+def _names(players: int | list[str] | tuple[str, ...] | None) -> list[str]:
+    if players is None:
+        players = 2
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        raise ValueError(f"players must be a number of seats or a list of names, got {players!r}")
+    names = [f"Player {k + 1}" for k in range(players)] if isinstance(players, int) else [str(n) for n in players]
+    if len(names) == 1:
+        raise NotImplementedError("solo play needs the Automa, which is not implemented yet; use 2-4 players")
+    if not 2 <= len(names) <= 4:
+        raise ValueError(f"Marco Polo II is played by 2-4 players (or solo against the Automa), got {len(names)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must be different, got {names}")
+    return names
+
+
+def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: int | None = None,
+             characters: Any = None, setup: str = "quick", variants: tuple[str, ...] | list[str] = (),
+             automa: str | None = None) -> Mp2State:
+    """A new game of Marco Polo II, ready for the first decision (quick setup, seat 0 starts).
+
+    >>> s = new_game(["Ana", "Ben"], seed=7)
+    >>> s.players[0].name, s.players[0].coins, s.players[0].camels, s.players[0].location
+    ('Ana', 8, 3, 'Beijing')
+    """
+    names = _names(players)
+    if characters is not None:
+        raise NotImplementedError("character abilities are not implemented yet; use characters=None "
+                                  "(the plain rules)")
+    if setup != "quick":
+        raise NotImplementedError(f"setup={setup!r} is not implemented yet; use setup='quick'")
+    if automa is not None:
+        raise NotImplementedError("the solo Automa is not implemented yet")
+    unknown = sorted(set(variants) - set(VARIANTS))
+    if unknown:
+        raise ValueError(f"unknown variant(s) {unknown}; available: {', '.join(VARIANTS)}")
+    if seed is None:
+        seed = secrets.randbits(32)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    c = components()
+    s = object.__new__(Mp2State)
+    s._setup = {"players": names, "ruleset": "mp2", "seed": seed, "characters": None, "setup": setup,
+                "variants": sorted(set(variants))}
+    s._hist = None
+    s._log = None
+    s._legal = None
+    s.components, s.board = c, shared_board()
+    s.num_players = len(names)
+    s.variants = frozenset(variants)
+    s.round, s.first_player, s.next_first, s.travel_high, s.turn = 0, 0, 0, -1, 0
+    s.main_done, s.black_bought, s.posted_now, s.over = False, False, frozenset(), False
+    s.tasks, s.spaces = (), {}
+    rng = seed_state(seed)
+    rng = _lay_out(s, c, rng)
+    rng, starting = shuffled(rng, sorted(k for k, v in c.contracts.items() if v.starting))
+    rng, goals = shuffled(rng, sorted(c.goals))
+    s.rng = rng
+    s.players = tuple(
+        Player(name=name, character=None, coins=c.rules.start.coins, camels=c.rules.start.camels,
+               pepper=c.rules.start.pepper, silk=c.rules.start.silk, gold=c.rules.start.gold,
+               jade=c.rules.start.jade, vp=c.rules.start.vp, dice=(), black_dice=(), location=s.board.start,
+               trading_posts=(), contracts=(starting[k],), completed=(), seal_levels=(), goal=goals[k],
+               shields=0)
+        for k, name in enumerate(names))
+    s._note(None, f"quick setup for {len(names)} players; {names[0]} starts", "Rulebook: Setup")
+    rules.start_round(s, 1)
+    rules.run(s)
+    return s
+
+
+def _lay_out(s: Mp2State, c: Components, rng: int) -> int:
+    """Shuffle and place offer tiles, markers, outpost tiles, city cards and contracts."""
+    piles = []
+    for pile in (1, 2, 3):
+        rng, tiles = shuffled(rng, [t.id for t in c.offer_tiles if t.pile == pile])
+        piles.append(tiles[1:])  # one tile of each pile goes back to the box
+    s.offer_tiles = tuple(p[0] for p in piles)  # type: ignore[assignment]
+    s.offer_piles = tuple(p[1:] for p in piles)
+    cities = list(c.locations.values())
+    rng, markers = shuffled(rng, sorted(c.city_bonuses))
+    s.markers = {l.name: m for l, m in zip([l for l in cities if l.city_bonus], markers)}
+    rng, tiles = shuffled(rng, sorted(c.outposts))
+    s.outposts = {l.name: t for l, t in zip([l for l in cities if l.outpost], tiles)}
+    rng, cards = shuffled(rng, sorted(c.city_cards))
+    spaces = [space for space, _ in c.card_spaces] + list(rules.AREA_SPACES)
+    s.cards = dict(zip(spaces, cards))
+    s.card_deck = cards[len(spaces):]
+    rng, red = shuffled(rng, sorted(k for k, v in c.contracts.items() if not v.starting))
+    contract_cities = [l.name for l in cities if l.contracts]
+    s.display = {city: (red[2 * k], red[2 * k + 1]) for k, city in enumerate(contract_cities)}
+    s.contract_pile = red[2 * len(contract_cities):]
+    s.black_pool = ()
+    return rng
+
+
+def reseeded(s: Mp2State, seed: int) -> Mp2State:
+    """``s`` with a new RNG seed and its face-down decks (contract pile, city cards) reshuffled."""
+    new = s._copy()
+    rng = seed_state(int(seed))
+    rng, new.contract_pile = shuffled(rng, s.contract_pile)
+    rng, new.card_deck = shuffled(rng, s.card_deck)
+    new.rng = rng
+    new._note(None, f"reseeded with {seed}: future dice and face-down decks resampled", "mp_notebook: reseed")
+    return new
+
+
+_EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "goods", "seals", "trading_posts",
+             "contracts", "completed", "goal")
+
+
+def edit_player(s: Mp2State, i: int, changes: dict[str, Any]) -> Mp2State:
+    """Validate and apply ``GameState.with_player`` edits; raises ValueError naming the bad field."""
+    c = s.components
+    if not isinstance(i, int) or not 0 <= i < s.num_players:
+        raise ValueError(f"with_player: no seat {i!r} (seats 0-{s.num_players - 1})")
+    unknown = sorted(set(changes) - set(_EDITABLE))
+    if unknown:
+        raise ValueError(f"with_player: cannot edit {', '.join(unknown)} (editable: {', '.join(_EDITABLE)})")
+    new = s._copy()
+    p = new._player(i)
+
+    def put(name: str, value: Any) -> None:
+        object.__setattr__(p, name, value)
+
+    def count(name: str, value: Any, low: int | None = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+            raise ValueError(f"with_player: {name} must be an int{' >= 0' if low is not None else ''}, got {value!r}")
+        return value
+
+    for key, value in changes.items():
+        if key in ("coins", "camels"):
+            put(key, count(key, value))
+        elif key == "vp":
+            put(key, count(key, value, None))
+        elif key == "goods":
+            if not isinstance(value, dict) or set(value) - set(GOODS):
+                raise ValueError(f"with_player: goods is a dict over {', '.join(GOODS)}, got {value!r}")
+            for g, v in value.items():
+                put(g, count(f"goods[{g!r}]", v))
+        elif key in ("dice", "black_dice"):
+            if not isinstance(value, (list, tuple)) or any(isinstance(v, bool) or v not in range(1, 7) for v in value):
+                raise ValueError(f"with_player: {key} is a list of die values 1-6, got {value!r}")
+            put(key, tuple(sorted(value)))
+        elif key == "location":
+            if value not in c.locations:
+                raise ValueError(f"with_player: unknown location {value!r}")
+            put(key, value)
+        elif key == "seals":
+            if not isinstance(value, dict) or set(value) - set(SEALS) or set(value.values()) - {"basic", "improved"}:
+                raise ValueError(f"with_player: seals maps {', '.join(SEALS)} to 'basic' or 'improved', got {value!r}")
+            put("seal_levels", tuple((t, value[t] == "improved") for t in SEALS if t in value))
+        elif key == "trading_posts":
+            posts = tuple(value)
+            bad = [x for x in posts if x not in c.locations or not c.locations[x].is_city or c.locations[x].start]
+            if bad or len(set(posts)) != len(posts) or len(posts) > c.rules.posts_per_player:
+                raise ValueError(f"with_player: trading_posts are up to {c.rules.posts_per_player} different "
+                                 f"cities other than {new.board.start}; bad: {bad or posts}")
+            put(key, posts)
+        elif key in ("contracts", "completed"):
+            ids = tuple(value)
+            bad = [x for x in ids if x not in c.contracts]
+            limit = c.rules.contract_slots if key == "contracts" else len(c.contracts)
+            if bad or len(set(ids)) != len(ids) or len(ids) > limit:
+                raise ValueError(f"with_player: {key} are up to {limit} different contract ids; bad: {bad or ids}")
+            for other in new.players:
+                if other is not p and set(ids) & set(other.contracts + other.completed):
+                    raise ValueError(f"with_player: contract(s) {sorted(set(ids) & set(other.contracts + other.completed))} "
+                                     f"belong to {other.name}")
+            new.contract_pile = tuple(x for x in new.contract_pile if x not in ids)
+            new.display = {city: tuple(None if x in ids else x for x in slots)  # type: ignore[misc]
+                           for city, slots in new.display.items()}
+            put(key, ids)
+        elif key == "goal":
+            if value is not None and value not in c.goals:
+                raise ValueError(f"with_player: unknown goal card {value!r}")
+            put(key, value)
+    new._note(i, f"position edited: {p.name} {', '.join(f'{k}={v!r}' for k, v in changes.items())}",
+              "mp_notebook: with_player")
+    return new

@@ -1,0 +1,299 @@
+"""The state of a Marco Polo II game: players, the board's changing parts, pending decisions.
+
+States are immutable values: :meth:`Mp2State.apply` returns a new state that shares everything
+unchanged (the static board, untouched players, the history) with the old one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from mp_notebook.engine.actions import Action, Decision, Event
+from mp_notebook.engine.errors import IllegalAction, NotationError
+from mp_notebook.engine.game import Chain, GameState
+from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mp_notebook.board.graph import Board
+
+_set = object.__setattr__
+
+
+class Player:
+    """One seat's pieces. Read-only: edit a position with ``GameState.with_player``.
+
+    ``dice`` are the unplaced dice of the player's colour, ``black_dice`` the black dice held,
+    ``seals`` maps each seal held to ``"basic"`` or ``"improved"``.
+    """
+
+    __slots__ = ("name", "character", "coins", "camels", "pepper", "silk", "gold", "jade", "vp",
+                 "dice", "black_dice", "location", "trading_posts", "contracts", "completed",
+                 "seal_levels", "goal", "shields")
+
+    name: str
+    character: str | None
+    coins: int
+    camels: int
+    pepper: int
+    silk: int
+    gold: int
+    jade: int
+    vp: int
+    dice: tuple[int, ...]
+    black_dice: tuple[int, ...]
+    location: str
+    trading_posts: tuple[str, ...]
+    contracts: tuple[str, ...]
+    completed: tuple[str, ...]
+    seal_levels: tuple[tuple[str, bool], ...]  # (type, improved), in SEALS order
+    goal: str | None
+    shields: int  # "+1" shield icons gained from rewards
+
+    def __init__(self, **fields: Any):
+        for k in self.__slots__:
+            _set(self, k, fields[k])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("game states are immutable: use GameState.with_player(...) to edit a position")
+
+    def _copy(self) -> Player:
+        new = object.__new__(Player)
+        for k in self.__slots__:
+            _set(new, k, getattr(self, k))
+        return new
+
+    @property
+    def goods(self) -> dict[str, int]:
+        return {g: getattr(self, g) for g in GOODS}
+
+    @property
+    def seals(self) -> dict[str, str]:
+        return {t: ("improved" if up else "basic") for t, up in self.seal_levels}
+
+    def has_seal(self, seal: str) -> bool:
+        return any(t == seal for t, _ in self.seal_levels)
+
+    def improved(self, seal: str) -> bool:
+        return (seal, True) in self.seal_levels
+
+    @property
+    def all_dice(self) -> int:
+        return len(self.dice) + len(self.black_dice)
+
+    def fields(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and self.fields() == other.fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        goods = " ".join(f"{g}={getattr(self, g)}" for g in GOODS if getattr(self, g))
+        return (f"<Player {self.name}: {self.vp} VP, {self.coins} coins, {self.camels} camels"
+                f"{', ' + goods if goods else ''}, dice {list(self.dice)}"
+                f"{' + black ' + str(list(self.black_dice)) if self.black_dice else ''}, at {self.location}>")
+
+
+# Action spaces are stored as (colours used this round, values of all dice on it).
+Space = tuple[frozenset[int], tuple[int, ...]]
+EMPTY_SPACE: Space = (frozenset(), ())
+
+
+class Mp2State(GameState):
+    """A Marco Polo II position. Create one with ``mp_notebook.new_game``."""
+
+    ruleset = "mp2"
+    __slots__ = (
+        "components", "board", "num_players", "round", "first_player", "next_first", "travel_high",
+        "turn", "main_done", "black_bought", "posted_now", "players", "spaces", "offer_tiles",
+        "offer_piles", "display", "contract_pile", "markers", "outposts", "cards", "card_deck",
+        "black_pool", "variants", "tasks", "rng", "over", "_legal",
+    )
+
+    components: Components
+    board: Board
+    num_players: int
+    round: int
+    first_player: int
+    next_first: int
+    travel_high: int
+    turn: int | None
+    main_done: bool
+    black_bought: bool
+    posted_now: frozenset[str]
+    players: tuple[Player, ...]
+    spaces: dict[str, Space]
+    offer_tiles: tuple[str, str, str]
+    offer_piles: tuple[tuple[str, ...], ...]
+    display: dict[str, tuple[str | None, str | None]]
+    contract_pile: tuple[str, ...]
+    markers: dict[str, str]
+    outposts: dict[str, str]
+    cards: dict[str, str]
+    card_deck: tuple[str, ...]
+    black_pool: tuple[int, ...]
+    variants: frozenset[str]
+    tasks: tuple[tuple[Any, ...], ...]
+    rng: int
+    over: bool
+    _legal: list[Action] | None
+
+    # --- copying -------------------------------------------------------------------------
+    def _copy(self) -> Mp2State:
+        new = object.__new__(Mp2State)
+        for k in GameState.__slots__ + Mp2State.__slots__:
+            object.__setattr__(new, k, getattr(self, k))
+        new._legal = None
+        return new
+
+    def __copy__(self) -> Mp2State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Mp2State:
+        return self._copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (self._setup, self.history))
+
+    def _player(self, i: int) -> Player:
+        """A private copy of player ``i`` installed in this (new, unpublished) state."""
+        p = self.players[i]._copy()
+        players = list(self.players)
+        players[i] = p
+        self.players = tuple(players)
+        return p
+
+    def _note(self, player: int | None, text: str, rule: str) -> None:
+        self._log = (self._log, Event(self.round, player, text, rule))
+
+    # --- the public API ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is awaited; ``None`` once the game is over."""
+        return self.decision.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def decision(self) -> Decision:
+        """What is awaited now: ``.kind``, ``.player`` and ``.text`` in plain English."""
+        from mp_notebook.rulesets.mp2 import rules
+
+        return rules.decision(self)
+
+    def legal_actions(self) -> list[Action]:
+        """Every distinct legal choice at this point (a new list each call)."""
+        if self._legal is None:
+            from mp_notebook.rulesets.mp2 import rules
+
+            object.__setattr__(self, "_legal", rules.legal_actions(self))
+        return list(self._legal)  # type: ignore[arg-type]
+
+    def apply(self, action: Action | str) -> Mp2State:
+        """Return the state after ``action`` (an :class:`Action` or its notation); ``self`` never changes.
+
+        Raises :class:`IllegalAction` (why, and which rule) or :class:`NotationError`.
+        """
+        from mp_notebook.rulesets.mp2 import rules
+
+        if self._legal is None:
+            object.__setattr__(self, "_legal", rules.legal_actions(self))
+        legal = self._legal
+        assert legal is not None
+        if isinstance(action, str):
+            parsed = Action.parse(action, self.current_player)
+        elif isinstance(action, Action):
+            parsed = action if action.player is not None else action._replace(player=self.current_player)
+        else:
+            raise NotationError(f"an action is an Action or a notation string, got {type(action).__name__}")
+        if parsed not in legal:
+            raise IllegalAction(rules.explain(self, parsed))
+        return rules.apply(self, parsed)
+
+    def scores(self) -> pd.DataFrame:
+        """Final scoring by category, one row per player (at any time: as if the game ended now)."""
+        from mp_notebook.rulesets.mp2.scoring import scores
+
+        return scores(self)
+
+    def with_player(self, i: int, **changes: Any) -> Mp2State:
+        """A new state with player ``i``'s pieces edited (position editing for analysis).
+
+        Keys: ``coins camels vp dice black_dice location goods seals trading_posts contracts
+        completed goal``. The edit is recorded in the history so the state still replays.
+
+        >>> import mp_notebook as mp
+        >>> s = mp.new_game(players=2, seed=1).with_player(0, coins=20, goods={"silk": 2})
+        >>> s.players[0].coins, s.players[0].silk
+        (20, 2)
+        """
+        from mp_notebook.rulesets.mp2.setup import edit_player
+
+        new = edit_player(self, i, changes)
+        new._hist = (self._hist, f"edit {i} {json.dumps(changes, sort_keys=True, separators=(',', ':'))}")
+        return new
+
+    def reseed(self, seed: int) -> Mp2State:
+        """The same position with a different future: new dice and reshuffled face-down decks."""
+        from mp_notebook.rulesets.mp2.setup import reseeded
+
+        new = reseeded(self, seed)
+        new._hist = (self._hist, f"reseed {int(seed)}")
+        return new
+
+    def _replay_entry(self, entry: str) -> Mp2State:
+        word, _, rest = entry.partition(" ")
+        if word == "edit":
+            index, _, changes = rest.partition(" ")
+            try:
+                return self.with_player(int(index), **json.loads(changes))
+            except (ValueError, TypeError) as exc:
+                raise NotationError(f"malformed edit entry {entry!r}: {exc}") from exc
+        if word == "reseed":
+            try:
+                return self.reseed(int(rest))
+            except ValueError as exc:
+                raise NotationError(f"malformed reseed entry {entry!r}") from exc
+        return self.apply(entry)
+
+    def _snapshot(self) -> dict[str, Any]:
+        def plain(value: Any) -> Any:
+            if isinstance(value, (tuple, list, frozenset, set)):
+                items = [plain(v) for v in value]
+                return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
+            if isinstance(value, dict):
+                return {str(k): plain(v) for k, v in value.items()}
+            if isinstance(value, Bundle) or hasattr(value, "__slots__") and not isinstance(value, Player):
+                return repr(value)
+            if isinstance(value, Player):
+                return plain(value.fields())
+            return value
+
+        skip = {"components", "board", "_legal"}
+        return {k: plain(getattr(self, k)) for k in Mp2State.__slots__ if k not in skip}
+
+    # --- display -----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"round {self.round}, {self.decision.text}"
+        return f"<Mp2State {self.num_players} players, {status}>"
+
+    def _repr_html_(self) -> str:
+        from mp_notebook.rulesets.mp2.summary import html_summary
+
+        return html_summary(self)
+
+
+def _unpickle(setup: dict[str, Any], history: Iterable[str]) -> Mp2State:
+    from mp_notebook.engine.game import replay
+
+    return replay(setup, tuple(history))  # type: ignore[return-value]
+
+
+__all__ = ["Mp2State", "Player", "SEALS", "IllegalAction"]
