@@ -19,7 +19,8 @@ FORMAT = "mp_notebook/game"
 VERSION = 1
 
 # A persistent, shareable list: None or (previous, item). Appending is O(1) and states share
-# their common past, so forking a state never copies its history or log.
+# their common past, so forking a state never copies its history or log. The history holds
+# actions (written out as notation only when asked for) and edit/reseed strings.
 Chain = tuple[Any, Any] | None
 
 
@@ -34,7 +35,6 @@ def chain_items(chain: Chain) -> tuple[Any, ...]:
 class GameState:
     """Common behaviour of every ruleset's game state (see ``mp_notebook.new_game``)."""
 
-    __slots__ = ("_setup", "_hist", "_log")
     ruleset: str = ""
 
     _setup: dict[str, Any]
@@ -45,7 +45,7 @@ class GameState:
     @property
     def history(self) -> tuple[str, ...]:
         """Every notation string applied since ``new_game`` (edits and reseeds included)."""
-        return chain_items(self._hist)
+        return tuple(map(str, chain_items(self._hist)))
 
     @property
     def log(self) -> tuple[Event, ...]:

@@ -65,10 +65,11 @@ class Bundle:
 
     def items(self) -> list[tuple[str, int]]:
         """The non-zero entries, in ``RESOURCES`` order."""
-        return [(k, getattr(self, k)) for k in RESOURCES if getattr(self, k)]
+        values = (self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
+        return [(k, v) for k, v in zip(RESOURCES, values) if v]
 
     def __bool__(self) -> bool:
-        return any(getattr(self, k) for k in RESOURCES)
+        return bool(self.coins or self.camels or self.pepper or self.silk or self.gold or self.jade or self.vp)
 
     def scaled(self, n: int) -> Bundle:
         """This bundle ``n`` times over.
@@ -301,10 +302,10 @@ class Components:
     outposts: dict[str, Reward]
     shields: tuple[str, ...] = field(default=())
 
-    @property
-    def card_spaces(self) -> tuple[tuple[str, str], ...]:
-        """``(space name, city)`` for every city-card space on the map, in board order."""
-        return tuple((space, loc.name) for loc in self.locations.values() for space in loc.city_cards)
+    @functools.cached_property
+    def card_spaces(self) -> dict[str, str]:
+        """``{space name: city}`` for every city-card space on the map, in board order."""
+        return {space: loc.name for loc in self.locations.values() for space in loc.city_cards}
 
 
 # --------------------------------------------------------------------------- loading
@@ -673,7 +674,7 @@ def _check_board(c: Components) -> None:
     for l in cities:
         if l.special and not l.city_bonus:
             raise DataError(f"board.toml: location {l.name!r}: special cities have a city bonus space")
-    _unique("board.toml", "city card space", [s for s, _ in c.card_spaces])
+    _unique("board.toml", "city card space", [s for l in cities for s in l.city_cards])
     if len(c.shields) != 9:
         raise DataError(f"board.toml: the board shows 9 different shields, found {len(c.shields)}")
     names = set(c.locations)

@@ -13,6 +13,7 @@ a time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
@@ -106,21 +107,24 @@ def _jade_splits(p: Player, b: Bundle) -> list[tuple[int, int]]:
     return out
 
 
-def _dice_choices(p: Player, n: int, colour_ok: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Distinct ways to pick ``n`` dice: ``(own values, black values)``; own only if ``colour_ok``."""
-    if n == 1:
-        own = [((v,), ()) for v in sorted(set(p.dice))] if colour_ok else []
-        return own + [((), (v,)) for v in sorted(set(p.black_dice))]
-    pool = ([(v, False) for v in p.dice] if colour_ok else []) + [(v, True) for v in p.black_dice]
+DiceChoice = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (own, black, all sorted)
+
+
+def _dice_choices(p: Player, n: int, colour_ok: bool) -> tuple[DiceChoice, ...]:
+    """Distinct ways to pick ``n`` dice: ``(own values, black values, all values)``.
+
+    Dice of the player's colour are offered only if ``colour_ok`` (colour once per space).
+    """
+    return _combos(p.dice if colour_ok else (), p.black_dice, n)
+
+
+@functools.lru_cache(maxsize=4096)
+def _combos(own: tuple[int, ...], black: tuple[int, ...], n: int) -> tuple[DiceChoice, ...]:
+    pool = [(v, False) for v in own] + [(v, True) for v in black]
     seen: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
     for combo in combinations(pool, n):
         seen[(tuple(sorted(v for v, b in combo if not b)), tuple(sorted(v for v, b in combo if b)))] = None
-    return sorted(seen)
-
-
-def _action(kind: str, player: int, own: tuple[int, ...], black: tuple[int, ...],
-            space: str | None = None, choice: str | None = None) -> Action:
-    return Action(kind, player, tuple(sorted(own + black)), black, space, choice)
+    return tuple((o, b, tuple(sorted(o + b))) for o, b in sorted(seen))
 
 
 def _own(a: Action) -> tuple[int, ...]:
@@ -155,10 +159,7 @@ def _available_contracts(s: Mp2State, i: int, city: str | None = None) -> list[t
 
 
 def _card_city(s: Mp2State, space: str) -> str | None:
-    for name, city in s.components.card_spaces:
-        if name == space:
-            return city
-    return None
+    return s.components.card_spaces.get(space)
 
 
 # =============================================================================== gains and costs
@@ -289,50 +290,55 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     c = s.components
     p = s.players[i]
     out: list[Action] = []
+
+    def dice(n: int, key: str) -> tuple[DiceChoice, ...]:
+        return _dice_choices(p, n, i not in _space(s, key)[0])
+
+    def fee_ok(key: str, die: int) -> bool:
+        return not _space(s, key)[1] or p.coins + p.jade >= die
+
     # 1. Books
     for book in c.rules.books:
         key = SPACE_BOOK + book.name
-        for own, black in _dice_choices(p, 1, _colour_ok(s, i, key)):
-            die = (own + black)[0]
-            if die >= book.min_die and can_pay(p, Bundle(coins=_fee(s, key, (die,)))):
-                out.append(_action("books", i, own, black, book.name))
+        out += [Action("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
+                if all_[0] >= book.min_die and fee_ok(key, all_[0])]
     # 2. Khan's Favor
-    colours, values = _space(s, "khan")
+    values = _space(s, "khan")[1]
     if len(values) < c.rules.khan_spaces:
-        for own, black in _dice_choices(p, 1, i not in colours):
-            if (own + black)[0] >= (values[-1] if values else 1):
-                out.append(_action("khans_favor", i, own, black))
+        low = values[-1] if values else 1
+        out += [Action("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
     # 3. Guild Seals
-    for own, black in _dice_choices(p, 2, _colour_ok(s, i, "seals")):
-        level = min(own + black)
-        if _seal_choices(s, i, level) and can_pay(p, Bundle(coins=_fee(s, "seals", own + black))):
-            out.append(_action("guild_seal", i, own, black))
+    for own, black, all_ in dice(2, "seals"):
+        if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
+            out.append(Action("guild_seal", i, all_, black))
     # 4. Travel
+    routes = _open_routes(s, i)
+    can_go: dict[int, bool] = {}  # fee in coins -> some first route is payable after it
     for space in c.rules.travel:
         key = SPACE_TRAVEL + space.name
-        for own, black in _dice_choices(p, space.dice, _colour_ok(s, i, key)):
-            fee = Bundle(coins=space.coins + _fee(s, key, own + black))
-            if any(can_pay(p, _plus(fee, r.cost)) for r in _open_routes(s, i)):
-                out.append(_action("travel", i, own, black, space.name))
+        for own, black, all_ in dice(space.dice, key):
+            fee = space.coins + _fee(s, key, all_)
+            if fee not in can_go:
+                can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), r.cost)) for r in routes)
+            if can_go[fee]:
+                out.append(Action("travel", i, all_, black, space.name))
     # 5. Contracts
     if _available_contracts(s, i):
-        for own, black in _dice_choices(p, 1, _colour_ok(s, i, "contracts")):
-            if can_pay(p, Bundle(coins=_fee(s, "contracts", own + black))):
-                out.append(_action("contracts", i, own, black))
+        out += [Action("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
+                if fee_ok("contracts", all_[0])]
     # 6. Special cities
+    posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
-        if city in p.trading_posts and city not in _posted_now(s, i) and len(_space(s, key)[1]) < 2:
-            for own, black in _dice_choices(p, 1, _colour_ok(s, i, key)):
-                out.append(_action("special_city", i, own, black, city))
+        if city in p.trading_posts and city not in posted and len(_space(s, key)[1]) < 2:
+            out += [Action("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
     # 7. City cards
     for space, card_id in s.cards.items():
         city = _card_city(s, space)
-        if _space(s, SPACE_CARD + space)[1] or (city and (city not in p.trading_posts or city in _posted_now(s, i))):
+        if _space(s, SPACE_CARD + space)[1] or (city and (city not in p.trading_posts or city in posted)):
             continue
-        for own, black in _dice_choices(p, 1, True):
-            if _card_usable(s, i, card_id, (own + black)[0]):
-                out.append(_action("city_card", i, own, black, space))
+        out += [Action("city_card", i, all_, black, space) for own, black, all_ in dice(1, "")
+                if _card_usable(s, i, card_id, all_[0])]
     return out
 
 
@@ -344,23 +350,18 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
-    out: list[Action] = []
-    for cid in p.contracts:
-        if can_pay_cost(p, c.contracts[cid].cost):
-            out.append(Action("complete_contract", i, choice=cid))
-    for seal, improved in p.seal_levels:
-        if not improved and can_pay_cost(p, c.seals[seal].improve):
-            out.append(Action("improve_seal", i, choice=seal))
+    out = [Action("complete_contract", i, choice=cid) for cid in p.contracts
+           if can_pay_cost(p, c.contracts[cid].cost)]
+    out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
+            if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
-    for own, black in singles:
-        for bag in rules.money_bag:
-            out.append(_action("money_bag", i, own, black, choice=_bag_name(bag)))
+    bags = [_bag_name(bag) for bag in rules.money_bag]
+    out += [Action("money_bag", i, all_, black, choice=bag) for own, black, all_ in singles for bag in bags]
     if can_pay(p, rules.reroll_cost):
-        out += [_action("reroll", i, own, black) for own, black in singles]
+        out += [Action("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
-        for own, black in singles:
-            die = (own + black)[0]
-            out += [_action("adjust_die", i, own, black, choice=d) for d in ("-1", "+1") if 1 <= die + int(d) <= 6]
+        out += [Action("adjust_die", i, all_, black, choice=d) for own, black, all_ in singles
+                for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
         if "black_dice" in s.variants:
             out += [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]
@@ -1097,7 +1098,7 @@ def decision(s: Mp2State) -> Decision:
 def apply(s: Mp2State, a: Action) -> Mp2State:
     """Apply a legal action (checked by the caller) and return the new state."""
     new = s._copy()
-    new._hist = (s._hist, str(a))
+    new._hist = (s._hist, a._replace(player=None))
     if s.tasks:
         task = s.tasks[-1]
         new.tasks = s.tasks[:-1]

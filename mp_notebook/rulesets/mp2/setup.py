@@ -67,6 +67,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     s._hist = None
     s._log = None
     s._legal = None
+    s._owned = set(range(len(names)))
     s.components, s.board = c, shared_board()
     s.num_players = len(names)
     s.variants = frozenset(variants)
@@ -105,7 +106,7 @@ def _lay_out(s: Mp2State, c: Components, rng: int) -> int:
     rng, tiles = shuffled(rng, sorted(c.outposts))
     s.outposts = {l.name: t for l, t in zip([l for l in cities if l.outpost], tiles)}
     rng, cards = shuffled(rng, sorted(c.city_cards))
-    spaces = [space for space, _ in c.card_spaces] + list(rules.AREA_SPACES)
+    spaces = list(c.card_spaces) + list(rules.AREA_SPACES)
     s.cards = dict(zip(spaces, cards))
     s.card_deck = cards[len(spaces):]
     rng, red = shuffled(rng, sorted(k for k, v in c.contracts.items() if not v.starting))

@@ -7,7 +7,6 @@ unchanged (the static board, untouched players, the history) with the old one.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
@@ -87,6 +86,9 @@ class Player:
     def fields(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__slots__}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_player_from_fields, (self.fields(),))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Player) and self.fields() == other.fields()
 
@@ -108,12 +110,6 @@ class Mp2State(GameState):
     """A Marco Polo II position. Create one with ``mp_notebook.new_game``."""
 
     ruleset = "mp2"
-    __slots__ = (
-        "components", "board", "num_players", "round", "first_player", "next_first", "travel_high",
-        "turn", "main_done", "black_bought", "posted_now", "players", "spaces", "offer_tiles",
-        "offer_piles", "display", "contract_pile", "markers", "outposts", "cards", "card_deck",
-        "black_pool", "variants", "tasks", "rng", "over", "_legal",
-    )
 
     components: Components
     board: Board
@@ -142,13 +138,15 @@ class Mp2State(GameState):
     rng: int
     over: bool
     _legal: list[Action] | None
+    _owned: set[int]  # seats already copied into this (unpublished) state
 
     # --- copying -------------------------------------------------------------------------
     def _copy(self) -> Mp2State:
         new = object.__new__(Mp2State)
-        for k in GameState.__slots__ + Mp2State.__slots__:
-            object.__setattr__(new, k, getattr(self, k))
-        new._legal = None
+        fields = self.__dict__.copy()
+        fields["_legal"] = None
+        fields["_owned"] = set()
+        new.__dict__ = fields
         return new
 
     def __copy__(self) -> Mp2State:
@@ -158,10 +156,14 @@ class Mp2State(GameState):
         return self._copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle, (self._setup, self.history))
+        fields = {k: v for k, v in self.__dict__.items() if k not in ("components", "board", "_legal", "_owned")}
+        return (_unpickle, (fields,))
 
     def _player(self, i: int) -> Player:
         """A private copy of player ``i`` installed in this (new, unpublished) state."""
+        if i in self._owned:
+            return self.players[i]
+        self._owned.add(i)
         p = self.players[i]._copy()
         players = list(self.players)
         players[i] = p
@@ -276,8 +278,8 @@ class Mp2State(GameState):
                 return plain(value.fields())
             return value
 
-        skip = {"components", "board", "_legal"}
-        return {k: plain(getattr(self, k)) for k in Mp2State.__slots__ if k not in skip}
+        skip = {"components", "board", "_legal", "_owned", "_hist", "_log", "_setup"}
+        return {k: plain(v) for k, v in self.__dict__.items() if k not in skip}
 
     # --- display -----------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -290,10 +292,18 @@ class Mp2State(GameState):
         return html_summary(self)
 
 
-def _unpickle(setup: dict[str, Any], history: Iterable[str]) -> Mp2State:
-    from mp_notebook.engine.game import replay
+def _unpickle(fields: dict[str, Any]) -> Mp2State:
+    """Rebuild a pickled state around the shared static board."""
+    from mp_notebook.rulesets.mp2.components import components
+    from mp_notebook.rulesets.mp2.setup import shared_board
 
-    return replay(setup, tuple(history))  # type: ignore[return-value]
+    state = object.__new__(Mp2State)
+    state.__dict__ = dict(fields, components=components(), board=shared_board(), _legal=None, _owned=set())
+    return state
+
+
+def _player_from_fields(fields: dict[str, Any]) -> Player:
+    return Player(**fields)
 
 
 __all__ = ["Mp2State", "Player", "SEALS", "IllegalAction"]
