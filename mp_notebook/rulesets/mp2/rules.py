@@ -751,28 +751,33 @@ def _apply_take_contract(s: Mp2State, task: Task, a: Action) -> None:
     display = dict(s.display)
     display[a.space] = tuple(None if cid == a.choice else cid for cid in display[a.space])  # type: ignore[assignment]
     s.display = display
-    p = s._player(i)
-    object.__setattr__(p, "contracts", p.contracts + (a.choice,))
-    s._note(i, f"{p.name} takes contract {a.choice} from {a.space}", R_CONTRACTS)
-    taken = taken + (a.choice,)
-    follow: list[Task] = []
-    if len(p.contracts) > s.components.rules.contract_slots:
-        follow.append(("discard", i, taken, False))
+    s._note(i, f"{_name(s, i)} takes contract {a.choice} from {a.space}", R_CONTRACTS)
+    follow = _receive_contract(s, i, a.choice, protected=taken, allow_new=False)
     if left > 1:
-        follow.append(("take_contract", i, left - 1, mode, taken, city))
+        follow.append(("take_contract", i, left - 1, mode, taken + (a.choice,), city))
     _push(s, *follow)
 
 
+def _receive_contract(s: Mp2State, i: int, cid: str, protected: tuple[str, ...], allow_new: bool) -> list[Task]:
+    """Put contract ``cid`` on player ``i``'s board, or return the decision of what to discard for it."""
+    if len(s.players[i].contracts) < s.components.rules.contract_slots:
+        p = s._player(i)
+        object.__setattr__(p, "contracts", p.contracts + (cid,))
+        return []
+    return [("discard", i, cid, protected, allow_new)]
+
+
 def _discard_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, protected, allow_new = task
-    return [Action("discard", i, choice=cid) for cid in s.players[i].contracts
-            if allow_new or cid not in protected]
+    _, i, new, protected, allow_new = task
+    return ([Action("discard", i, choice=cid) for cid in s.players[i].contracts if cid not in protected]
+            + ([Action("discard", i, choice=new)] if allow_new else []))
 
 
 def _apply_discard(s: Mp2State, task: Task, a: Action) -> None:
-    i = task[1]
+    _, i, new, protected, allow_new = task
     p = s._player(i)
-    object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != a.choice))
+    if a.choice != new:
+        object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != a.choice) + (new,))
     if s.components.contracts[a.choice].starting:
         s._note(i, f"{p.name} discards starting contract {a.choice} to the box", R_CONTRACTS)
     else:
@@ -786,11 +791,8 @@ def _run_draw_contract(s: Mp2State, task: Task) -> None:
         s._note(i, f"the contract pile is empty: no contract to draw ({why})", R_ICONS)
         return
     cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
-    p = s._player(i)
-    object.__setattr__(p, "contracts", p.contracts + (cid,))
-    s._note(i, f"{p.name} draws contract {cid} from the pile ({why})", R_ICONS)
-    if len(p.contracts) > s.components.rules.contract_slots:
-        _push(s, ("discard", i, (), True))
+    s._note(i, f"{_name(s, i)} draws contract {cid} from the pile ({why})", R_ICONS)
+    _push(s, *_receive_contract(s, i, cid, protected=(), allow_new=True))
 
 
 # =============================================================================== other follow-ups
@@ -1040,7 +1042,8 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
                    _apply_extra_post, lambda s, t: "place an extra trading post in a city you passed through, or not"),
     "take_contract": (_contract_actions, _apply_take_contract,
                       lambda s, t: "take a contract" + (" (or stop)" if t[3] != "action" or t[4] else "")),
-    "discard": (_discard_actions, _apply_discard, lambda s, t: "discard a contract to make room"),
+    "discard": (_discard_actions, _apply_discard,
+                lambda s, t: f"no room for contract {t[2]}: discard " + ("it or " if t[4] else "") + "one of yours"),
     "relocate": (lambda s, t: [Action("relocate_post", t[1], choice=c) for c in s.players[t[1]].trading_posts],
                  _apply_relocate, lambda s, t: f"all trading posts are placed: choose one to move to {t[2]}"),
     "good": (_good_actions, _apply_good,
