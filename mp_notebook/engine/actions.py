@@ -14,6 +14,7 @@ brackets, black dice with a ``b``:
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from mp_notebook.engine.errors import NotationError
@@ -68,15 +69,10 @@ class Action(NamedTuple):
     choice: str | None = None
 
     def __str__(self) -> str:
-        uses_dice, parts = KINDS[self.kind]
-        words = [self.kind]
-        if uses_dice and (self.dice or self.kind != "black_die"):
-            own = list(self.dice)
-            for b in self.black:
-                own.remove(b)
-            words.append("[" + ",".join([str(v) for v in own] + [f"b{v}" for v in self.black]) + "]")
-        words += [str(getattr(self, p)) for p in parts]
-        return " ".join(words)
+        return _notation(self.kind, self.dice, self.black, self.space, self.choice)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r}, player={self.player})"
 
     @classmethod
     def parse(cls, text: str, player: int | None = None) -> Action:
@@ -113,6 +109,21 @@ class Action(NamedTuple):
             raise NotationError(f"{text!r}: expected {expected}")
         fields = dict(zip(parts, rest))
         return cls(kind, player, tuple(sorted(dice)), tuple(sorted(black)), fields.get("space"), fields.get("choice"))
+
+
+@functools.lru_cache(maxsize=8192)
+def _notation(kind: str, dice: tuple[int, ...], black: tuple[int, ...], space: str | None,
+              choice: str | None) -> str:
+    uses_dice, parts = KINDS[kind]
+    words = [kind]
+    if uses_dice and (dice or kind != "black_die"):
+        own = list(dice)
+        for b in black:
+            own.remove(b)
+        words.append("[" + ",".join([str(v) for v in own] + [f"b{v}" for v in black]) + "]")
+    named = {"space": space, "choice": choice}
+    words += [str(named[p]) for p in parts]
+    return " ".join(words)
 
 
 class Decision(NamedTuple):

@@ -80,7 +80,12 @@ class Bundle:
         return Bundle(**{k: getattr(self, k) * n for k in RESOURCES})
 
     def __str__(self) -> str:
-        return ", ".join(f"{v} {k}" for k, v in self.items()) or "nothing"
+        return _bundle_text(self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
+
+
+@functools.lru_cache(maxsize=1024)
+def _bundle_text(*values: int) -> str:
+    return ", ".join(f"{v} {k}" for k, v in zip(RESOURCES, values) if v) or "nothing"
 
 
 @dataclass(frozen=True, slots=True)

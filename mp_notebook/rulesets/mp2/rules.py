@@ -81,7 +81,8 @@ def _plus(a: Bundle, b: Bundle) -> Bundle:
 
 def jade_needed(p: Player, b: Bundle) -> int:
     """Jade needed to pay ``b``: its own jade plus every coin and camel the player lacks."""
-    return b.jade + max(0, b.coins - p.coins) + max(0, b.camels - p.camels)
+    short_coins, short_camels = b.coins - p.coins, b.camels - p.camels
+    return b.jade + (short_coins if short_coins > 0 else 0) + (short_camels if short_camels > 0 else 0)
 
 
 def can_pay(p: Player, b: Bundle) -> bool:
@@ -170,17 +171,21 @@ def gain_bundle(s: Mp2State, i: int, b: Bundle, why: str, rule: str) -> None:
     if not b:
         return
     p = s._player(i)
+    pieces = p.__dict__
     for k, v in b.items():
-        object.__setattr__(p, k, getattr(p, k) + v)
+        pieces[k] += v
     s._note(i, f"{p.name} gains {b} ({why})", rule)
 
 
 def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, why: str, rule: str) -> None:
+    if not b:
+        return
     p = s._player(i)
     paid = Bundle(coins=b.coins - jade_coins, camels=b.camels - jade_camels, pepper=b.pepper, silk=b.silk,
                   gold=b.gold, jade=b.jade + jade_coins + jade_camels, vp=b.vp)
+    pieces = p.__dict__
     for k, v in paid.items():
-        object.__setattr__(p, k, getattr(p, k) - v)
+        pieces[k] -= v
     if paid:
         extra = f"; jade paid for {jade_coins} coin(s) and {jade_camels} camel(s)" if jade_coins or jade_camels else ""
         s._note(i, f"{p.name} pays {paid} ({why}{extra})", rule)

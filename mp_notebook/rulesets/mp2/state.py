@@ -29,9 +29,9 @@ class Player:
     ``seals`` maps each seal held to ``"basic"`` or ``"improved"``.
     """
 
-    __slots__ = ("name", "character", "coins", "camels", "pepper", "silk", "gold", "jade", "vp",
-                 "dice", "black_dice", "location", "trading_posts", "contracts", "completed",
-                 "seal_levels", "goal", "shields")
+    FIELDS = ("name", "character", "coins", "camels", "pepper", "silk", "gold", "jade", "vp", "dice",
+              "black_dice", "location", "trading_posts", "contracts", "completed", "seal_levels", "goal",
+              "shields")
 
     name: str
     character: str | None
@@ -53,16 +53,14 @@ class Player:
     shields: int  # "+1" shield icons gained from rewards
 
     def __init__(self, **fields: Any):
-        for k in self.__slots__:
-            _set(self, k, fields[k])
+        self.__dict__.update({k: fields[k] for k in self.FIELDS})
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("game states are immutable: use GameState.with_player(...) to edit a position")
 
     def _copy(self) -> Player:
         new = object.__new__(Player)
-        for k in self.__slots__:
-            _set(new, k, getattr(self, k))
+        _set(new, "__dict__", self.__dict__.copy())
         return new
 
     @property
@@ -84,7 +82,7 @@ class Player:
         return len(self.dice) + len(self.black_dice)
 
     def fields(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in self.FIELDS}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_player_from_fields, (self.fields(),))
@@ -272,10 +270,10 @@ class Mp2State(GameState):
                 return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
             if isinstance(value, dict):
                 return {str(k): plain(v) for k, v in value.items()}
-            if isinstance(value, Bundle) or hasattr(value, "__slots__") and not isinstance(value, Player):
-                return repr(value)
             if isinstance(value, Player):
                 return plain(value.fields())
+            if isinstance(value, Bundle) or hasattr(value, "__slots__"):
+                return repr(value)
             return value
 
         skip = {"components", "board", "_legal", "_owned", "_hist", "_log", "_setup"}
