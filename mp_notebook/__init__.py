@@ -7,7 +7,16 @@ True
 >>> t = s.apply(s.legal_actions()[0])
 >>> t is not s and len(t.history) == 1
 True
+
+Display and analysis parts (``routes``, ``show_map``, ``play``, ``agents``, ``analysis``,
+``simulate``) are imported on first use, so ``import mp_notebook`` loads no plotting, widget or
+dataframe library.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import DataError, IllegalAction, NotationError, SaveFileError
@@ -15,8 +24,32 @@ from mp_notebook.engine.game import GameState, load, replay
 from mp_notebook.rulesets import new_game
 from mp_notebook.rulesets.mp2.state import Player
 
+# public name -> (module, attribute or None for the module itself), imported on first use
+_LAZY = {
+    "routes": ("mp_notebook.board.routes", None),
+    "show_map": ("mp_notebook.render.map", "show_map"),
+    "play": ("mp_notebook.ui.app", "play"),
+    "agents": ("mp_notebook.agents", None),
+    "analysis": ("mp_notebook.analysis", None),
+    "simulate": ("mp_notebook.analysis.simulate", "simulate"),
+}
+
 __all__ = [
     "Action", "DataError", "Decision", "Event", "GameState", "IllegalAction", "NotationError", "Player",
-    "SaveFileError", "load", "new_game", "replay",
+    "SaveFileError", "load", "new_game", "replay", *_LAZY,
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'mp_notebook' has no attribute {name!r}")
+    module_name, attribute = _LAZY[name]
+    module = importlib.import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -509,12 +509,19 @@ def _do_city_card(s: Mp2State, a: Action) -> None:
 def _do_complete(s: Mp2State, a: Action) -> None:
     i, cid = a.player, a.choice
     contract = s.components.contracts[cid]
+    s.completing = s.completing | {cid}
+    s._note(i, f"{_name(s, i)} completes contract {cid}", R_COMPLETE)
+    _push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
+          _gain(i, contract.reward, f"contract {cid}", R_COMPLETE), ("file_contract", i, cid))
+
+
+def _run_file_contract(s: Mp2State, task: Task) -> None:
+    """After its rewards, a completed contract leaves its slot for the completed pile."""
+    _, i, cid = task
     p = s._player(i)
     object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != cid))
     object.__setattr__(p, "completed", p.completed + (cid,))
-    s._note(i, f"{p.name} completes contract {cid}", R_COMPLETE)
-    _push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
-          _gain(i, contract.reward, f"contract {cid}", R_COMPLETE))
+    s.completing = s.completing - {cid}
 
 
 def _do_improve(s: Mp2State, a: Action) -> None:
@@ -774,7 +781,8 @@ def _receive_contract(s: Mp2State, i: int, cid: str, protected: tuple[str, ...],
 
 def _discard_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, new, protected, allow_new = task
-    return ([Action("discard", i, choice=cid) for cid in s.players[i].contracts if cid not in protected]
+    return ([Action("discard", i, choice=cid) for cid in s.players[i].contracts
+             if cid not in protected and cid not in s.completing]
             + ([Action("discard", i, choice=new)] if allow_new else []))
 
 
@@ -1066,7 +1074,7 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
 }
 _AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
     "gain": _run_gain, "charge": _run_charge, "post": _run_post, "finish_move": _run_finish_move,
-    "draw_contract": _run_draw_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
+    "draw_contract": _run_draw_contract, "file_contract": _run_file_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
 }
 
 

@@ -133,6 +133,7 @@ class Mp2State(GameState):
     black_pool: tuple[int, ...]
     variants: frozenset[str]
     tasks: tuple[tuple[Any, ...], ...]
+    completing: frozenset[str]  # contracts whose rewards are being received (still in their slot)
     rng: int
     over: bool
     _legal: list[Action] | None
