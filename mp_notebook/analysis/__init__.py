@@ -1,0 +1,1 @@
+"""Tables, evaluation and simulation built on the engine."""

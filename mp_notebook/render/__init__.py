@@ -1,0 +1,1 @@
+"""Plotly figures and HTML display helpers (no widget state). Imported lazily."""

@@ -1,0 +1,1 @@
+"""The ipywidgets/anywidget notebook app (Python side). Imported lazily."""
