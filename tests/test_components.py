@@ -318,8 +318,7 @@ def test_shipped_text_loads_through_files():
 def test_unknown_key_is_rejected():
     text = shipped("board.toml").replace('name = "Xian"\n', 'name = "Xian"\nharbour = true\n', 1)
     msg = board_error(text)
-    index = list(components().locations).index("Xian")  # keys are checked before the name is read
-    assert msg.startswith(f"board.toml: location[{index}]:") and "harbour" in msg
+    assert msg.startswith("board.toml: location 'Xian':") and "harbour" in msg
 
 
 def test_route_to_missing_city_is_rejected():

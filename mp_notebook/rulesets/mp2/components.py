@@ -319,11 +319,13 @@ class Components:
 class _Reader:
     """Reads one entry of one data file, naming both in every error."""
 
-    def __init__(self, file: str, entry: str, table: Any):
+    def __init__(self, file: str, entry: str, table: Any, ident: str | None = None):
         self.file, self.entry = file, entry
         if not isinstance(table, dict):
             self.fail(f"expected a table, got {type(table).__name__}")
         self.table: dict[str, Any] = table
+        if ident and isinstance(table.get(ident), str):  # name the entry by its id, not its position
+            self.entry = f"{entry.partition('[')[0]} {table[ident]!r}"
 
     def fail(self, why: str) -> DataError:
         raise DataError(f"{self.file}: {self.entry}: {why}")
@@ -425,11 +427,10 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
         raise DataError(f"{file}: unknown top-level key(s) {', '.join(unknown)}")
     locations: dict[str, Location] = {}
     for i, raw in enumerate(_entries(file, {"location": doc.get("location")}, "location")):
-        r = _Reader(file, f"location[{i}]", raw)
+        r = _Reader(file, f"location[{i}]", raw, ident="name")
         r.keys(("name", "kind", "lat", "lon"),
                ("shield", "start", "city_bonus", "city_cards", "contracts", "outpost", "special"))
         name = r.get("name", str)
-        r.entry = f"location {name!r}"
         if not NAME_PATTERN.match(name):
             r.fail("names are capitalised words joined by '-' (they are used in the action notation)")
         if name in locations:
@@ -524,7 +525,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
 def _reward_table(file: str, key: str, doc: dict[str, Any], count: int, *, copy: bool = False) -> dict[str, Reward]:
     out: dict[str, Reward] = {}
     for i, raw in enumerate(_entries(file, doc, key, count)):
-        r = _Reader(file, f"{key}[{i}]", raw)
+        r = _Reader(file, f"{key}[{i}]", raw, ident="id")
         r.keys(("id", "reward"))
         ident = r.get("id", str)
         if ident in out:
@@ -550,7 +551,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     seals: dict[str, Seal] = {}
     for i, raw in enumerate(_entries("seals.toml", doc("seals.toml"), "seal", len(SEALS))):
-        r = _Reader("seals.toml", f"seal[{i}]", raw)
+        r = _Reader("seals.toml", f"seal[{i}]", raw, ident="type")
         r.keys(("type", "min_die", "jade", "improve", "bonus"))
         t = r.name("type", SEALS, "guild seal")
         seals[t] = Seal(t, r.count("min_die", low=1), r.count("jade"),
@@ -559,7 +560,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     specials: dict[str, SpecialCity] = {}
     for i, raw in enumerate(_entries("special_cities.toml", doc("special_cities.toml"), "special_city", 3)):
-        r = _Reader("special_cities.toml", f"special_city[{i}]", raw)
+        r = _Reader("special_cities.toml", f"special_city[{i}]", raw, ident="city")
         r.keys(("city", "guild", "reward", "double_at"))
         city = r.name("city", cities, "city of board.toml")
         if not cities[city].special:
@@ -569,7 +570,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     tiles = []
     for i, raw in enumerate(_entries("offers.toml", doc("offers.toml"), "tile", 18)):
-        r = _Reader("offers.toml", f"tile[{i}]", raw)
+        r = _Reader("offers.toml", f"tile[{i}]", raw, ident="id")
         r.keys(("id", "pile", "offers"))
         pile = r.get("pile", str)
         if pile not in ("I", "II", "III"):
@@ -593,7 +594,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     cards: dict[str, CityCard] = {}
     for i, raw in enumerate(_entries("city_cards.toml", doc("city_cards.toml"), "card", 25)):
-        r = _Reader("city_cards.toml", f"card[{i}]", raw)
+        r = _Reader("city_cards.toml", f"card[{i}]", raw, ident="id")
         kind = r.get("kind", str)
         extra = {"trade": ("options",), "count": ("counts", "gain"), "city_bonus": (),
                  "coins_per_pip": ("gain",), "guild_seal": ("pay",), "move": ()}
@@ -618,7 +619,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     contracts: dict[str, Contract] = {}
     for i, raw in enumerate(_entries("contracts.toml", doc("contracts.toml"), "contract", 49)):
-        r = _Reader("contracts.toml", f"contract[{i}]", raw)
+        r = _Reader("contracts.toml", f"contract[{i}]", raw, ident="id")
         r.keys(("id", "cost", "reward"), ("starting",))
         ident = r.get("id", str)
         if ident in contracts:
@@ -634,7 +635,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
     shields = tuple(sorted({l.shield for l in cities.values() if l.shield}))
     goals: dict[str, Goal] = {}
     for i, raw in enumerate(_entries("goals.toml", doc("goals.toml"), "goal", 14)):
-        r = _Reader("goals.toml", f"goal[{i}]", raw)
+        r = _Reader("goals.toml", f"goal[{i}]", raw, ident="id")
         r.keys(("id",), ("seals", "shields"))
         ident = r.get("id", str)
         seal_vp = r.sub("seals", r.get("seals", dict, {}))
