@@ -46,9 +46,9 @@ def round_trips(s: mp.GameState) -> None:
     assert mp.replay(s.setup, s.history) == s
 
 
-def play(seed: int, players: int, variants: tuple[str, ...] = ()) -> mp.GameState:
+def play(seed: int, players: int, variants: tuple[str, ...] = (), **options: object) -> mp.GameState:
     rng = random.Random(seed)
-    s = mp.new_game(players=players, seed=seed, variants=variants)
+    s = mp.new_game(players=players, seed=seed, variants=variants, **options)
     step = 0
     while not s.is_over:
         legal = s.legal_actions()
@@ -83,6 +83,14 @@ def test_random_game_to_the_end(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_random_game_black_dice_variant(seed: int) -> None:
     play(10_000 + seed, players=2 + seed % 3, variants=("black_dice",))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_game_with_characters(seed: int) -> None:
+    """Random characters; every other game with the full setup (draft and goal choice as decisions)."""
+    s = play(20_000 + seed, players=2 + seed % 3, characters="random" if seed % 4 < 2 else None,
+             setup="full" if seed % 2 else "quick", variants=("black_dice",) if seed % 3 == 0 else ())
+    assert all(p.character for p in s.players) == (seed % 4 < 2 or seed % 2 == 1)
 
 
 def test_fork_independence() -> None:

@@ -36,6 +36,7 @@ KINDS: dict[str, tuple[bool, tuple[str, ...]]] = {
     "reroll": (True, ()),
     "adjust_die": (True, ("choice",)),
     "black_die": (True, ()),
+    "outpost_bonus": (False, ("choice",)),
     "end_turn": (False, ()),
     # follow-up decisions
     "offer": (False, ("choice",)),
@@ -53,9 +54,14 @@ KINDS: dict[str, tuple[bool, tuple[str, ...]]] = {
     "trade": (False, ("choice",)),
     "compensation": (False, ("choice",)),
     "pay": (False, ("choice",)),
+    "pair": (False, ("choice",)),
+    "double_bonus": (False, ("choice",)),
+    "character": (False, ("choice",)),
+    "goal": (False, ("choice",)),
 }
 MAIN_KINDS = ("books", "khans_favor", "guild_seal", "travel", "contracts", "special_city", "city_card")
-BONUS_KINDS = ("complete_contract", "improve_seal", "money_bag", "reroll", "adjust_die", "black_die")
+BONUS_KINDS = ("complete_contract", "improve_seal", "money_bag", "reroll", "adjust_die", "black_die",
+               "outpost_bonus")
 
 
 class Action(NamedTuple):

@@ -265,6 +265,31 @@ class BookSpace:
 
 
 @dataclass(frozen=True, slots=True)
+class Character:
+    """One of the 7 characters: its name, its ability in words and the numbers the ability uses.
+
+    The abilities are implemented in ``rules.py``; unset numbers mean the ability has none.
+    """
+
+    id: str
+    name: str
+    ability: str
+    oasis_reward: Reward | None = None
+    seal_dice: int | None = None
+    improve_reward: Reward | None = None
+    shields: int = 0
+    round_reward: Reward | None = None
+    complete_reward: Reward | None = None
+    vp_per_jade: int = 0
+    start_reward: Bundle = Bundle()
+    figures: int = 1
+    die_rewards: tuple[Reward, ...] = ()  # by die value 1..6
+    pair_rewards: tuple[Reward, ...] = ()
+    travel_spaces: tuple[str, ...] = ()  # empty: all
+    free_route_costs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Numbers printed on the board and in the rulebook (``data/rules.toml``)."""
 
@@ -305,7 +330,19 @@ class Components:
     goals: dict[str, Goal]
     city_bonuses: dict[str, Reward]
     outposts: dict[str, Reward]
+    characters: dict[str, Character]
     shields: tuple[str, ...] = field(default=())
+
+    @functools.cached_property
+    def characters_by_name(self) -> dict[str, Character]:
+        return {c.name: c for c in self.characters.values()}
+
+    def character(self, name: str) -> Character:
+        """A character by id or name; raises ValueError listing the characters."""
+        for c in self.characters.values():
+            if name in (c.id, c.name):
+                return c
+        raise ValueError(f"unknown character {name!r}; characters: {', '.join(c.name for c in self.characters.values())}")
 
     @functools.cached_property
     def card_spaces(self) -> dict[str, str]:
@@ -650,11 +687,38 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         goals[ident] = Goal(ident, pairs, gshields)
     _unique("goals.toml", "goal id", list(goals))
 
+    characters: dict[str, Character] = {}
+    for i, raw in enumerate(_entries("characters.toml", doc("characters.toml"), "character", 7)):
+        r = _Reader("characters.toml", f"character[{i}]", raw, ident="id")
+        rewards = ("oasis_reward", "improve_reward", "round_reward", "complete_reward")
+        lists = ("die_rewards", "pair_rewards")
+        r.keys(("id", "name", "ability"), rewards + lists + ("seal_dice", "shields", "vp_per_jade", "start_reward",
+                                                           "figures", "travel_spaces", "free_route_costs"))
+        ident = r.get("id", str)
+        if not NAME_PATTERN.match(ident) or ident in characters:
+            r.fail("ids are unique capitalised words joined by '-'")
+        per_value = {k: tuple(r.sub(f"{k}[{j}]", x).as_reward() for j, x in enumerate(r.get(k, list, [])))
+                     for k in lists}
+        if any(len(v) not in (0, 6) for v in per_value.values()):
+            r.fail("die_rewards / pair_rewards list one reward per die value 1-6")
+        bad = set(r.get("free_route_costs", list, [])) - {"coins", "camels", "jade"}
+        if bad:
+            r.fail(f"free_route_costs may name coins, camels, jade; got {sorted(bad)}")
+        characters[ident] = Character(
+            ident, r.get("name", str), r.get("ability", str),
+            **{k: r.sub(k, r.table[k]).as_reward() for k in rewards if k in r.table},
+            seal_dice=r.get("seal_dice", int), shields=r.count("shields"), vp_per_jade=r.count("vp_per_jade"),
+            start_reward=r.bundle("start_reward"), figures=r.count("figures", 1, low=1),
+            **per_value, travel_spaces=tuple(r.get("travel_spaces", list, [])),
+            free_route_costs=tuple(r.get("free_route_costs", list, [])),
+        )
+
     components_ = Components(
         rules=rules, locations=locations, routes=routes, seals=seals, special_cities=specials,
         offer_tiles=tuple(tiles), city_cards=cards, contracts=contracts, goals=goals,
         city_bonuses=_reward_table("city_bonuses.toml", "marker", doc("city_bonuses.toml"), 7, copy=True),
         outposts=_reward_table("outposts.toml", "tile", doc("outposts.toml"), 10),
+        characters=characters,
         shields=shields,
     )
     _check_board(components_)

@@ -20,7 +20,7 @@ from typing import Any
 
 from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action, Decision
 from mp_notebook.engine.rng import next_int
-from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Cost, Reward
+from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
 
 Task = tuple[Any, ...]
@@ -51,6 +51,13 @@ R_FIRST = "Rulebook: The first player"
 R_ROUND = "Rulebook: Start of a new round"
 R_END = "Rulebook: End of game"
 R_ICONS = "Supplement: Icons"
+R_SETUP = "Rulebook: Player setup"
+
+
+def R_CHAR(ch: Character) -> str:  # noqa: N802 - a rule citation, like the constants above
+    return f"Supplement: Characters — {ch.name}"
+
+FILIPPO = "Filippo-Vitello"  # the one character whose ability is an extra bonus action
 
 SPACE_BOOK = "book:"
 SPACE_TRAVEL = "travel:"
@@ -144,9 +151,38 @@ def _name(s: Mp2State, i: int | None) -> str:
     return "—" if i is None else s.players[i].name
 
 
+def _char(s: Mp2State, i: int) -> Character | None:
+    """Player ``i``'s character, or None in a game without character abilities."""
+    name = s.players[i].character
+    return s.components.characters_by_name[name] if name else None
+
+
+def _figures(p: Player) -> tuple[tuple[int, str], ...]:
+    """``(figure number, location)`` of each of the player's figures (Mailin & Tian Chin have 2)."""
+    return ((1, p.location),) if p.figure2 is None else ((1, p.location), (2, p.figure2))
+
+
+def _route_cost(s: Mp2State, i: int, route: Route) -> Bundle:
+    """What player ``i`` pays for ``route`` (Gantulga Od pays no coins or camels)."""
+    ch = _char(s, i)
+    if ch is None or not ch.free_route_costs:
+        return route.cost
+    free = ch.free_route_costs
+    return Bundle(coins=0 if "coins" in free else route.coins, camels=0 if "camels" in free else route.camels,
+                  jade=0 if "jade" in free else route.jade)
+
+
 def _roll(s: Mp2State) -> int:
     s.rng, v = next_int(s.rng, 6)
     return v + 1
+
+
+def _die_bonus(s: Mp2State, i: int, value: int, why: str) -> list[Task]:
+    """Isabella Donati's bonus for a die rolled (or a black die taken in the variant)."""
+    ch = _char(s, i)
+    if ch is None or not ch.die_rewards:
+        return []
+    return [_gain(i, ch.die_rewards[value - 1], f"{why}: a {value}", R_CHAR(ch))]
 
 
 def _marker_cities(s: Mp2State) -> list[str]:
@@ -175,6 +211,10 @@ def gain_bundle(s: Mp2State, i: int, b: Bundle, why: str, rule: str) -> None:
     for k, v in b.items():
         pieces[k] += v
     s._note(i, f"{p.name} gains {b} ({why})", rule)
+    ch = _char(s, i) if b.jade else None
+    if ch and ch.vp_per_jade:
+        pieces["vp"] += ch.vp_per_jade * b.jade
+        s._note(i, f"{p.name} scores {ch.vp_per_jade * b.jade} VP for the jade gained", R_CHAR(ch))
 
 
 def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, why: str, rule: str) -> None:
@@ -312,19 +352,22 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     if len(values) < c.rules.khan_spaces:
         low = values[-1] if values else 1
         out += [Action("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
-    # 3. Guild Seals
-    for own, black, all_ in dice(2, "seals"):
+    ch = _char(s, i)
+    # 3. Guild Seals (De Wu: 1 die)
+    for own, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
         if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
             out.append(Action("guild_seal", i, all_, black))
-    # 4. Travel
-    routes = _open_routes(s, i)
+    # 4. Travel (Gantulga Od: only the lower space)
+    routes = _first_moves(s, i)
     can_go: dict[int, bool] = {}  # fee in coins -> some first route is payable after it
     for space in c.rules.travel:
+        if ch and ch.travel_spaces and space.name not in ch.travel_spaces:
+            continue
         key = SPACE_TRAVEL + space.name
         for own, black, all_ in dice(space.dice, key):
             fee = space.coins + _fee(s, key, all_)
             if fee not in can_go:
-                can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), r.cost)) for r in routes)
+                can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), cost)) for cost in routes)
             if can_go[fee]:
                 out.append(Action("travel", i, all_, black, space.name))
     # 5. Contracts
@@ -367,12 +410,23 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     if can_pay(p, rules.adjust_cost):
         out += [Action("adjust_die", i, all_, black, choice=d) for own, black, all_ in singles
                 for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
+    out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
         if "black_dice" in s.variants:
             out += [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]
         else:
             out.append(Action("black_die", i))
     return out
+
+
+def _do_outpost_bonus(s: Mp2State, a: Action) -> None:
+    i, tile = a.player, a.choice
+    p = s._player(i)
+    tiles = list(p.outpost_tiles)
+    tiles.remove(tile)
+    object.__setattr__(p, "outpost_tiles", tuple(tiles))
+    s._note(i, f"{p.name} cashes outpost bonus tile {tile} and returns it to the box", R_CHAR(_char(s, i)))  # type: ignore[arg-type]
+    _push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", R_CHAR(_char(s, i))))  # type: ignore[arg-type]
 
 
 def _bag_name(b: Bundle) -> str:
@@ -393,10 +447,11 @@ def _seal_choices(s: Mp2State, i: int, level: int) -> list[str]:
     return [t for t in SEALS if s.components.seals[t].min_die <= level and not p.has_seal(t)]
 
 
-def _open_routes(s: Mp2State, i: int) -> list[Any]:
-    """Routes leaving the player's figure that their seals open (costs not checked)."""
+def _first_moves(s: Mp2State, i: int) -> list[Bundle]:
+    """What each first step open to the player's figures costs them (seals checked, costs not)."""
     p = s.players[i]
-    return [r for _, _, r, _ in s.board.adjacent[p.location] if r.seal is None or p.has_seal(r.seal)]
+    return [_route_cost(s, i, r) for _, loc in _figures(p) for _, _, r, _ in s.board.adjacent[loc]
+            if r.seal is None or p.has_seal(r.seal)]
 
 
 def _card_usable(s: Mp2State, i: int, card_id: str, die: int) -> bool:
@@ -409,7 +464,7 @@ def _card_usable(s: Mp2State, i: int, card_id: str, die: int) -> bool:
     if card.kind == "guild_seal":
         return can_pay_cost(p, card.pay) and bool(_seal_choices(s, i, die))
     if card.kind == "move":
-        return any(can_pay(p, r.cost) for r in _open_routes(s, i))
+        return any(can_pay(p, cost) for cost in _first_moves(s, i))
     return True
 
 
@@ -453,7 +508,7 @@ def _do_travel(s: Mp2State, a: Action) -> None:
         s._note(i, f"{_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
                    f"before this round)", R_FIRST)
     moves = min(min(a.dice), space.max_moves)
-    reserve = tuple(r.cost for r in _open_routes(s, i))
+    reserve = tuple(_first_moves(s, i))
     _push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
 
 
@@ -511,8 +566,12 @@ def _do_complete(s: Mp2State, a: Action) -> None:
     contract = s.components.contracts[cid]
     s.completing = s.completing | {cid}
     s._note(i, f"{_name(s, i)} completes contract {cid}", R_COMPLETE)
-    _push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
-          _gain(i, contract.reward, f"contract {cid}", R_COMPLETE), ("file_contract", i, cid))
+    tasks = [_charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
+             _gain(i, contract.reward, f"contract {cid}", R_COMPLETE)]
+    ch = _char(s, i)
+    if ch and ch.complete_reward:
+        tasks.append(_gain(i, ch.complete_reward, f"completing contract {cid}", R_CHAR(ch)))
+    _push(s, *tasks, ("file_contract", i, cid))
 
 
 def _run_file_contract(s: Mp2State, task: Task) -> None:
@@ -530,8 +589,12 @@ def _do_improve(s: Mp2State, a: Action) -> None:
     object.__setattr__(p, "seal_levels", tuple((t, up or t == seal) for t, up in p.seal_levels))
     s._note(i, f"{p.name} improves the {seal} seal", R_IMPROVE)
     data = s.components.seals[seal]
-    _push(s, _charge(i, data.improve, f"improving the {seal} seal", R_IMPROVE),
-          _gain(i, data.bonus, f"improved {seal} seal (!)", R_IMPROVE))
+    tasks = [_charge(i, data.improve, f"improving the {seal} seal", R_IMPROVE),
+             _gain(i, data.bonus, f"improved {seal} seal (!)", R_IMPROVE)]
+    ch = _char(s, i)
+    if ch and ch.improve_reward:
+        tasks.append(_gain(i, ch.improve_reward, "improving a seal", R_CHAR(ch)))
+    _push(s, *tasks)
 
 
 def _take_die(s: Mp2State, a: Action) -> None:
@@ -566,7 +629,7 @@ def _do_reroll(s: Mp2State, a: Action) -> None:
     value = _roll(s)
     _give_die(s, i, value, bool(a.black))
     s._note(i, f"{_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
-    _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL))
+    _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
 
 
 def _do_adjust(s: Mp2State, a: Action) -> None:
@@ -581,8 +644,8 @@ def _do_adjust(s: Mp2State, a: Action) -> None:
 def _do_black_die(s: Mp2State, a: Action) -> None:
     i = a.player
     s.black_bought = True
-    _push(s, _charge(i, s.components.rules.black_die_cost, "black die", R_BUY_BLACK))
     _take_black(s, i, "bonus action", a.dice[0] if a.dice else None)
+    _push(s, _charge(i, s.components.rules.black_die_cost, "black die", R_BUY_BLACK))
 
 
 def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
@@ -598,6 +661,7 @@ def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
     s.black_pool = tuple(pool)
     _give_die(s, i, value, True)
     s._note(i, f"{_name(s, i)} takes a black die and {how} ({why})", R_BLACK)
+    _push(s, *_die_bonus(s, i, value, "black die"))
 
 
 def _do_end_turn(s: Mp2State, a: Action) -> None:
@@ -637,14 +701,15 @@ def _dice_text(a: Action) -> str:
 def _move_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, remaining, visited, mode, made = task
     p = s.players[i]
-    out = [Action("move", i, choice=label) for _, _, r, label in s.board.adjacent[p.location]
-           if (r.seal is None or p.has_seal(r.seal)) and can_pay(p, r.cost)]
+    out = [Action("move", i, choice=label if figure == 1 else f"{label}/{figure}")
+           for figure, loc in _figures(p) for _, _, r, label in s.board.adjacent[loc]
+           if (r.seal is None or p.has_seal(r.seal)) and can_pay(p, _route_cost(s, i, r))]
     if made or mode == "bonus":
         out.append(Action("done", i))
     return out
 
 
-def _route_by_label(s: Mp2State, location: str, label: str) -> tuple[str, Any]:
+def _route_by_label(s: Mp2State, location: str, label: str) -> tuple[str, Route]:
     for n, _, r, lab in s.board.adjacent[location]:
         if lab == label:
             return n, r
@@ -656,30 +721,47 @@ def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
     if a.kind == "done":
         _push(s, ("finish_move", i, mode, visited))
         return
+    label, _, fig = a.choice.partition("/")
+    figure = int(fig or 1)
     p = s._player(i)
-    start = p.location
-    to, route = _route_by_label(s, start, a.choice)
-    object.__setattr__(p, "location", to)
+    field = "location" if figure == 1 else "figure2"
+    start = getattr(p, field)
+    to, route = _route_by_label(s, start, label)
+    object.__setattr__(p, field, to)
     how = f"{route.kind} route" + (f", needs the {route.seal} seal" if route.seal else "")
-    s._note(i, f"{p.name} moves {start} → {to} ({how})", R_TRAVEL)
-    nxt: Task = (("move", i, remaining - 1, visited + (to,), mode, made + 1) if remaining > 1
-                 else ("finish_move", i, mode, visited + (to,)))
-    _push(s, _charge(i, route.cost, f"route {start}–{to}", R_TRAVEL), nxt)
+    who = p.name if p.figure2 is None else f"{p.name} (figure {figure})"
+    s._note(i, f"{who} moves {start} → {to} ({how})", R_TRAVEL)
+    ch = _char(s, i)
+    free = ch is not None and ch.oasis_reward is not None and not s.components.locations[to].is_city
+    if free:
+        s._note(i, f"entering the oasis {to} costs {p.name} no movement", R_CHAR(ch))  # type: ignore[arg-type]
+    left = remaining if free else remaining - 1
+    visited = visited + ((figure, to),)
+    nxt: Task = (("move", i, left, visited, mode, made + 1) if left > 0 else ("finish_move", i, mode, visited))
+    _push(s, _charge(i, _route_cost(s, i, route), f"route {start}–{to}", R_TRAVEL), nxt)
 
 
 def _run_finish_move(s: Mp2State, task: Task) -> None:
     _, i, mode, visited = task
-    p = s.players[i]
-    end = p.location
-    posts: list[Task] = []
-    if visited and _can_post(s, i, end):
-        posts.append(("post", i, end))
+    ends: dict[int, str] = {}
+    for figure, loc in visited:
+        ends.pop(figure, None)
+        ends[figure] = loc  # the last figure moved comes last
+    if mode == "card":  # a city card's move places one post only
+        ends = dict(list(ends.items())[-1:])
+    tasks: list[Task] = []
+    ch = _char(s, i)
+    if ch and ch.oasis_reward:
+        oases = dict.fromkeys(loc for _, loc in visited if not s.components.locations[loc].is_city)
+        tasks += [_gain(i, ch.oasis_reward, f"oasis {o}", R_CHAR(ch)) for o in oases]
+    posts = [("post", i, end) for end in ends.values() if _can_post(s, i, end)]
     if mode in (sp.name for sp in s.components.rules.travel if sp.extra_post):
-        candidates = tuple(dict.fromkeys(c for c in visited[:-1] if c != end and _can_post(s, i, c)))
+        passed = [loc for _, loc in visited if loc not in ends.values()]
+        candidates = tuple(dict.fromkeys(c for c in passed if _can_post(s, i, c)))
         if candidates:
-            _push(s, ("extra_post", i, candidates, end if posts else None))
+            _push(s, *tasks, ("extra_post", i, candidates, tuple(t[2] for t in posts)))
             return
-    _push(s, *posts)
+    _push(s, *tasks, *posts)
 
 
 def _can_post(s: Mp2State, i: int, city: str) -> bool:
@@ -688,8 +770,8 @@ def _can_post(s: Mp2State, i: int, city: str) -> bool:
 
 
 def _apply_extra_post(s: Mp2State, task: Task, a: Action) -> None:
-    _, i, candidates, end = task
-    posts = [("post", i, end)] if end else []
+    _, i, candidates, ends = task
+    posts: list[Task] = [("post", i, end) for end in ends]
     if a.kind != "done":
         s._note(i, f"{_name(s, i)} places an extra trading post in {a.choice}, a city passed through "
                    f"(upper Travel space)", R_POSTS)
@@ -732,6 +814,11 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         s.outposts = outposts
         s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
+        collector = next((j for j in range(s.num_players) if j != i and _char(s, j) and _char(s, j).id == FILIPPO), None)
+        if collector is not None:
+            f = s._player(collector)
+            object.__setattr__(f, "outpost_tiles", f.outpost_tiles + (tile,))
+            s._note(collector, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(_char(s, collector)))
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
     _push(s, *tasks)
@@ -979,13 +1066,7 @@ def start_round(s: Mp2State, number: int) -> None:
         s.offer_piles = tuple(pile[1:] for pile in s.offer_piles)
         s._note(None, f"new offer tiles: {', '.join(s.offer_tiles)}", R_ROUND)
         for i in order:
-            p = s.players[i]
-            for city in p.trading_posts:
-                if s.markers.get(city):
-                    tasks.append(_gain(i, c.city_bonuses[s.markers[city]], f"city bonus of {city} (!)", R_ROUND))
-            for seal, improved in p.seal_levels:
-                if improved:
-                    tasks.append(_gain(i, c.seals[seal].bonus, f"improved {seal} seal (!)", R_ROUND))
+            tasks += _round_bonuses(s, i)
         cards = dict(s.cards)
         deck = list(s.card_deck)
         for space in AREA_SPACES:
@@ -1003,10 +1084,90 @@ def start_round(s: Mp2State, number: int) -> None:
         p = s._player(i)
         object.__setattr__(p, "dice", dice)
         s._note(i, f"{p.name} rolls {list(dice)} (total {sum(dice)})", R_ROUND)
+        tasks += _roll_bonuses(s, i, dice)
         short = c.rules.compensation_below - sum(dice)
         if short > 0:
             tasks.append(("compensation", i, short))
     _push(s, *tasks)
+
+
+def assign_character(s: Mp2State, i: int, ch: Character) -> None:
+    """Give player ``i`` character ``ch`` with what it adds at setup (Mailin & Tian Chin's coins and figure)."""
+    p = s._player(i)
+    object.__setattr__(p, "character", ch.name)
+    if ch.figures > 1:
+        object.__setattr__(p, "figure2", s.board.start)
+    s._note(i, f"{p.name} plays {ch.name}: {ch.ability}", R_CHAR(ch))
+    gain_bundle(s, i, ch.start_reward, "starting bonus", R_CHAR(ch))
+
+
+def _apply_pick_character(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, offered, later = task
+    assign_character(s, i, s.components.characters[a.choice])
+    left = tuple(c for c in offered if c != a.choice)
+    if later:
+        _push(s, ("pick_character", later[0], left, later[1:]))
+    else:
+        s._note(None, f"unchosen characters return to the box: {', '.join(left)}", R_SETUP)
+
+
+def _apply_pick_goal(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, options = task
+    p = s._player(i)
+    object.__setattr__(p, "goal", a.choice)
+    s._note(i, f"{p.name} keeps goal card {a.choice} and returns the other {len(options) - 1}", R_SETUP)
+
+
+def _round_bonuses(s: Mp2State, i: int) -> list[Task]:
+    """Step 3 of a round start: the ! bonuses of city markers, the character and improved seals."""
+    c = s.components
+    p = s.players[i]
+    ch = _char(s, i)
+    bonuses = [(c.city_bonuses[s.markers[city]], f"city bonus of {city} (!)") for city in p.trading_posts
+               if s.markers.get(city)]
+    if ch and ch.round_reward:
+        bonuses.append((ch.round_reward, f"{ch.name} (!)"))
+    bonuses += [(c.seals[seal].bonus, f"improved {seal} seal (!)") for seal, up in p.seal_levels if up]
+    tasks = [_gain(i, reward, why, R_ROUND) for reward, why in bonuses]
+    if ch and ch.figures > 1 and bonuses:  # Mailin & Tian Chin: one bonus twice
+        tasks.append(("double_bonus", i, tuple(bonuses)))
+    return tasks
+
+
+def _roll_bonuses(s: Mp2State, i: int, dice: tuple[int, ...]) -> list[Task]:
+    """Isabella Donati's bonuses for the round-start roll: pairs are offered one by one."""
+    ch = _char(s, i)
+    if ch is None or not ch.die_rewards:
+        return []
+    pairs = tuple(v for v in range(1, 7) for _ in range(dice.count(v) // 2))
+    singles = [v for v in range(1, 7) for _ in range(dice.count(v) % 2)]
+    tasks = [t for v in singles for t in _die_bonus(s, i, v, "round-start roll")]
+    return tasks + ([("pair", i, pairs)] if pairs else [])
+
+
+def _pair_actions(s: Mp2State, task: Task) -> list[Action]:
+    return [Action("pair", task[1], choice="doubles"), Action("pair", task[1], choice="separately")]
+
+
+def _apply_pair(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, pairs = task
+    value, rest = pairs[0], pairs[1:]
+    ch = _char(s, i)
+    assert ch is not None
+    if a.choice == "doubles":
+        follow = [_gain(i, ch.pair_rewards[value - 1], f"doubles {value}-{value}", R_CHAR(ch))]
+    else:
+        follow = _die_bonus(s, i, value, "round-start roll") * 2
+    _push(s, *follow, *([("pair", i, rest)] if rest else []))
+
+
+def _apply_double_bonus(s: Mp2State, task: Task, a: Action) -> None:
+    _, i, bonuses = task
+    reward, why = bonuses[int(a.choice) - 1]
+    ch = _char(s, i)
+    assert ch is not None
+    s._note(i, f"{_name(s, i)} receives {why} a second time", R_CHAR(ch))
+    _push(s, _gain(i, reward, f"{why}, again", R_CHAR(ch)))
 
 
 def initial_spaces(s: Mp2State) -> dict[str, Space]:
@@ -1042,6 +1203,7 @@ _MAIN: dict[str, Callable[[Mp2State, Action], None]] = {
 _BONUS: dict[str, Callable[[Mp2State, Action], None]] = {
     "complete_contract": _do_complete, "improve_seal": _do_improve, "money_bag": _do_money_bag,
     "reroll": _do_reroll, "adjust_die": _do_adjust, "black_die": _do_black_die, "end_turn": _do_end_turn,
+    "outpost_bonus": _do_outpost_bonus,
 }
 # decision task kind -> (legal actions, apply, plain-English prompt)
 _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[Mp2State, Task, Action], None],
@@ -1071,10 +1233,20 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
                      lambda s, t: f"take {t[2]} compensation as coins and/or camels"),
     "pay": (_pay_actions, _apply_pay, lambda s, t: f"pay {t[2]} for {t[3]}: choose how much jade to use"),
     "black_pick": (_black_pick_actions, _apply_black_pick, lambda s, t: "choose a black die from the board"),
+    "pick_character": (lambda s, t: [Action("character", t[1], choice=c) for c in t[2]], _apply_pick_character,
+                       lambda s, t: "choose a character: " + "; ".join(
+                           f"{c} ({s.components.characters[c].ability})" for c in t[2])),
+    "pick_goal": (lambda s, t: [Action("goal", t[1], choice=g) for g in t[2]], _apply_pick_goal,
+                  lambda s, t: f"keep 1 of your 3 goal cards: {', '.join(t[2])}"),
+    "pair": (_pair_actions, _apply_pair, lambda s, t: f"a pair of {t[2][0]}s: the doubles bonus, or each die's bonus"),
+    "double_bonus": (lambda s, t: [Action("double_bonus", t[1], choice=str(k + 1)) for k in range(len(t[2]))],
+                     _apply_double_bonus,
+                     lambda s, t: "choose the round bonus to receive twice: "
+                                  + "; ".join(f"{k + 1}) {why}" for k, (_, why) in enumerate(t[2]))),
 }
 _AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
     "gain": _run_gain, "charge": _run_charge, "post": _run_post, "finish_move": _run_finish_move,
-    "draw_contract": _run_draw_contract, "file_contract": _run_file_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
+    "begin": lambda s, t: start_round(s, 1), "draw_contract": _run_draw_contract, "file_contract": _run_file_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
 }
 
 
@@ -1206,9 +1378,11 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         if values and die < values[-1]:
             return f"the next Khan's Favor space needs a die of at least {values[-1]} (the die to its left) ({R_KHAN})"
         return colour("khan", "Khan's Favor", R_KHAN) or "not legal here"
+    ch = _char(s, i)
     if a.kind == "guild_seal":
-        if len(a.dice) != 2:
-            return f"Guild Seals takes exactly 2 dice ({R_SEALS})"
+        n = ch.seal_dice if ch and ch.seal_dice else 2
+        if len(a.dice) != n:
+            return f"Guild Seals takes exactly {n} dice ({R_SEALS}{'; ' + R_CHAR(ch) if ch and ch.seal_dice else ''})"
         if not _seal_choices(s, i, die):
             return f"with a lowest die of {die} there is no guild seal you do not already hold ({R_SEALS})"
         return colour("seals", "Guild Seals", R_SEALS) or fee("seals") or "not legal here"
@@ -1216,6 +1390,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         space = next((sp for sp in c.rules.travel if sp.name == a.space), None)
         if space is None:
             return f"there is no Travel space {a.space!r} (lower, middle, upper) ({R_TRAVEL})"
+        if ch and ch.travel_spaces and space.name not in ch.travel_spaces:
+            return f"{ch.name} may use only the {' and '.join(ch.travel_spaces)} Travel space ({R_CHAR(ch)})"
         if len(a.dice) != space.dice:
             return f"the {space.name} Travel space takes exactly {space.dice} dice ({R_TRAVEL})"
         key = SPACE_TRAVEL + a.space

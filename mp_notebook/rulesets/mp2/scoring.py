@@ -17,13 +17,15 @@ CATEGORIES = ("track", "goal_seals", "shields", "goods", "coins", "contracts")
 def shield_count(s: Mp2State, p: Player) -> tuple[int, int]:
     """``(different shields in cities with the player's posts, '+1' icons)``.
 
-    '+1' icons: each goal-card shield matched by one of the player's posts, plus those gained from
-    rewards.
+    '+1' icons: each goal-card shield matched by one of the player's posts, those gained from
+    rewards, and the character's (De Wu).
     """
     locations = s.components.locations
     shields = {locations[c].shield for c in p.trading_posts if locations[c].shield}
     goal = s.components.goals.get(p.goal) if p.goal else None
     plus = p.shields + (sum(1 for sh in goal.shields if sh in shields) if goal else 0)
+    if p.character:
+        plus += s.components.characters_by_name[p.character].shields  # De Wu
     return len(shields), plus
 
 

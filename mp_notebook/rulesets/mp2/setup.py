@@ -9,7 +9,7 @@ from typing import Any
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.rng import seed_state, shuffled
 from mp_notebook.rulesets.mp2 import rules
-from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Components, components
+from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Character, Components, components
 from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
 VARIANTS = ("black_dice",)
@@ -46,11 +46,8 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     ('Ana', 8, 3, 'Beijing')
     """
     names = _names(players)
-    if characters is not None:
-        raise NotImplementedError("character abilities are not implemented yet; use characters=None "
-                                  "(the plain rules)")
-    if setup != "quick":
-        raise NotImplementedError(f"setup={setup!r} is not implemented yet; use setup='quick'")
+    if setup not in ("quick", "full"):
+        raise ValueError(f"setup must be 'quick' or 'full', got {setup!r}")
     if automa is not None:
         raise NotImplementedError("the solo Automa is not implemented yet")
     unknown = sorted(set(variants) - set(VARIANTS))
@@ -61,9 +58,11 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
     c = components()
+    chosen = _characters(c, characters, len(names))
     s = object.__new__(Mp2State)
-    s._setup = {"players": names, "ruleset": "mp2", "seed": seed, "characters": None, "setup": setup,
-                "variants": sorted(set(variants))}
+    s._setup = {"players": names, "ruleset": "mp2", "seed": seed,
+                "characters": characters if isinstance(characters, (str, type(None))) else list(characters),
+                "setup": setup, "variants": sorted(set(variants))}
     s._hist = None
     s._log = None
     s._legal = None
@@ -78,18 +77,49 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     rng = _lay_out(s, c, rng)
     rng, starting = shuffled(rng, sorted(k for k, v in c.contracts.items() if v.starting))
     rng, goals = shuffled(rng, sorted(c.goals))
+    if characters == "random" or (setup == "full" and characters is None):
+        rng, drawn = shuffled(rng, sorted(c.characters))
+        drawn = drawn[:len(names) + 1]
+        if characters == "random":
+            chosen = [c.characters[x] for x in drawn[:len(names)]]
     s.rng = rng
+    full = setup == "full"
     s.players = tuple(
         Player(name=name, character=None, coins=c.rules.start.coins, camels=c.rules.start.camels,
                pepper=c.rules.start.pepper, silk=c.rules.start.silk, gold=c.rules.start.gold,
                jade=c.rules.start.jade, vp=c.rules.start.vp, dice=(), black_dice=(), location=s.board.start,
-               trading_posts=(), contracts=(starting[k],), completed=(), seal_levels=(), goal=goals[k],
-               shields=0)
+               figure2=None, trading_posts=(), contracts=(starting[k],), completed=(), seal_levels=(),
+               goal=None if full else goals[3 * k], shields=0, outpost_tiles=())
         for k, name in enumerate(names))
-    s._note(None, f"quick setup for {len(names)} players; {names[0]} starts", "Rulebook: Setup")
-    rules.start_round(s, 1)
+    s._note(None, f"{setup} setup for {len(names)} players; {names[0]} starts", rules.R_SETUP)
+    for k, ch in enumerate(chosen):
+        rules.assign_character(s, k, ch)
+    if not full:
+        rules.start_round(s, 1)
+    else:
+        n = len(names)
+        picks: list[tuple[object, ...]] = []
+        if characters is None:  # revealed: players + 1; the last player picks first, then counter-clockwise
+            seats = tuple(range(n - 1, -1, -1))
+            picks.append(("pick_character", seats[0], drawn, seats[1:]))
+        picks += [("pick_goal", k, goals[3 * k:3 * k + 3]) for k in range(n)]
+        rules._push(s, *picks, ("begin",))
     rules.run(s)
     return s
+
+
+def _characters(c: Components, characters: Any, players: int) -> list[Character]:
+    """The characters given to ``new_game``: None (plain rules), "random" (drawn later) or names."""
+    if characters is None or characters == "random":
+        return []
+    if isinstance(characters, str) or not isinstance(characters, (list, tuple)):
+        raise ValueError(f"characters is None, 'random' or a list of {players} names, got {characters!r}")
+    if len(characters) != players:
+        raise ValueError(f"characters lists one character per seat ({players}), got {len(characters)}")
+    chosen = [c.character(name) for name in characters]
+    if len({ch.id for ch in chosen}) != len(chosen):
+        raise ValueError(f"each character can be played by one player only, got {list(characters)}")
+    return chosen
 
 
 def _lay_out(s: Mp2State, c: Components, rng: int) -> int:

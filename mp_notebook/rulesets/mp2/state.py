@@ -30,8 +30,8 @@ class Player:
     """
 
     FIELDS = ("name", "character", "coins", "camels", "pepper", "silk", "gold", "jade", "vp", "dice",
-              "black_dice", "location", "trading_posts", "contracts", "completed", "seal_levels", "goal",
-              "shields")
+              "black_dice", "location", "figure2", "trading_posts", "contracts", "completed", "seal_levels",
+              "goal", "shields", "outpost_tiles")
 
     name: str
     character: str | None
@@ -45,12 +45,14 @@ class Player:
     dice: tuple[int, ...]
     black_dice: tuple[int, ...]
     location: str
+    figure2: str | None  # the second figure of Mailin & Tian Chin
     trading_posts: tuple[str, ...]
     contracts: tuple[str, ...]
     completed: tuple[str, ...]
     seal_levels: tuple[tuple[str, bool], ...]  # (type, improved), in SEALS order
     goal: str | None
     shields: int  # "+1" shield icons gained from rewards
+    outpost_tiles: tuple[str, ...]  # outpost bonus tiles collected by Filippo Vitello
 
     def __init__(self, **fields: Any):
         self.__dict__.update({k: fields[k] for k in self.FIELDS})
@@ -76,6 +78,11 @@ class Player:
 
     def improved(self, seal: str) -> bool:
         return (seal, True) in self.seal_levels
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """Where the player's figures stand (two for Mailin & Tian Chin)."""
+        return (self.location,) if self.figure2 is None else (self.location, self.figure2)
 
     @property
     def all_dice(self) -> int:
