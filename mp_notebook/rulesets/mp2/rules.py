@@ -20,6 +20,7 @@ from typing import Any
 
 from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action, Decision
 from mp_notebook.engine.rng import next_int
+from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
 
@@ -665,8 +666,12 @@ def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
 
 
 def _do_end_turn(s: Mp2State, a: Action) -> None:
-    i = a.player
-    s._note(i, f"{_name(s, i)} ends the turn", R_TURN)
+    s._note(a.player, f"{_name(s, a.player)} ends the turn", R_TURN)
+    end_turn(s, a.player)
+
+
+def end_turn(s: Mp2State, i: int) -> None:
+    """End seat ``i``'s turn: refill contracts; the next seat with dice plays, or the round ends."""
     _refill_display(s)
     s.main_done = False
     s.black_bought = False
@@ -674,10 +679,16 @@ def _do_end_turn(s: Mp2State, a: Action) -> None:
     n = s.num_players
     for k in range(1, n + 1):
         q = (i + k) % n
-        if s.players[q].all_dice:
+        if _has_dice(s, q):
             s.turn = q
             return
     _end_round(s)
+
+
+def _has_dice(s: Mp2State, i: int) -> bool:
+    if s.automa is not None and i == automa.SEAT:
+        return automa.has_dice(s)
+    return bool(s.players[i].all_dice)
 
 
 def _refill_display(s: Mp2State) -> None:
@@ -1059,6 +1070,9 @@ def start_round(s: Mp2State, number: int) -> None:
     for i in order:
         p = s._player(i)
         object.__setattr__(p, "black_dice", ())
+    if s.automa is not None:
+        automa.start_round(s)
+        order.remove(automa.SEAT)
     s._note(None, f"round {number} begins; {_name(s, s.first_player)} is first player", R_ROUND)
     tasks: list[Task] = []
     if number > 1:
@@ -1251,11 +1265,15 @@ _AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
 
 
 def run(s: Mp2State) -> None:
-    """Resolve automatic tasks until a decision is awaited."""
-    while s.tasks and s.tasks[-1][0] in _AUTO:
-        task = s.tasks[-1]
-        s.tasks = s.tasks[:-1]
-        _AUTO[task[0]](s, task)
+    """Resolve automatic tasks, and the Automa's turns, until a decision is awaited."""
+    while True:
+        while s.tasks and s.tasks[-1][0] in _AUTO:
+            task = s.tasks[-1]
+            s.tasks = s.tasks[:-1]
+            _AUTO[task[0]](s, task)
+        if s.tasks or s.over or s.automa is None or s.turn != automa.SEAT:
+            return
+        automa.take_turn(s)
 
 
 def legal_actions(s: Mp2State) -> list[Action]:

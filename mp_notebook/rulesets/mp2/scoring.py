@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.components import GOODS
 
 if TYPE_CHECKING:
@@ -33,10 +34,18 @@ def score_rows(s: Mp2State) -> list[dict[str, int | str | bool]]:
     c = s.components
     track = c.rules.shield_track
     completed = [len(p.completed) for p in s.players]
+    if s.automa is not None:
+        completed[automa.SEAT] = len(s.automa.done)
     ranks = sorted(set(completed), reverse=True)
     first, second = c.rules.contracts_majority
     rows: list[dict[str, int | str | bool]] = []
     for i, p in enumerate(s.players):
+        if s.automa is not None and i == automa.SEAT:
+            row: dict[str, int | str | bool] = {"player": p.name, **automa.final_scores(s, completed[0])}
+            row["total"] = sum(int(row[k]) for k in CATEGORIES)
+            row["camels"] = 0
+            rows.append(row)
+            continue
         goal = c.goals.get(p.goal) if p.goal else None
         distinct, plus = shield_count(s, p)
         majority = 0
@@ -44,7 +53,7 @@ def score_rows(s: Mp2State) -> list[dict[str, int | str | bool]]:
             majority = first
         elif s.num_players > 2 and len(ranks) > 1 and completed[i] and completed[i] == ranks[1]:
             majority = second
-        row: dict[str, int | str | bool] = {
+        row = {
             "player": p.name,
             "track": p.vp,
             "goal_seals": sum(vp for seal, vp in goal.seals if p.improved(seal)) if goal else 0,

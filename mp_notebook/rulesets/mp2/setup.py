@@ -9,10 +9,12 @@ from typing import Any
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.rng import seed_state, shuffled
 from mp_notebook.rulesets.mp2 import rules
+from mp_notebook.rulesets.mp2.automa import new_automa
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Character, Components, components
 from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
 VARIANTS = ("black_dice",)
+AUTOMA_NAME = "Automa"
 
 
 @functools.cache
@@ -21,14 +23,18 @@ def shared_board() -> Board:
     return Board(components())
 
 
-def _names(players: int | list[str] | tuple[str, ...] | None) -> list[str]:
+def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> list[str]:
     if players is None:
-        players = 2
+        players = 1 if solo else 2
     if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
         raise ValueError(f"players must be a number of seats or a list of names, got {players!r}")
     names = [f"Player {k + 1}" for k in range(players)] if isinstance(players, int) else [str(n) for n in players]
+    if solo:
+        if len(names) != 1:
+            raise ValueError(f"a game against the Automa has 1 player, got {len(names)}")
+        return names + [AUTOMA_NAME]
     if len(names) == 1:
-        raise NotImplementedError("solo play needs the Automa, which is not implemented yet; use 2-4 players")
+        raise ValueError("solo play is against the Automa: new_game(['Ana'], automa='L1'|'L2'|'L3')")
     if not 2 <= len(names) <= 4:
         raise ValueError(f"Marco Polo II is played by 2-4 players (or solo against the Automa), got {len(names)}")
     if len(set(names)) != len(names):
@@ -38,18 +44,26 @@ def _names(players: int | list[str] | tuple[str, ...] | None) -> list[str]:
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: int | None = None,
              characters: Any = None, setup: str = "quick", variants: tuple[str, ...] | list[str] = (),
-             automa: str | None = None) -> Mp2State:
-    """A new game of Marco Polo II, ready for the first decision (quick setup, seat 0 starts).
+             automa: str | None = None, character: str | None = None) -> Mp2State:
+    """A new game of Marco Polo II, ready for the first decision (seat 0 starts).
+
+    ``characters``: None (the plain rules), "random", or one name per seat. ``setup="full"``
+    makes the character draft (unless characters are given) and the goal choice decisions.
+    ``automa="L1"|"L2"|"L3"``: solo against the Automa (seat 1); ``character`` is then the
+    player's character (the Automa's is drawn from the others).
 
     >>> s = new_game(["Ana", "Ben"], seed=7)
     >>> s.players[0].name, s.players[0].coins, s.players[0].camels, s.players[0].location
     ('Ana', 8, 3, 'Beijing')
     """
-    names = _names(players)
+    solo = automa is not None
+    names = _names(players, solo)
     if setup not in ("quick", "full"):
         raise ValueError(f"setup must be 'quick' or 'full', got {setup!r}")
-    if automa is not None:
-        raise NotImplementedError("the solo Automa is not implemented yet")
+    if character is not None:
+        if characters is not None or not solo:
+            raise ValueError("character= names the solo player's character; with several players use characters=[...]")
+        characters = [character]
     unknown = sorted(set(variants) - set(VARIANTS))
     if unknown:
         raise ValueError(f"unknown variant(s) {unknown}; available: {', '.join(VARIANTS)}")
@@ -58,11 +72,12 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
     c = components()
-    chosen = _characters(c, characters, len(names))
+    humans = len(names) - solo
+    chosen = _characters(c, characters, humans)
     s = object.__new__(Mp2State)
-    s._setup = {"players": names, "ruleset": "mp2", "seed": seed,
+    s._setup = {"players": names[:humans], "ruleset": "mp2", "seed": seed,
                 "characters": characters if isinstance(characters, (str, type(None))) else list(characters),
-                "setup": setup, "variants": sorted(set(variants))}
+                "setup": setup, "variants": sorted(set(variants)), "automa": automa}
     s._hist = None
     s._log = None
     s._legal = None
@@ -77,11 +92,14 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     rng = _lay_out(s, c, rng)
     rng, starting = shuffled(rng, sorted(k for k, v in c.contracts.items() if v.starting))
     rng, goals = shuffled(rng, sorted(c.goals))
-    if characters == "random" or (setup == "full" and characters is None):
-        rng, drawn = shuffled(rng, sorted(c.characters))
-        drawn = drawn[:len(names) + 1]
-        if characters == "random":
-            chosen = [c.characters[x] for x in drawn[:len(names)]]
+    rng, drawn = shuffled(rng, sorted(set(c.characters) - {ch.id for ch in chosen}))
+    s.automa = None
+    if solo:  # the Automa's character first; the player then draws 3 of the others
+        rng, s.automa = new_automa(automa, c.characters[drawn[0]].name, rng, starting[humans])
+        drawn = drawn[1:]
+    drawn = drawn[:3] if solo else drawn[:humans + 1]
+    if characters == "random":
+        chosen = [c.characters[x] for x in drawn[:humans]]
     s.rng = rng
     full = setup == "full"
     s.players = tuple(
@@ -90,19 +108,25 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
                jade=c.rules.start.jade, vp=c.rules.start.vp, dice=(), black_dice=(), location=s.board.start,
                figure2=None, trading_posts=(), contracts=(starting[k],), completed=(), seal_levels=(),
                goal=None if full else goals[3 * k], shields=0, outpost_tiles=())
-        for k, name in enumerate(names))
+        for k, name in enumerate(names[:humans]))
+    if solo:  # the Automa manages no resources and has no goal card; its contract is on space E
+        s.players += (Player(name=AUTOMA_NAME, character=None, coins=0, camels=0, pepper=0, silk=0, gold=0, jade=0,
+                             vp=c.rules.start.vp, dice=(), black_dice=(), location=s.board.start, figure2=None,
+                             trading_posts=(), contracts=(), completed=(), seal_levels=(), goal=None, shields=0,
+                             outpost_tiles=()),)
+        s._note(1, f"the Automa ({automa}) plays {s.automa.character}, trip slide {s.automa.slide}",
+                "Solo rules (004): Setting up the Automa")
     s._note(None, f"{setup} setup for {len(names)} players; {names[0]} starts", rules.R_SETUP)
     for k, ch in enumerate(chosen):
         rules.assign_character(s, k, ch)
     if not full:
         rules.start_round(s, 1)
     else:
-        n = len(names)
         picks: list[tuple[object, ...]] = []
-        if characters is None:  # revealed: players + 1; the last player picks first, then counter-clockwise
-            seats = tuple(range(n - 1, -1, -1))
+        if characters is None:  # revealed: players + 1 (solo: 3); the last player picks first, then counter-clockwise
+            seats = tuple(range(humans - 1, -1, -1))
             picks.append(("pick_character", seats[0], drawn, seats[1:]))
-        picks += [("pick_goal", k, goals[3 * k:3 * k + 3]) for k in range(n)]
+        picks += [("pick_goal", k, goals[3 * k:3 * k + 3]) for k in range(humans)]
         rules._push(s, *picks, ("begin",))
     rules.run(s)
     return s

@@ -17,6 +17,7 @@ from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
 if TYPE_CHECKING:
     import pandas as pd
 
+    from mp_notebook.rulesets.mp2.automa import Automa
     from mp_notebook.board.graph import Board
 
 _set = object.__setattr__
@@ -141,6 +142,7 @@ class Mp2State(GameState):
     variants: frozenset[str]
     tasks: tuple[tuple[Any, ...], ...]
     completing: frozenset[str]  # contracts whose rewards are being received (still in their slot)
+    automa: Automa | None  # the solo Automa (seat 1), None in a game of 2-4 players
     rng: int
     over: bool
     _legal: list[Action] | None
