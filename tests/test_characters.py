@@ -134,6 +134,13 @@ def test_mailin_and_tian_chin_two_figures_and_split_movement() -> None:
     assert set(p.trading_posts) == {"Xanadu", "Xian"}  # each figure that moved places a post
 
 
+def test_mailin_and_tian_chin_second_figure_can_be_edited() -> None:
+    s = with_character("Mailin & Tian Chin").with_player(0, figure2="Xian")
+    assert s.players[0].locations == ("Beijing", "Xian")
+    with pytest.raises(ValueError, match="one figure"):
+        s.with_player(1, figure2="Xian")
+
+
 def test_mailin_and_tian_chin_start_coins_and_a_round_bonus_twice() -> None:
     s = mp.new_game(players=2, seed=3, characters=["Mailin & Tian Chin", "De Wu"])
     assert s.players[0].coins >= 11

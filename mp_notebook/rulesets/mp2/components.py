@@ -170,10 +170,10 @@ class Route:
     jade: int
     kind: str  # "land" | "sea"
     seal: str | None
+    cost: Bundle = field(init=False, compare=False)
 
-    @property
-    def cost(self) -> Bundle:
-        return Bundle(coins=self.coins, camels=self.camels, jade=self.jade)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cost", Bundle(coins=self.coins, camels=self.camels, jade=self.jade))
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +274,8 @@ class Character:
     id: str
     name: str
     ability: str
-    oasis_reward: Reward | None = None
+    free_oases: bool = False  # entering an oasis costs no movement (it still needs a move left)
+    oasis_reward: Reward | None = None  # after moving, per different oasis passed or ended on
     seal_dice: int | None = None
     improve_reward: Reward | None = None
     shields: int = 0
@@ -693,7 +694,8 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         rewards = ("oasis_reward", "improve_reward", "round_reward", "complete_reward")
         lists = ("die_rewards", "pair_rewards")
         r.keys(("id", "name", "ability"), rewards + lists + ("seal_dice", "shields", "vp_per_jade", "start_reward",
-                                                           "figures", "travel_spaces", "free_route_costs"))
+                                                           "figures", "travel_spaces", "free_route_costs",
+                                                           "free_oases"))
         ident = r.get("id", str)
         if not NAME_PATTERN.match(ident) or ident in characters:
             r.fail("ids are unique capitalised words joined by '-'")
@@ -705,7 +707,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         if bad:
             r.fail(f"free_route_costs may name coins, camels, jade; got {sorted(bad)}")
         characters[ident] = Character(
-            ident, r.get("name", str), r.get("ability", str),
+            ident, r.get("name", str), r.get("ability", str), bool(r.get("free_oases", bool, False)),
             **{k: r.sub(k, r.table[k]).as_reward() for k in rewards if k in r.table},
             seal_dice=r.get("seal_dice", int), shields=r.count("shields"), vp_per_jade=r.count("vp_per_jade"),
             start_reward=r.bundle("start_reward"), figures=r.count("figures", 1, low=1),

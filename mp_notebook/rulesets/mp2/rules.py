@@ -136,6 +136,15 @@ def _combos(own: tuple[int, ...], black: tuple[int, ...], n: int) -> tuple[DiceC
     return tuple((o, b, tuple(sorted(o + b))) for o, b in sorted(seen))
 
 
+def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
+         space: str | None = None, choice: str | None = None) -> Action:
+    """``Action(...)`` without the keyword handling: legal-action lists are built in hot loops."""
+    return _tuple_new(Action, (kind, player, dice, black, space, choice))
+
+
+_tuple_new = tuple.__new__
+
+
 def _own(a: Action) -> tuple[int, ...]:
     own = list(a.dice)
     for b in a.black:
@@ -302,7 +311,7 @@ def _pay_splits(p: Player, b: Bundle, reserve: tuple[Bundle, ...]) -> list[tuple
 
 
 def _space(s: Mp2State, key: str) -> Space:
-    return s.spaces.get(key, EMPTY_SPACE)
+    return s.spaces.get(key, EMPTY_SPACE)  # (colours used this round, values of the dice on it)
 
 
 def _place(s: Mp2State, i: int, a: Action, key: str) -> bool:
@@ -346,18 +355,18 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     # 1. Books
     for book in c.rules.books:
         key = SPACE_BOOK + book.name
-        out += [Action("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
+        out += [_act("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
                 if all_[0] >= book.min_die and fee_ok(key, all_[0])]
     # 2. Khan's Favor
     values = _space(s, "khan")[1]
     if len(values) < c.rules.khan_spaces:
         low = values[-1] if values else 1
-        out += [Action("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
+        out += [_act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
     ch = _char(s, i)
     # 3. Guild Seals (De Wu: 1 die)
     for own, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
         if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
-            out.append(Action("guild_seal", i, all_, black))
+            out.append(_act("guild_seal", i, all_, black))
     # 4. Travel (Gantulga Od: only the lower space)
     routes = _first_moves(s, i)
     can_go: dict[int, bool] = {}  # fee in coins -> some first route is payable after it
@@ -370,23 +379,23 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
             if fee not in can_go:
                 can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), cost)) for cost in routes)
             if can_go[fee]:
-                out.append(Action("travel", i, all_, black, space.name))
+                out.append(_act("travel", i, all_, black, space.name))
     # 5. Contracts
     if _available_contracts(s, i):
-        out += [Action("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
+        out += [_act("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
                 if fee_ok("contracts", all_[0])]
     # 6. Special cities
     posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
         if city in p.trading_posts and city not in posted and len(_space(s, key)[1]) < 2:
-            out += [Action("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
+            out += [_act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
     # 7. City cards
     for space, card_id in s.cards.items():
         city = _card_city(s, space)
         if _space(s, SPACE_CARD + space)[1] or (city and (city not in p.trading_posts or city in posted)):
             continue
-        out += [Action("city_card", i, all_, black, space) for own, black, all_ in dice(1, "")
+        out += [_act("city_card", i, all_, black, space) for own, black, all_ in dice(1, "")
                 if _card_usable(s, i, card_id, all_[0])]
     return out
 
@@ -405,11 +414,11 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
     bags = [_bag_name(bag) for bag in rules.money_bag]
-    out += [Action("money_bag", i, all_, black, choice=bag) for own, black, all_ in singles for bag in bags]
+    out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles for bag in bags]
     if can_pay(p, rules.reroll_cost):
-        out += [Action("reroll", i, all_, black) for own, black, all_ in singles]
+        out += [_act("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
-        out += [Action("adjust_die", i, all_, black, choice=d) for own, black, all_ in singles
+        out += [_act("adjust_die", i, all_, black, None, d) for own, black, all_ in singles
                 for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
     out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
@@ -495,20 +504,27 @@ def _do_guild_seal(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
 
 
+def travel_terms(s: Mp2State, a: Action) -> tuple[int, int]:
+    """``(coins due for the space, moves allowed)`` of a Travel action ``a`` before it is placed.
+
+    The lower space costs its coins, an occupied space the lowest die placed; the lowest die
+    limits the moves, up to the space's maximum.
+    """
+    space = next(sp for sp in s.components.rules.travel if sp.name == a.space)
+    return space.coins + _fee(s, SPACE_TRAVEL + a.space, a.dice), min(min(a.dice), space.max_moves)
+
+
 def _do_travel(s: Mp2State, a: Action) -> None:
     i = a.player
-    spaces = s.components.rules.travel
-    index = next(k for k, sp in enumerate(spaces) if sp.name == a.space)
-    space = spaces[index]
-    key = SPACE_TRAVEL + a.space
-    fee = Bundle(coins=space.coins + _fee(s, key, a.dice))
-    _place(s, i, a, key)
+    index = next(k for k, sp in enumerate(s.components.rules.travel) if sp.name == a.space)
+    coins, moves = travel_terms(s, a)
+    fee = Bundle(coins=coins)
+    _place(s, i, a, SPACE_TRAVEL + a.space)
     s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
     if index >= s.travel_high:
         s.travel_high, s.next_first = index, i
         s._note(i, f"{_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
                    f"before this round)", R_FIRST)
-    moves = min(min(a.dice), space.max_moves)
     reserve = tuple(_first_moves(s, i))
     _push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
 
@@ -743,7 +759,7 @@ def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
     who = p.name if p.figure2 is None else f"{p.name} (figure {figure})"
     s._note(i, f"{who} moves {start} → {to} ({how})", R_TRAVEL)
     ch = _char(s, i)
-    free = ch is not None and ch.oasis_reward is not None and not s.components.locations[to].is_city
+    free = ch is not None and ch.free_oases and not s.components.locations[to].is_city
     if free:
         s._note(i, f"entering the oasis {to} costs {p.name} no movement", R_CHAR(ch))  # type: ignore[arg-type]
     left = remaining if free else remaining - 1

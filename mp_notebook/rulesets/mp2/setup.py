@@ -182,8 +182,8 @@ def reseeded(s: Mp2State, seed: int) -> Mp2State:
     return new
 
 
-_EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "goods", "seals", "trading_posts",
-             "contracts", "completed", "goal")
+_EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "figure2", "goods", "seals",
+             "trading_posts", "contracts", "completed", "goal")
 
 
 def edit_player(s: Mp2State, i: int, changes: dict[str, Any]) -> Mp2State:
@@ -219,9 +219,11 @@ def edit_player(s: Mp2State, i: int, changes: dict[str, Any]) -> Mp2State:
             if not isinstance(value, (list, tuple)) or any(isinstance(v, bool) or v not in range(1, 7) for v in value):
                 raise ValueError(f"with_player: {key} is a list of die values 1-6, got {value!r}")
             put(key, tuple(sorted(value)))
-        elif key == "location":
+        elif key in ("location", "figure2"):
             if value not in c.locations:
                 raise ValueError(f"with_player: unknown location {value!r}")
+            if key == "figure2" and p.figure2 is None:
+                raise ValueError(f"with_player: {p.name} has one figure (figure2 is for Mailin & Tian Chin)")
             put(key, value)
         elif key == "seals":
             if not isinstance(value, dict) or set(value) - set(SEALS) or set(value.values()) - {"basic", "improved"}:

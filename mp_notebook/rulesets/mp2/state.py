@@ -236,8 +236,8 @@ class Mp2State(GameState):
     def with_player(self, i: int, **changes: Any) -> Mp2State:
         """A new state with player ``i``'s pieces edited (position editing for analysis).
 
-        Keys: ``coins camels vp dice black_dice location goods seals trading_posts contracts
-        completed goal``. The edit is recorded in the history so the state still replays.
+        Keys: ``coins camels vp dice black_dice location figure2 goods seals trading_posts
+        contracts completed goal``. The edit is recorded in the history so the state still replays.
 
         >>> import mp_notebook as mp
         >>> s = mp.new_game(players=2, seed=1).with_player(0, coins=20, goods={"silk": 2})

@@ -1,0 +1,522 @@
+"""Route analysis: the cheapest way for a player to reach a location, where a Travel action can
+end right now, and all-pairs tables of the board.
+
+Costs follow the engine's travel rules: every route's coins, camels and jade are paid move by
+move, jade pays for any coin or camel the player lacks (1 for 1), sea routes need the matching
+guild seal (basic or improved). A reported cost is what the player is *charged* when jade is used
+only for what they lack, so ``coins``/``camels`` never exceed what they hold and ``jade`` includes
+the jade spent in place of missing coins and camels.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, seed=1).with_player(0, location="Yangzhou", coins=10, camels=6)
+>>> r = mp.routes.cheapest(s, 0, "Pagan")
+>>> r.path, r.moves, r.coins, r.camels, r.jade
+(('Yangzhou', 'Fuzhou', 'Ejina-Oasis', 'Pagan'), 3, 5, 5, 0)
+>>> mp.routes.cheapest(s.with_player(0, coins=3, goods={"jade": 2}), 0, "Pagan").jade
+2
+>>> mp.routes.why_unreachable(s.with_player(0, coins=1, camels=0), 0, "Pagan")
+'costs 5 coins + 5 camels by the cheapest route Yangzhou → Fuzhou → Ejina-Oasis → Pagan; you have 1 coin, 0 camels, 0 jade'
+
+Characters that change travel (Möngke Khan, Gantulga Od, Mailin & Tian Chin) are honoured through
+:class:`TravelRules`. Ties are broken deterministically: less jade, then fewer moves, then the
+alphabetically first path. pandas is imported only by :func:`table` and :func:`matrix`.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+import networkx as nx
+
+from mp_notebook.rulesets.mp2.components import SEALS
+from mp_notebook.rulesets.mp2.rules import travel_terms
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mp_notebook.board.graph import Board
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.rulesets.mp2.components import Route as BoardRoute
+    from mp_notebook.rulesets.mp2.state import Mp2State
+
+__all__ = ["Reach", "Route", "TravelRules", "cheapest", "matrix", "reachable", "table", "travel_rules",
+           "why_unreachable"]
+
+BY = ("total", "coins", "camels", "moves")
+
+
+class Route(NamedTuple):
+    """A way to travel: the locations passed, moves used and what the player is charged.
+
+    ``seals`` are the guild seals the path needs (in seal order); ``steps`` are the engine's move
+    choices (``s.apply(f"move {step}")``): ``path[1:]``, with ``#k`` on parallel routes and ``/2``
+    on moves of a second figure. ``moves`` is the movement used (free oases do not count).
+    """
+
+    path: tuple[str, ...]
+    moves: int
+    coins: int
+    camels: int
+    jade: int
+    seals: tuple[str, ...]
+    steps: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        """Coins + camels + jade charged."""
+        return self.coins + self.camels + self.jade
+
+
+class Reach(NamedTuple):
+    """One location a Travel action can end on now, and the cheapest way to end there.
+
+    ``coins``/``camels``/``jade`` include the Travel space fee; ``action`` is the travel action's
+    notation and ``steps`` the move choices that follow it.
+    """
+
+    location: str
+    space: str
+    dice: tuple[int, ...]
+    moves: int
+    coins: int
+    camels: int
+    jade: int
+    path: tuple[str, ...]
+    action: str
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TravelRules:
+    """How a player travels: where their figures stand and what routes and oases cost them.
+
+    :func:`travel_rules` derives it from the player's character as the engine plays it:
+    Möngke Khan ``free_oases`` (entering an oasis uses no movement, but needs a move left);
+    Gantulga Od ``free_route_costs=("coins", "camels")`` (his lower-space limit needs nothing
+    here: :func:`reachable` follows the engine's legal Travel actions); Mailin & Tian Chin two
+    ``figures``: a route starts from either. Splitting one Travel action's moves between both
+    figures never reaches another location or costs less, so each route moves one figure.
+
+    >>> TravelRules(("Beijing",))
+    TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
+    """
+
+    figures: tuple[str, ...]
+    free_route_costs: tuple[str, ...] = ()  # resources never paid for routes
+    free_oases: bool = False
+
+    def cost(self, route: BoardRoute) -> tuple[int, int, int]:
+        """``(coins, camels, jade)`` this player pays for ``route``."""
+        free = self.free_route_costs
+        return (0 if "coins" in free else route.coins, 0 if "camels" in free else route.camels,
+                0 if "jade" in free else route.jade)
+
+    def moves_into(self, board: Board, location: str) -> int:
+        """Movement used by stepping onto ``location``."""
+        return 0 if self.free_oases and board.locations[location].kind == "oasis" else 1
+
+
+def travel_rules(s: Mp2State, player: int) -> TravelRules:
+    """The travel rules of ``player`` in ``s``, from their figures and character.
+
+    >>> import mp_notebook as mp
+    >>> travel_rules(mp.new_game(players=2, seed=1), 0)
+    TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
+    """
+    p = s.players[player]
+    ch = s.components.characters_by_name[p.character] if p.character else None
+    if ch is None:
+        return TravelRules(p.locations)
+    return TravelRules(p.locations, ch.free_route_costs, ch.free_oases)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+class _Label(NamedTuple):
+    """A walk from a figure. Costs are what is charged so far (jade only for what is lacking).
+
+    Field order is the search order, so a label popped later never beats an earlier one at the
+    same place in every respect. ``free_end``: the last step used no movement (a free oasis), so
+    the walk needs a move left over to be legal, which counts as half a move in comparisons.
+    """
+
+    moves: int
+    free_end: bool
+    total: int
+    jade: int
+    path: tuple[str, ...]
+    steps: tuple[str, ...]
+    coins: int
+    camels: int
+    seen: bool  # passed through ``via`` (always True without one)
+
+    def fits(self, budget: int) -> bool:
+        """Legal as one Travel action of ``budget`` moves."""
+        return 2 * self.moves + self.free_end <= 2 * budget
+
+
+Front = list[tuple[int, int, int, int]]  # (coins, camels, jade, 2 * moves + free_end) of kept labels
+
+
+def _dominated(front: Front, coins: int, camels: int, jade: int, half_moves: int) -> bool:
+    return any(c <= coins and m <= camels and j <= jade and n <= half_moves for c, m, j, n in front)
+
+
+def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals: frozenset[str],
+            via: str | None = None) -> dict[str, list[_Label]]:
+    """Every Pareto-optimal payable walk (coins, camels, jade, moves) of at least one step, by end.
+
+    A multi-criteria label-setting search: a walk is dropped when another walk ending at the same
+    location (and equally through ``via``) charges no more of anything in no more moves. What
+    is charged so far is enough to extend a walk because coins and camels are used before jade.
+    """
+    coins0, camels0, jade0 = have
+    heap = [_Label(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via) for f in rules.figures]
+    suffix = {f: "" if k == 0 else f"/{k + 1}" for k, f in reversed(list(enumerate(rules.figures)))}
+    heapq.heapify(heap)
+    fronts: dict[tuple[str, bool], Front] = {}
+    found: dict[str, list[_Label]] = {}
+    while heap:
+        label = heapq.heappop(heap)
+        here = label.path[-1]
+        if label.steps:  # the start itself is not a destination (back-and-forth walks are)
+            front = fronts.setdefault((here, label.seen), [])
+            half = 2 * label.moves + label.free_end
+            if _dominated(front, label.coins, label.camels, label.jade, half):
+                continue
+            front.append((label.coins, label.camels, label.jade, half))
+            if label.seen:
+                found.setdefault(here, []).append(label)
+        figure = suffix[label.path[0]]
+        for there, _, route, step in board.adjacent[here]:
+            if route.seal is not None and route.seal not in seals:
+                continue
+            c, m, j = rules.cost(route)
+            coins, camels = label.coins + c, label.camels + m
+            jade = label.jade + j + max(0, coins - coins0) + max(0, camels - camels0)
+            if jade > jade0:
+                continue
+            coins, camels = min(coins, coins0), min(camels, camels0)
+            used = rules.moves_into(board, there)
+            moves, free = label.moves + used, not used
+            seen = label.seen or there == via
+            if _dominated(fronts.get((there, seen), []), coins, camels, jade, 2 * moves + free):
+                continue
+            heapq.heappush(heap, _Label(moves, free, coins + camels + jade, jade, label.path + (there,),
+                                        label.steps + (step + figure,), coins, camels, seen))
+    return found
+
+
+def _player_search(s: Mp2State, player: int, rules: TravelRules, via: str | None = None) -> dict[str, list[_Label]]:
+    p = s.players[player]
+    return _search(s.board, rules, (p.coins, p.camels, p.jade), frozenset(t for t, _ in p.seal_levels), via)
+
+
+def _sort_key(by: str) -> Callable[[_Label], tuple[object, ...]]:
+    """Order of walks for ``by``; ties: cheaper in total, less jade, fewer moves, first path."""
+    if by not in BY:
+        raise ValueError(f"by must be one of {', '.join(BY)}, got {by!r}")
+    if by == "total":
+        return lambda w: (w.total, w.jade, w.moves, w.path, w.steps)
+    if by == "moves":
+        return lambda w: (w.moves, w.total, w.jade, w.path, w.steps)
+    return lambda w: (getattr(w, by), w.total, w.jade, w.moves, w.path, w.steps)
+
+
+@functools.lru_cache(maxsize=4)
+def _labelled_routes(board: Board) -> dict[tuple[str, str], BoardRoute]:
+    """``{(location, move label): route}`` of a board."""
+    return {(here, label): r for here, edges in board.adjacent.items() for _, _, r, label in edges}
+
+
+def _route(board: Board, here: str, step: str) -> BoardRoute:
+    """The route a move choice (``X``, ``X#k``, ``X/2``) takes from ``here``."""
+    return _labelled_routes(board)[here, step.partition("/")[0]]
+
+
+def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...]) -> tuple[str, ...]:
+    """The guild seals the routes of a walk need, in seal order."""
+    used = {_route(board, a, step).seal for a, step in zip(path, steps)}
+    return tuple(t for t in SEALS if t in used)
+
+
+def _as_route(board: Board, label: _Label) -> Route:
+    return Route(label.path, label.moves, label.coins, label.camels, label.jade,
+                 _seals_on(board, label.path, label.steps), label.steps)
+
+
+def _check_location(s: Mp2State, name: str | None) -> None:
+    if name is not None and name not in s.board.locations:
+        raise ValueError(f"unknown location {name!r} (known: {', '.join(s.board.locations)})")
+
+
+# --------------------------------------------------------------------------- cheapest route
+
+
+def cheapest(s: Mp2State, player: int, target: str, *, by: str = "total", via: str | None = None,
+             rules: TravelRules | None = None) -> Route | None:
+    """The cheapest legal way for ``player`` to take a figure to ``target``, or ``None``.
+
+    Honours the seals held, jade routes and jade paying for missing coins and camels; the whole
+    route must be payable from the player's resources. There is no move limit (see
+    :func:`reachable` for one Travel action). ``by``: ``"total"`` (coins + camels + jade),
+    ``"coins"``, ``"camels"`` or ``"moves"``, each then cheapest in total; ``via``: a location the
+    path must pass through; ``rules``: other travel rules (default :func:`travel_rules`).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1).with_player(0, location="Pagan", coins=9, camels=4, goods={"jade": 1})
+    >>> r = cheapest(s, 0, "Kabul")
+    >>> r.path, (r.coins, r.camels, r.jade), r.total
+    (('Pagan', 'Kabul'), (6, 2, 1), 9)
+    >>> cheapest(s, 0, "Pagan").path
+    ('Pagan',)
+    """
+    _check_location(s, target)
+    _check_location(s, via)
+    key = _sort_key(by)
+    rules = rules or travel_rules(s, player)
+    if target in rules.figures and via in (None, target):
+        return Route((target,), 0, 0, 0, 0, (), ())
+    labels = _player_search(s, player, rules, via).get(target)
+    return _as_route(s.board, min(labels, key=key)) if labels else None
+
+
+class _Plain(NamedTuple):
+    """The cheapest walk to a location ignoring resources (route costs as printed)."""
+
+    locked: int  # routes taken whose seal the player lacks
+    total: int
+    moves: int
+    path: tuple[str, ...]
+    steps: tuple[str, ...]
+    cost: tuple[int, int, int]
+
+
+def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[str, _Plain]:
+    """Per location, the walk from a figure with the fewest locked sea routes, then cheapest in
+    total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search."""
+    heap = [_Plain(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]
+    suffix = {f: "" if k == 0 else f"/{k + 1}" for k, f in reversed(list(enumerate(rules.figures)))}
+    done: dict[str, _Plain] = {}
+    while heap:
+        walk = heapq.heappop(heap)
+        here = walk.path[-1]
+        if here in done:
+            continue
+        done[here] = walk
+        for there, _, route, step in board.adjacent[here]:
+            if there not in done:
+                c, m, j = rules.cost(route)
+                locked = route.seal is not None and route.seal not in seals
+                heapq.heappush(heap, _Plain(walk.locked + locked, walk.total + c + m + j,
+                                            walk.moves + rules.moves_into(board, there), walk.path + (there,),
+                                            walk.steps + (step + suffix[walk.path[0]],),
+                                            (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
+    return done
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 or word == "jade" else "s")
+
+
+def _cost_text(cost: tuple[int, int, int]) -> str:
+    parts = [_plural(n, w) for n, w in zip(cost, ("coin", "camel", "jade")) if n]
+    return " + ".join(parts) or "nothing"
+
+
+def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], seals: frozenset[str]) -> str:
+    """The seals a walk needs beyond ``seals``, each with its routes ('' if none)."""
+    locked: dict[str, list[str]] = {}
+    for a, step in zip(path, steps):
+        r = _route(board, a, step)
+        if r.seal is not None and r.seal not in seals:
+            locked.setdefault(r.seal, []).append(f"{r.a}–{r.b}")
+    return " and ".join(f"the {t} seal (route{'s' if len(locked[t]) > 1 else ''} {', '.join(locked[t])})"
+                        for t in SEALS if t in locked)
+
+
+def why_unreachable(s: Mp2State, player: int, target: str) -> str | None:
+    """Why :func:`cheapest` finds no route to ``target``, in plain English; ``None`` if it does.
+
+    If some seals would make a route affordable, names them and their routes; otherwise says
+    what the cheapest path costs against what the player holds.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1).with_player(0, location="Cambay")
+    >>> why_unreachable(s, 0, "Hormuz")
+    'needs the tailor seal (route Cambay–Hormuz)'
+    >>> why_unreachable(s.with_player(0, seals={"tailor": "basic"}), 0, "Hormuz") is None
+    True
+    >>> why_unreachable(s.with_player(0, coins=1, camels=0), 0, "Jaipur")
+    'costs 2 coins + 1 camel by the cheapest route Cambay → Jaipur; you have 1 coin, 0 camels, 0 jade'
+    """
+    if cheapest(s, player, target) is not None:
+        return None
+    p = s.players[player]
+    rules = travel_rules(s, player)
+    seals = frozenset(t for t, _ in p.seal_levels)
+    with_seals = _search(s.board, rules, (p.coins, p.camels, p.jade), frozenset(SEALS)).get(target)
+    if with_seals:
+        routes = [_as_route(s.board, w) for w in with_seals]
+        best = min(routes, key=lambda r: (len(set(r.seals) - seals), r.total, r.jade, r.moves, r.path))
+        return "needs " + _needs_text(s.board, best.path, best.steps, seals)
+    walk = _unlimited(s.board, rules, seals)[target]
+    needs = _needs_text(s.board, walk.path, walk.steps, seals)
+    return (("needs " + needs + " and " if needs else "")
+            + f"costs {_cost_text(walk.cost)} by the cheapest route {' → '.join(walk.path)}; "
+            f"you have {_plural(p.coins, 'coin')}, {_plural(p.camels, 'camel')}, {p.jade} jade")
+
+
+# --------------------------------------------------------------------------- one Travel action now
+
+
+def reachable(s: Mp2State, player: int, *, space: str | None = None,
+              dice: Iterable[int] | None = None) -> list[Reach]:
+    """Every location ``player`` can end a Travel action on now, per Travel action, with its cost.
+
+    Exactly what the engine allows: the legal ``travel`` actions of this decision (Travel space and
+    dice placed), the space fee (2 coins on the lower space, plus the lowest die if the space is
+    occupied), then up to min(lowest die, space maximum) moves, at least one, each route paid.
+    One :class:`Reach` per (travel action, end location), in the engine's order of actions: the
+    cheapest way (total, then jade, moves, path). ``space``/``dice`` filter the actions. Empty
+    unless it is ``player``'s turn with a Travel main action available.
+    ``pandas.DataFrame(reachable(s, i))`` makes it a table.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> sorted({(r.location, r.moves, r.coins) for r in reachable(s, s.current_player, space="lower")})
+    [('Xanadu', 1, 4), ('Xian', 1, 4)]
+    """
+    wanted = None if dice is None else tuple(sorted(dice))
+    actions = [a for a in _travel_actions(s, player) if space in (None, a.space) and wanted in (None, a.dice)]
+    if not actions:
+        return []
+    return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
+
+
+def _travel_actions(s: Mp2State, player: int) -> list[Action]:
+    if s.decision.kind != "turn" or s.decision.player != player:
+        return []
+    return [a for a in s.legal_actions() if a.kind == "travel"]
+
+
+def _reachable(s: Mp2State, player: int, actions: list[Action], found: dict[str, list[_Label]]) -> list[Reach]:
+    p = s.players[player]
+    ends: dict[tuple[int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
+    out: list[Reach] = []
+    for a in actions:
+        fee, budget = travel_terms(s, a)
+        if (fee, budget) not in ends:
+            ends[fee, budget] = _best_ends(found, fee, budget, (p.coins, p.camels, p.jade))
+        out += [Reach(loc, a.space, a.dice, label.moves, *paid, label.path, str(a), label.steps)
+                for loc, label, paid in ends[fee, budget]]
+    return out
+
+
+def _best_ends(found: dict[str, list[_Label]], fee: int, budget: int,
+               have: tuple[int, int, int]) -> list[tuple[str, _Label, tuple[int, int, int]]]:
+    """Per end location, the cheapest walk within ``budget`` moves payable after ``fee`` coins."""
+    coins0, _, jade0 = have
+    best: dict[str, tuple[tuple[object, ...], _Label, tuple[int, int, int]]] = {}
+    for loc, labels in found.items():
+        for label in labels:
+            jade = label.jade + max(0, label.coins + fee - coins0)
+            if jade > jade0 or not label.fits(budget):
+                continue
+            paid = (min(label.coins + fee, coins0), label.camels, jade)
+            key = (sum(paid), jade, label.moves, label.path, label.steps)
+            if loc not in best or key < best[loc][0]:
+                best[loc] = (key, label, paid)
+    return [(loc, label, paid) for loc, (_, label, paid) in sorted(best.items(), key=lambda kv: kv[1][0])]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+TABLE_COLUMNS = ("location", "kind", "moves", "coins", "camels", "jade", "total", "seals", "affordable",
+                 "reachable_now", "space", "path")
+
+
+def table(s: Mp2State, player: int) -> pd.DataFrame:
+    """One row per location without a figure of the player: the cheapest route there and whether
+    a Travel action can end there now.
+
+    Columns: ``location kind moves coins camels jade total seals affordable reachable_now space
+    path``. ``affordable``: :func:`cheapest` finds a route (its costs are shown); otherwise the
+    row shows the cheapest path ignoring resources (route costs as printed), through locked sea
+    routes only if it must, and ``seals`` lists the seals it needs. ``space``: the Travel space
+    of the cheapest way to end there now (see :func:`reachable`), else ``None``.
+
+    >>> import mp_notebook as mp
+    >>> t = table(mp.new_game(players=2, seed=1), 0).set_index("location")
+    >>> [int(t.loc["Xian", k]) for k in ("moves", "coins", "camels")], bool(t.loc["Xian", "affordable"])
+    ([1, 2, 1], True)
+    """
+    import pandas as pd
+
+    board = s.board
+    p = s.players[player]
+    rules = travel_rules(s, player)
+    seals = frozenset(t for t, _ in p.seal_levels)
+    found = _player_search(s, player, rules)
+    now: dict[str, Reach] = {}
+    for r in _reachable(s, player, _travel_actions(s, player), found):
+        old = now.get(r.location)
+        if old is None or (r.coins + r.camels + r.jade, r.jade) < (old.coins + old.camels + old.jade, old.jade):
+            now[r.location] = r
+    unlimited: dict[str, _Plain] = {}
+    key = _sort_key("total")
+    columns: dict[str, list[object]] = {c: [] for c in TABLE_COLUMNS}
+    for loc in board.locations:
+        if loc in rules.figures:
+            continue
+        if loc in found:
+            route = _as_route(board, min(found[loc], key=key))
+            path, cost, need = route.path, (route.moves, route.coins, route.camels, route.jade), route.seals
+        else:
+            unlimited = unlimited or _unlimited(board, rules, seals)
+            walk = unlimited[loc]
+            path, cost, need = walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps)
+        reach = now.get(loc)
+        row = (loc, board.locations[loc].kind, *cost, sum(cost[1:]), need, loc in found, reach is not None,
+               reach.space if reach else None, path)
+        for column, value in zip(columns.values(), row):
+            column.append(value)
+    return pd.DataFrame(columns)
+
+
+def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None) -> pd.DataFrame:
+    """All-pairs distances of the board: moves, or the cheapest cost in coins, camels or total.
+
+    ``seals``: the guild seals held (sea routes needing others are closed); ``None`` opens every
+    route. No player, resources or character are involved. Unreachable pairs are ``NaN``.
+
+    >>> import mp_notebook as mp
+    >>> board = mp.new_game(players=2, seed=1).board
+    >>> int(matrix(board).loc["Xian", "Jaipur"]), int(matrix(board, by="total").loc["Pagan", "Kabul"])
+    (4, 9)
+    >>> int(matrix(board, seals=()).loc["Cambay", "Hormuz"]), int(matrix(board).loc["Cambay", "Hormuz"])
+    (6, 1)
+    """
+    import pandas as pd
+
+    _sort_key(by)
+    held = None if seals is None else frozenset(seals)
+    graph = nx.Graph()
+    graph.add_nodes_from(board.locations)
+    for r in board.routes:
+        if held is not None and r.seal is not None and r.seal not in held:
+            continue
+        w = 1 if by == "moves" else r.coins + r.camels + r.jade if by == "total" else getattr(r, by)
+        if not graph.has_edge(r.a, r.b) or graph[r.a][r.b]["weight"] > w:
+            graph.add_edge(r.a, r.b, weight=w)
+    dist = dict(nx.all_pairs_dijkstra_path_length(graph))
+    names = list(board.locations)
+    return pd.DataFrame([[dist[a].get(b, float("nan")) for b in names] for a in names], index=names, columns=names)

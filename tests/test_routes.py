@@ -1,0 +1,308 @@
+"""Route analysis (mp.routes) and its plotly overlay.
+
+The core test plays seeded random games and checks, at every turn with a Travel action, that
+``reachable()`` agrees with the engine: each reported way is executed through ``apply`` and
+charges exactly the reported cost, and every end location the engine allows is reported.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+import mp_notebook as mp
+from mp_notebook.board.routes import Reach, Route, TravelRules
+
+CHARACTERS = ("Möngke Khan", "Gantulga Od", "Mailin & Tian Chin")
+
+
+def game(**player):
+    """A 2-player game whose first player stands and holds as given (plain rules)."""
+    return mp.new_game(players=2, seed=1).with_player(0, **player)
+
+
+# ----------------------------------------------------------------------------- cheapest()
+
+
+def test_rulebook_xian_fuzhou_jaipur():
+    r = mp.routes.cheapest(game(location="Xian", coins=20, camels=10), 0, "Jaipur", via="Fuzhou")
+    assert r == Route(("Xian", "Zhangye-Oasis", "Fuzhou", "Jaisalmer-Oasis", "Jaipur"), 4, 8, 4, 0, (),
+                      ("Zhangye-Oasis", "Fuzhou", "Jaisalmer-Oasis", "Jaipur"))
+    assert r.total == 12
+
+
+def test_rulebook_yangzhou_fuzhou_oasis_pagan():
+    r = mp.routes.cheapest(game(location="Yangzhou", coins=20, camels=10), 0, "Pagan")
+    assert r.path == ("Yangzhou", "Fuzhou", "Ejina-Oasis", "Pagan")
+    assert (r.moves, r.coins, r.camels, r.jade) == (3, 5, 5, 0)
+
+
+def test_rulebook_pagan_kabul():
+    r = mp.routes.cheapest(game(location="Pagan", coins=20, camels=10, goods={"jade": 1}), 0, "Kabul")
+    assert (r.path, r.coins, r.camels, r.jade) == (("Pagan", "Kabul"), 6, 2, 1)
+    assert mp.routes.cheapest(game(location="Pagan", coins=20, camels=10), 0, "Kabul").path != ("Pagan", "Kabul")
+
+
+def test_seals_gate_sea_routes():
+    s = game(location="Cambay", coins=30, camels=20)
+    land = mp.routes.cheapest(s, 0, "Hormuz")
+    assert "Cambay" in land.path and land.seals == () and land.moves > 1
+    sea = mp.routes.cheapest(s.with_player(0, seals={"tailor": "basic"}), 0, "Hormuz")
+    assert sea.path == ("Cambay", "Hormuz") and sea.seals == ("tailor",)
+    improved = mp.routes.cheapest(s.with_player(0, seals={"tailor": "improved"}), 0, "Hormuz")
+    assert improved == sea
+
+
+def test_jade_pays_for_missing_coins_and_camels():
+    rich = mp.routes.cheapest(game(location="Yangzhou", coins=10, camels=10), 0, "Pagan")
+    short = mp.routes.cheapest(game(location="Yangzhou", coins=3, camels=4, goods={"jade": 3}), 0, "Pagan")
+    assert short.path == rich.path
+    assert (short.coins, short.camels, short.jade) == (3, 4, 3)
+    assert short.total == rich.total
+    assert mp.routes.cheapest(game(location="Yangzhou", coins=3, camels=4, goods={"jade": 2}), 0, "Pagan") != rich
+
+
+def test_no_route_is_none_and_explained():
+    s = game(location="Cambay")  # 8 coins, 3 camels
+    assert mp.routes.cheapest(s, 0, "Hormuz") is None
+    assert mp.routes.why_unreachable(s, 0, "Hormuz") == "needs the tailor seal (route Cambay–Hormuz)"
+    poor = s.with_player(0, coins=4, camels=1)
+    assert mp.routes.why_unreachable(poor, 0, "Delhi") == (
+        "costs 3 coins + 2 camels by the cheapest route Cambay → Jaipur → Delhi; "
+        "you have 4 coins, 1 camel, 0 jade")
+    assert mp.routes.why_unreachable(s, 0, "Jaipur") is None
+
+
+def test_by_via_and_tie_break():
+    s = game(location="Beijing", coins=40, camels=20, goods={"jade": 5},
+             seals={t: "basic" for t in ("farmer", "spicer", "tailor", "jeweler")})
+    by_moves = mp.routes.cheapest(s, 0, "Hormuz", by="moves")
+    by_total = mp.routes.cheapest(s, 0, "Hormuz")
+    assert by_moves.moves <= by_total.moves and by_total.total <= by_moves.total
+    assert mp.routes.cheapest(s, 0, "Hormuz", by="coins").coins <= by_total.coins
+    assert mp.routes.cheapest(s, 0, "Hormuz", by="camels").camels <= by_total.camels
+    assert by_moves.moves == int(mp.routes.matrix(s.board).loc["Beijing", "Hormuz"])
+    assert by_total.total == int(mp.routes.matrix(s.board, by="total").loc["Beijing", "Hormuz"])
+    via = mp.routes.cheapest(s, 0, "Xian", via="Kashgar")
+    assert "Kashgar" in via.path and via.path[0] == "Beijing" and via.path[-1] == "Xian"
+    assert mp.routes.cheapest(s, 0, "Hormuz") == by_total  # deterministic
+
+
+def test_bad_arguments():
+    s = game()
+    with pytest.raises(ValueError, match="unknown location 'Atlantis'"):
+        mp.routes.cheapest(s, 0, "Atlantis")
+    with pytest.raises(ValueError, match="by must be one of"):
+        mp.routes.cheapest(s, 0, "Xian", by="speed")
+    assert mp.routes.cheapest(s, 0, "Beijing").moves == 0
+
+
+def test_character_travel_rules():
+    s = mp.new_game(players=3, seed=4, characters=list(CHARACTERS))
+    mongke, gantulga, mailin = (mp.routes.travel_rules(s, i) for i in range(3))
+    assert mongke == TravelRules(("Beijing",), (), True)
+    assert gantulga == TravelRules(("Beijing",), ("coins", "camels"), False)
+    assert mailin.figures == ("Beijing", "Beijing")
+    pagan = s.with_player(1, location="Pagan", coins=0, camels=0)
+    direct = mp.routes.cheapest(pagan.with_player(1, goods={"jade": 1}), 1, "Kabul", by="moves")
+    assert (direct.path, direct.coins, direct.camels, direct.jade) == (("Pagan", "Kabul"), 0, 0, 1)
+    around = mp.routes.cheapest(pagan, 1, "Kabul", by="moves")  # no jade: avoids the jade route
+    assert around.total == 0 and around.moves > 1
+    r = mp.routes.cheapest(s.with_player(0, location="Xian", coins=20, camels=10), 0, "Jaipur", via="Fuzhou")
+    assert r.moves == 2 and len(r.path) == 5  # two oases cost no movement
+
+
+# ----------------------------------------------------------------------------- reachable() and the engine
+
+
+def first_turn(seed: int = 1, players: int = 2):
+    s = mp.new_game(players=players, seed=seed)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_reachable_rows_and_filters():
+    s = first_turn()
+    i = s.current_player
+    rows = mp.routes.reachable(s, i)
+    assert rows and all(isinstance(r, Reach) for r in rows)
+    lower = mp.routes.reachable(s, i, space="lower")
+    assert lower and {r.space for r in lower} == {"lower"} and all(r.moves == 1 for r in lower)
+    assert all(r.coins + r.jade >= 2 for r in lower)  # the lower space's fee
+    die = lower[0].dice
+    assert {r.dice for r in mp.routes.reachable(s, i, space="lower", dice=die)} == {die}
+    assert mp.routes.reachable(s, 1 - i) == []  # not their turn
+
+
+def test_reachable_empty_after_the_main_action():
+    s = first_turn()
+    i = s.current_player
+    s = s.apply(next(a for a in s.legal_actions() if a.kind == "khans_favor"))
+    assert s.decision.kind == "turn" and mp.routes.reachable(s, i) == []
+
+
+def least_jade(s):
+    return min(s.legal_actions(), key=lambda a: int(dict(kv.split("=") for kv in a.choice.split(","))["jade"]))
+
+
+def settle(s, i):
+    """Answer the player's jade decisions with the payment using the least jade."""
+    while s.decision.kind == "pay" and s.decision.player == i:
+        s = s.apply(least_jade(s))
+    return s
+
+
+PAYS = re.compile(r" pays (.+?) \((?:route |\w+ Travel space)")
+
+
+def travel_charges(before, after, i) -> tuple[int, int, int]:
+    """Coins, camels, jade paid for the Travel space and routes, from the log."""
+    paid = dict.fromkeys(("coins", "camels", "jade"), 0)
+    for e in after.log[len(before.log):]:
+        m = PAYS.search(e.text) if e.player == i else None
+        if m:
+            for part in m.group(1).split(", "):
+                n, what = part.split(" ")
+                paid[what] += int(n)
+    return paid["coins"], paid["camels"], paid["jade"]
+
+
+def execute(s, i, row: Reach):
+    t = settle(s.apply(row.action), i)
+    for step in row.steps:
+        t = settle(t.apply(f"move {step}"), i)
+    if t.decision.kind == "move" and t.decision.player == i:
+        t = t.apply("done")
+    return t
+
+
+def engine_ends(s, i, action) -> set[str]:
+    """Every location a figure of player ``i`` can end on after ``action`` (DFS over moves)."""
+    ends: set[str] = set()
+    seen: set[tuple] = set()
+    stack = [settle(s.apply(action), i)]
+    while stack:
+        t = stack.pop()
+        p = t.players[i]
+        if t.decision.kind != "move" or t.decision.player != i:
+            ends |= set(p.locations)
+            continue
+        key = (p.locations, p.coins, p.camels, p.jade, t.decision.text, len(t.legal_actions()))
+        if key in seen:
+            continue
+        seen.add(key)
+        for a in t.legal_actions():
+            if a.kind == "done":
+                ends |= set(p.locations)
+            else:
+                stack.append(settle(t.apply(a), i))
+    return ends
+
+
+def random_travel_states(n_games: int):
+    """Turn states with a Travel action, from seeded random games of 2-4 players (some with the
+    travel characters)."""
+    for seed in range(n_games):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        cast = CHARACTERS + ("De Wu",)
+        characters = None if seed % 2 == 0 else [cast[(seed // 2 + k) % 4] for k in range(players)]
+        s = mp.new_game(players=players, seed=seed, characters=characters)
+        while not s.is_over:
+            actions = s.legal_actions()
+            if s.decision.kind == "turn" and any(a.kind == "travel" for a in actions):
+                yield seed, rng, s
+            s = s.apply(rng.choice(actions))
+
+
+def test_reachable_matches_the_engine():
+    states = 0
+    for seed, rng, s in random_travel_states(70):
+        states += 1
+        i = s.current_player
+        rows = mp.routes.reachable(s, i)
+        travel = [a for a in s.legal_actions() if a.kind == "travel"]
+        assert {r.action for r in rows} == {str(a) for a in travel}, (seed, s.history)
+        # (a) a reported way, executed through the engine, ends there and costs what was reported
+        row = rng.choice(rows)
+        t = execute(s, i, row)
+        assert row.location in t.players[i].locations, (seed, row)
+        assert travel_charges(s, t, i) == (row.coins, row.camels, row.jade), (seed, row, s.history)
+        # (b) every end location the engine allows is reported, and nothing else
+        action = rng.choice(travel)
+        ends = engine_ends(s, i, action)
+        reported = {r.location for r in rows if r.action == str(action)}
+        starts = set(s.players[i].locations)
+        if len(s.players[i].locations) == 1:
+            assert ends == reported, (seed, str(action), ends ^ reported, s.history)
+        else:  # a figure that did not move "ends" where it stands
+            assert ends - starts <= reported and reported - starts <= ends, (seed, str(action))
+    assert states >= 2000
+
+
+# ----------------------------------------------------------------------------- table, matrix, figure
+
+
+def test_table():
+    s = first_turn()
+    i = s.current_player
+    t = mp.routes.table(s, i)
+    assert list(t.columns) == ["location", "kind", "moves", "coins", "camels", "jade", "total", "seals",
+                               "affordable", "reachable_now", "space", "path"]
+    assert len(t) == len(s.board.locations) - 1 and "Beijing" not in set(t.location)
+    now = {r.location for r in mp.routes.reachable(s, i)} - {"Beijing"}
+    assert set(t[t.reachable_now].location) == now
+    assert t[~t.reachable_now].space.isna().all() and t[t.reachable_now].space.notna().all()
+    xian = t.set_index("location").loc["Xian"]
+    route = mp.routes.cheapest(s, i, "Xian")
+    assert (xian.moves, xian.coins, xian.camels, xian.jade) == (route.moves, route.coins, route.camels, route.jade)
+    far = t[~t.affordable]
+    assert len(far) and all(mp.routes.cheapest(s, i, loc) is None for loc in far.location)
+    assert (t.total == t.coins + t.camels + t.jade).all()
+    assert mp.routes.table(s, 1 - i).reachable_now.sum() == 0
+
+
+def test_matrix():
+    board = first_turn().board
+    moves = mp.routes.matrix(board)
+    n = len(board.locations)
+    assert moves.shape == (n, n) and (moves.values == moves.values.T).all()
+    assert all(moves.loc[x, x] == 0 for x in board.locations)
+    assert moves.loc["Yangzhou", "Pagan"] == 3 and moves.loc["Xian", "Fuzhou"] == 2
+    no_seals = mp.routes.matrix(board, by="total", seals=())
+    assert (no_seals.values >= mp.routes.matrix(board, by="total").values).all()
+    assert mp.routes.matrix(board, by="coins", seals=["tailor"]).loc["Cambay", "Hormuz"] == 2
+    assert not math.isnan(no_seals.loc["Beijing", "Hormuz"])
+    with pytest.raises(ValueError):
+        mp.routes.matrix(board, by="speed")
+
+
+def test_routes_figure():
+    from mp_notebook.render.routes import routes_figure
+
+    s = first_turn()
+    fig = routes_figure(s, 0, color_by="moves", target="Fuzhou")
+    overlay = fig.data[-1]
+    t = mp.routes.table(s, 0)
+    assert list(overlay.customdata) == list(t.location)
+    colours = list(overlay.marker.color)
+    assert all((c == "#b0b0b0") == (not ok) for c, ok in zip(colours, t.affordable))
+    path = mp.routes.cheapest(s, 0, "Fuzhou").path
+    assert any(list(tr.customdata or ()) == list(path) and tr.mode == "lines+markers" for tr in fig.data)
+    poor = routes_figure(s.with_player(0, coins=0, camels=0), 0, target="Hormuz")
+    assert "Hormuz" in poor.layout.title.text
+    with pytest.raises(ValueError):
+        routes_figure(s, 0, color_by="speed")
+
+
+def test_import_is_light():
+    code = ("import sys, mp_notebook.board.routes; "
+            "print(sorted(m for m in ('pandas', 'plotly') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
