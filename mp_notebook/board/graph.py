@@ -45,7 +45,7 @@ class Board:
                         for n, k, r in sorted(edges, key=lambda e: (e[0], e[1])))
             for name, edges in adjacent.items()
         }
-        self.start: str = next(l.name for l in self.locations.values() if l.start)
+        self.start: str = next(loc.name for loc in self.locations.values() if loc.start)
 
     def __reduce__(self) -> tuple[Any, ...]:
         from mp_notebook.rulesets.mp2.setup import shared_board

@@ -585,7 +585,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     rules = _rules(doc("rules.toml"))
     locations, routes = _board(doc("board.toml"))
-    cities = {n: l for n, l in locations.items() if l.is_city}
+    cities = {n: loc for n, loc in locations.items() if loc.is_city}
 
     seals: dict[str, Seal] = {}
     for i, raw in enumerate(_entries("seals.toml", doc("seals.toml"), "seal", len(SEALS))):
@@ -670,7 +670,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
     if sum(c.starting for c in contracts.values()) != 7:
         raise DataError("contracts.toml: there are exactly 7 starting contracts")
 
-    shields = tuple(sorted({l.shield for l in cities.values() if l.shield}))
+    shields = tuple(sorted({loc.shield for loc in cities.values() if loc.shield}))
     goals: dict[str, Goal] = {}
     for i, raw in enumerate(_entries("goals.toml", doc("goals.toml"), "goal", 14)):
         r = _Reader("goals.toml", f"goal[{i}]", raw, ident="id")
@@ -729,24 +729,24 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
 def _check_board(c: Components) -> None:
     """Cross-file checks: feature counts the rules rely on."""
-    cities = [l for l in c.locations.values() if l.is_city]
-    starts = [l for l in cities if l.start]
+    cities = [loc for loc in c.locations.values() if loc.is_city]
+    starts = [loc for loc in cities if loc.start]
     if len(starts) != 1:
         raise DataError(f"board.toml: exactly one start city is needed, found {len(starts)}")
     counts = {
-        "city_bonus": (sum(l.city_bonus for l in cities), 6),
-        "contracts": (sum(l.contracts for l in cities), 5),
-        "outpost": (sum(l.outpost for l in cities), 10),
-        "special": (sum(l.special for l in cities), 3),
-        "city card spaces": (sum(len(l.city_cards) for l in cities), 6),
+        "city_bonus": (sum(loc.city_bonus for loc in cities), 6),
+        "contracts": (sum(loc.contracts for loc in cities), 5),
+        "outpost": (sum(loc.outpost for loc in cities), 10),
+        "special": (sum(loc.special for loc in cities), 3),
+        "city card spaces": (sum(len(loc.city_cards) for loc in cities), 6),
     }
     for what, (found, wanted) in counts.items():
         if found != wanted:
             raise DataError(f"board.toml: the board has {wanted} {what} cities/spaces, found {found}")
-    for l in cities:
-        if l.special and not l.city_bonus:
-            raise DataError(f"board.toml: location {l.name!r}: special cities have a city bonus space")
-    _unique("board.toml", "city card space", [s for l in cities for s in l.city_cards])
+    for loc in cities:
+        if loc.special and not loc.city_bonus:
+            raise DataError(f"board.toml: location {loc.name!r}: special cities have a city bonus space")
+    _unique("board.toml", "city card space", [s for loc in cities for s in loc.city_cards])
     if len(c.shields) != 9:
         raise DataError(f"board.toml: the board shows 9 different shields, found {len(c.shields)}")
     names = set(c.locations)

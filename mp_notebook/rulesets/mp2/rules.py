@@ -55,7 +55,7 @@ R_ICONS = "Supplement: Icons"
 R_SETUP = "Rulebook: Player setup"
 
 
-def R_CHAR(ch: Character) -> str:  # noqa: N802 - a rule citation, like the constants above
+def R_CHAR(ch: Character) -> str:  # a rule citation, named like the constants above
     return f"Supplement: Characters — {ch.name}"
 
 FILIPPO = "Filippo-Vitello"  # the one character whose ability is an extra bonus action
@@ -364,7 +364,7 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
         out += [_act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
     ch = _char(s, i)
     # 3. Guild Seals (De Wu: 1 die)
-    for own, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
+    for _, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
         if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
             out.append(_act("guild_seal", i, all_, black))
     # 4. Travel (Gantulga Od: only the lower space)
@@ -374,7 +374,7 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
         if ch and ch.travel_spaces and space.name not in ch.travel_spaces:
             continue
         key = SPACE_TRAVEL + space.name
-        for own, black, all_ in dice(space.dice, key):
+        for _, black, all_ in dice(space.dice, key):
             fee = space.coins + _fee(s, key, all_)
             if fee not in can_go:
                 can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), cost)) for cost in routes)
@@ -1357,7 +1357,6 @@ def explain(s: Mp2State, a: Action) -> str:
 
 
 def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
-    c = s.components
     if a.kind not in MAIN_KINDS + BONUS_KINDS + ("end_turn",):
         return f"{a.kind} is a follow-up choice and nothing is asking for it now; choose a main or bonus action ({R_TURN})"
     if a.kind == "end_turn":

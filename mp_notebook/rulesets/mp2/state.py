@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError
-from mp_notebook.engine.game import Chain, GameState
+from mp_notebook.engine.game import GameState
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from mp_notebook.rulesets.mp2.automa import Automa
     from mp_notebook.board.graph import Board
+    from mp_notebook.rulesets.mp2.automa import Automa
 
 _set = object.__setattr__
 
