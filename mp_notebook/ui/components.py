@@ -1,0 +1,54 @@
+"""The anywidget components of the app: Python halves of the hand-written ESM in ``widgets/``.
+
+All state lives in traitlets holding JSON-able values; the front end only reads them, except the
+action panel, which reports a press by setting ``pressed``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+# The top-level widgets/ folder, mapped into the package (a link in a checkout, files in a wheel).
+WIDGETS = Path(__file__).parent / "_widgets"
+CSS = (WIDGETS / "mp.css").read_text(encoding="utf-8")
+
+
+def _esm(name: str) -> str:
+    return (WIDGETS / name).read_text(encoding="utf-8")
+
+
+class DiceTray(anywidget.AnyWidget):
+    """Each player's unplaced dice, the dice on the action spaces, black dice left on the board.
+
+    ``players``: ``[{seat, name, colour, dice, black_dice, current}]``; ``spaces``:
+    ``[{label, dice}]``.
+    """
+
+    _esm = _esm("dice_tray.js")
+    _css = CSS
+    players = traitlets.List(traitlets.Dict()).tag(sync=True)
+    spaces = traitlets.List(traitlets.Dict()).tag(sync=True)
+    black_pool = traitlets.Int(0).tag(sync=True)
+
+
+class PlayerBoards(anywidget.AnyWidget):
+    """One card per player: ``[{seat, name, colour, current, vp, resources, location, posts,
+    posts_total, seals, contracts, completed, character, goal}]``."""
+
+    _esm = _esm("player_boards.js")
+    _css = CSS
+    players = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+
+class ActionPanel(anywidget.AnyWidget):
+    """Buttons for the legal choices. ``sections``: ``[{title, rows: [{title, actions: [{label,
+    cost, notation}]}]}]``; a click sets ``pressed`` to ``{notation, n, at}``."""
+
+    _esm = _esm("action_panel.js")
+    _css = CSS
+    title = traitlets.Unicode("").tag(sync=True)
+    sections = traitlets.List(traitlets.Dict()).tag(sync=True)
+    pressed = traitlets.Dict().tag(sync=True)

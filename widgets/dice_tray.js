@@ -1,0 +1,63 @@
+// Dice tray: every player's unplaced dice (their colour; black dice in black), the dice on the
+// action spaces and the black dice left on the board. State: traitlets `players`, `spaces`,
+// `black_pool` (JSON), drawn again whenever one changes.
+
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+
+function die(value, colour, black) {
+  const d = document.createElement("span");
+  d.className = "mp-die" + (black ? " mp-die-black" : "");
+  d.style.background = black ? "#222" : colour;
+  d.title = (black ? "black die " : "die ") + value;
+  d.dataset.value = value;
+  for (let cell = 1; cell <= 9; cell++) {
+    const pip = document.createElement("i");
+    if (PIPS[value].includes(cell)) pip.className = "mp-pip";
+    d.appendChild(pip);
+  }
+  return d;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export default {
+  render({ model, el: host }) {
+    const root = el("div", "mp-panel mp-dice-tray");
+    host.appendChild(root);
+    const draw = () => {
+      root.replaceChildren(el("div", "mp-title", "Dice"));
+      for (const p of model.get("players")) {
+        const row = el("div", "mp-dice-row" + (p.current ? " mp-current" : ""));
+        const name = el("span", "mp-name", (p.current ? "▶ " : "") + p.name);
+        name.style.borderLeftColor = p.colour;
+        row.appendChild(name);
+        const dice = el("span", "mp-dice");
+        p.dice.forEach((v) => dice.appendChild(die(v, p.colour, false)));
+        p.black_dice.forEach((v) => dice.appendChild(die(v, p.colour, true)));
+        if (!p.dice.length && !p.black_dice.length) dice.appendChild(el("span", "mp-muted", "all dice placed"));
+        row.appendChild(dice);
+        root.appendChild(row);
+      }
+      const spaces = model.get("spaces");
+      const board = el("div", "mp-spaces");
+      board.appendChild(el("span", "mp-muted", spaces.length ? "On the action spaces: " : "No dice on the action spaces yet. "));
+      for (const s of spaces) {
+        const chip = el("span", "mp-space");
+        chip.appendChild(el("b", "", s.label + " "));
+        s.dice.forEach((v) => chip.appendChild(die(v, "#bbb", false)));
+        board.appendChild(chip);
+      }
+      board.appendChild(el("span", "mp-muted", ` · black dice on the board: ${model.get("black_pool")}`));
+      root.appendChild(board);
+    };
+    draw();
+    const events = ["change:players", "change:spaces", "change:black_pool"];
+    events.forEach((e) => model.on(e, draw));
+    return () => events.forEach((e) => model.off(e, draw));
+  },
+};
