@@ -1,1 +1,12 @@
-"""Tables, evaluation and simulation built on the engine."""
+"""Tables, evaluation and simulation built on the engine.
+
+* :func:`evaluate` — the choices at a decision, each played out on sampled futures;
+* :func:`simulate` — many seeded games between computer players, on any executor.
+
+Imported lazily as ``mp.analysis`` (pandas and tqdm load on first use).
+"""
+
+from mp_notebook.analysis.evaluate import evaluate, wilson
+from mp_notebook.analysis.simulate import simulate
+
+__all__ = ["evaluate", "simulate", "wilson"]

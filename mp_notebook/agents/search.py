@@ -1,0 +1,188 @@
+"""The search player: Monte Carlo rollouts on forks of the position.
+
+At a turn decision the :class:`~mp_notebook.agents.greedy.GreedyAgent` proposes its ``top_k``
+actions; each is tried on forks of the position, every fork *determinized* with
+``state.reseed(k)`` (other dice, other face-down decks: the agent does not peek at the future),
+its follow-ups played out by the greedy agent, then played on by a fast rollout policy for every
+seat up to the horizon and scored with the
+evaluation as the margin over the best opponent. The action with the best mean margin wins.
+Follow-up decisions (which offer, which seal, where to move ...) are left to the greedy agent.
+
+Horizons: ``"turn"`` (default) stops when the decision comes back to the searching player for a
+new turn (everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the
+final scoring and uses the real scores.
+
+The rollout policy is :class:`RolloutPolicy` with ``epsilon`` and ``sample`` (default: every
+distinct action is scored, for sharper short rollouts).
+
+Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates;
+``budget_seconds`` stops earlier on the clock (then the result depends on the machine's speed;
+with ``budget_seconds=None`` the agent is exactly reproducible).
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, seed=1)
+>>> agent = SearchAgent(budget_rollouts=6, seed=2)
+>>> a = agent.choose(s)
+>>> a in s.legal_actions(), a == SearchAgent(budget_rollouts=6, seed=2).choose(s)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING
+
+from mp_notebook.agents.base import position_seed
+from mp_notebook.agents.evaluation import margin
+from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.rulesets.mp2.state import Mp2State
+
+HORIZONS = ("turn", "round", "game")
+MAX_ROLLOUT_DECISIONS = 5000  # a guard against a rollout that never reaches its horizon
+
+
+class RolloutPolicy:
+    """The fast greedy/random mix rollouts use for every seat: with probability ``epsilon`` a random
+    action, otherwise the best by the greedy one-step rule *without* playing out follow-ups
+    (``GreedyAgent(resolve=False)``) among ``sample`` distinct actions drawn at random (``None``:
+    all of them). Smaller samples are faster and more random.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> RolloutPolicy(seed=1).choose(s) in s.legal_actions()
+    True
+    """
+
+    name = "rollout"
+
+    def __init__(self, seed: int = 0, *, epsilon: float = 0.1, sample: int | None = 4):
+        self.seed = seed
+        self.epsilon = epsilon
+        self.sample = sample
+        self._greedy = GreedyAgent(seed, resolve=False)
+
+    def choose(self, state: Mp2State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(position_seed(self.seed, state))
+        if rng.random() < self.epsilon:
+            return rng.choice(legal)
+        actions = distinct_actions(state, legal)
+        if self.sample is not None and len(actions) > self.sample:
+            actions = rng.sample(actions, self.sample)
+        return self._greedy.rank(state, actions)[0][1]
+
+    def with_seed(self, seed: int) -> RolloutPolicy:
+        return RolloutPolicy(seed, epsilon=self.epsilon, sample=self.sample)
+
+    def __repr__(self) -> str:
+        return f"RolloutPolicy(seed={self.seed}, epsilon={self.epsilon}, sample={self.sample})"
+
+
+def rollout(state: Mp2State, player: int, policy: object, horizon: str = "game") -> Mp2State:
+    """Play ``state`` on with ``policy.choose`` for every seat until ``horizon``."""
+    if horizon not in HORIZONS:
+        raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
+    start_round = state.round
+    left_turn = False  # has the turn passed to another player since the rollout began?
+    s = state
+    for _ in range(MAX_ROLLOUT_DECISIONS):
+        if s.is_over:
+            break
+        if horizon != "game" and s.round != start_round:
+            break
+        d = s.decision
+        if horizon == "turn":
+            if d.player != player:
+                left_turn = True
+            elif left_turn and d.kind == "turn":
+                break
+        s = s.apply(policy.choose(s))  # type: ignore[attr-defined]
+    return s
+
+
+class SearchAgent:
+    """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        budget_rollouts: int = 48,
+        budget_seconds: float | None = None,
+        seed: int = 0,
+        *,
+        top_k: int = 3,
+        horizon: str = "turn",
+        epsilon: float = 0.05,
+        sample: int | None = None,
+    ):
+        if horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
+        if budget_rollouts < 1:
+            raise ValueError("budget_rollouts must be at least 1")
+        self.budget_rollouts = budget_rollouts
+        self.budget_seconds = budget_seconds
+        self.seed = seed
+        self.top_k = top_k
+        self.horizon = horizon
+        self.epsilon = epsilon
+        self.sample = sample
+        self._greedy = GreedyAgent(seed)
+
+    def choose(self, state: Mp2State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self._greedy.rank(state)
+        if state.decision.kind != "turn" or len(ranked) == 1:
+            return ranked[0][1]
+        return self.search(state, [a for _, a in ranked[: self.top_k]])[0][0]
+
+    def search(self, state: Mp2State, candidates: list[Action]) -> list[tuple[Action, float, int]]:
+        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
+        i = state.current_player
+        assert i is not None, "the game is over"
+        base = position_seed(self.seed, state)
+        policy = RolloutPolicy(base, epsilon=self.epsilon, sample=self.sample)
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        deadline = (
+            None if self.budget_seconds is None else time.perf_counter() + self.budget_seconds
+        )
+        for k in range(max(self.budget_rollouts, len(candidates))):
+            if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
+                break
+            j = k % len(candidates)
+            fork = self._greedy.follow_ups(
+                state.reseed(base + k // len(candidates)).apply(candidates[j]), i
+            )
+            end = rollout(fork, i, policy, self.horizon)
+            totals[j] += margin(end, i)
+            counts[j] += 1
+        results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
+        order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
+        return [results[j] for j in order]
+
+    def with_seed(self, seed: int) -> SearchAgent:
+        return SearchAgent(
+            self.budget_rollouts,
+            self.budget_seconds,
+            seed,
+            top_k=self.top_k,
+            horizon=self.horizon,
+            epsilon=self.epsilon,
+            sample=self.sample,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
+            f"budget_seconds={self.budget_seconds}, "
+            f"seed={self.seed}, top_k={self.top_k}, horizon={self.horizon!r})"
+        )
