@@ -96,3 +96,11 @@ def test_bad_arguments():
         mp.simulate(1, RandomAgent(1), progress=False)
     with pytest.raises(TypeError, match="executor"):
         mp.simulate(1, RandomAgent(1), players=2, executor=object(), progress=False)
+
+
+def test_simulate_with_characters_and_against_the_automa() -> None:
+    df = mp.simulate(2, mp.agents.RandomAgent, players=3, characters="random", seed=4, progress=False)
+    assert df["character"].notna().all() and len(df) == 6
+    solo = mp.simulate(2, mp.agents.RandomAgent, players=1, automa="L1", seed=4, progress=False)
+    assert list(solo["agent"]) == ["random", "Automa L1", "random", "Automa L1"]
+    assert solo.groupby("game")["winner"].any().all()

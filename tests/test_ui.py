@@ -221,3 +221,12 @@ def test_labels_cover_every_decision_of_random_games():
             shown = [a["notation"] for sec in sections(s, legal) for row in sec["rows"] for a in row["actions"]]
             assert sorted(shown) == sorted(str(a) for a in legal)
             s = s.apply(rng.choice(legal))
+
+
+def test_solo_app_seats_the_automa() -> None:
+    app = mp.play(["Ana"], automa="L1", seed=2)
+    assert app.seats == ["human", "Automa"] and app.seat_boxes.children[1].disabled
+    app.set_seat(1, "human")
+    assert app.seats[1] == "Automa" and "plays itself" in (app.last_error or "")
+    app.new_game()
+    assert app.seats == ["human", "Automa"] and app.state.automa is not None

@@ -6,8 +6,9 @@
 
 Every agent has ``.name`` and ``.choose(state) -> Action`` (always one of
 ``state.legal_actions()``), is seeded, keeps no state between calls (same seed + same state →
-same action) and pickles, so it can be sent to worker processes. The solo Automa as a seat is
-pending: the Automa is not implemented in the engine yet.
+same action) and pickles, so it can be sent to worker processes. The solo Automa is not an agent:
+the engine plays its seat inside ``apply`` (``new_game(["Ana"], automa="L2")``), and
+``mp.simulate(..., players=1, automa="L2")`` pits an agent against it.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)

@@ -74,13 +74,17 @@ def make_agent(spec: AgentSpec, seed: int) -> Agent:
 
 
 def play_game(
-    game: int, game_seed: int, specs: Sequence[AgentSpec], players: int, ruleset: str
+    game: int, game_seed: int, specs: Sequence[AgentSpec], players: int, ruleset: str,
+    options: dict[str, Any] | None = None,
 ) -> list[Row]:
-    """Play one game to the end; one row per seat. Runs in worker processes too (module level)."""
+    """Play one game to the end; one row per seat. Runs in worker processes too (module level).
+
+    ``options``: more ``new_game`` arguments (``characters``, ``variants``).
+    """
     from mp_notebook.rulesets import new_game
 
     agents = [make_agent(spec, derive_seed(game_seed, seat)) for seat, spec in enumerate(specs)]
-    s: Any = new_game(players=players, ruleset=ruleset, seed=game_seed)  # any ruleset's state
+    s: Any = new_game(players=players, ruleset=ruleset, seed=game_seed, **(options or {}))
     decisions = 0
     while not s.is_over:
         s = s.apply(agents[s.current_player].choose(s))
@@ -94,7 +98,8 @@ def play_game(
             "seat": seat,
             "player": player,
             "character": s.players[seat].character,
-            "agent": getattr(agents[seat], "name", type(agents[seat]).__name__),
+            "agent": (getattr(agents[seat], "name", type(agents[seat]).__name__) if seat < len(agents)
+                      else f"Automa {options['automa']}"),  # type: ignore[index]
         }
         row.update(
             {
@@ -170,6 +175,9 @@ def simulate(
     rotate: bool = False,
     chunksize: int | None = None,
     progress: bool = True,
+    characters: Any = None,
+    variants: Sequence[str] = (),
+    automa: str | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` games and return one row per player per game.
 
@@ -181,7 +189,10 @@ def simulate(
     Dask ``distributed.Client``; agents must pickle for processes and Dask (the built-in ones do).
     ``chunksize``: games per task sent to the executor (default: about 1/16 of the games, so short
     games do not drown in task overhead; the result does not depend on it). ``progress``: a tqdm
-    progress bar (a widget in notebooks).
+    progress bar (a widget in notebooks). ``characters`` (None, ``"random"`` or one name per seat)
+    and ``variants`` are passed to ``new_game`` for every game. ``automa="L1"|"L2"|"L3"``: solo
+    games, the agent in seat 0 against the Automa (which the engine plays; its row's agent is
+    ``"Automa L2"``), with ``players=1``.
 
     Columns: game, seed, seat, player, character, agent (its name), the final-scoring categories
     (track, goal_seals, shields, goods, coins, contracts), total, camels, winner, rounds, decisions.
@@ -194,8 +205,9 @@ def simulate(
     for game in range(n_games):
         shift = game % players if rotate else 0
         seated = [specs[(seat - shift) % players] for seat in range(players)]
+        options = {"characters": characters, "variants": tuple(variants), "automa": automa}
         jobs.append(
-            (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset)
+            (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, options)
         )
     size = chunksize if chunksize is not None else max(1, n_games // 16)
     rows: list[Row] = []

@@ -30,7 +30,14 @@ from mp_notebook.ui.labels import sections
 if TYPE_CHECKING:
     from mp_notebook.rulesets.mp2.state import Mp2State
 
-HUMAN, BOT = "human", "random bot"
+HUMAN, BOT, AUTOMA = "human", "random bot", "Automa"
+
+
+def default_seats(state: Mp2State) -> list[str]:
+    """Humans everywhere but the solo Automa's seat (the engine plays it inside ``apply``)."""
+    from mp_notebook.rulesets.mp2.automa import SEAT
+
+    return [AUTOMA if state.automa is not None and i == SEAT else HUMAN for i in range(state.num_players)]
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
 APP_MAP_HEIGHT = 520
@@ -57,16 +64,20 @@ def shown_errors(method: F) -> F:
     return cast(F, wrapper)
 
 
-def play(s: Mp2State | None = None, **new_game_kwargs: Any) -> GameApp:
+def play(s: Mp2State | int | list[str] | None = None, **new_game_kwargs: Any) -> GameApp:
     """An app playing ``s``, or a new game made with ``new_game_kwargs`` (default: 2 players).
 
-    Keyword ``seats`` (e.g. ``["human", "random bot"]``) chooses who plays each seat.
+    ``s`` may also be what ``new_game`` takes first (a number of players or their names), so
+    ``mp.play(["Ana"], automa="L1")`` works like ``mp.new_game``. Keyword ``seats`` (e.g.
+    ``["human", "random bot"]``) chooses who plays each seat.
     """
     from mp_notebook import new_game
 
     seats = new_game_kwargs.pop("seats", None)
-    if s is None:
-        new_game_kwargs.setdefault("players", 2)
+    if s is None or isinstance(s, (int, list, tuple)):
+        if s is not None:
+            new_game_kwargs["players"] = s
+        new_game_kwargs.setdefault("players", 1 if new_game_kwargs.get("automa") else 2)
         s = cast("Mp2State", new_game(**new_game_kwargs))
     return GameApp(s, seats=seats)
 
@@ -89,7 +100,7 @@ class GameApp(widgets.VBox):
 
     def __init__(self, state: Mp2State, *, seats: list[str] | None = None, bot_seed: int = 0):
         self.state = state
-        self.seats = list(seats or [HUMAN] * state.num_players)
+        self.seats = list(seats or default_seats(state))
         self.forks: list[Mp2State] = []
         self.last_error: str | None = None
         self._undo: list[Mp2State] = []
@@ -188,7 +199,8 @@ class GameApp(widgets.VBox):
         kwargs["seed"] = seed if seed is not None else (kwargs.get("seed") or 0) + 1
         state = cast("Mp2State", new_game(names if len(names) == n else n, **kwargs))
         self.state, self._setup, self._undo = state, dict(state.setup), []
-        self.seats = (self.seats + [HUMAN] * n)[:n]
+        kept = [seat for seat in self.seats if seat != AUTOMA] + [HUMAN] * state.num_players
+        self.seats = [AUTOMA if new == AUTOMA else kept[i] for i, new in enumerate(default_seats(state))]
         self.seed_box.value = kwargs["seed"] + 1
         self.players_box.value = n
         self._build_map()
@@ -199,6 +211,8 @@ class GameApp(widgets.VBox):
     @shown_errors
     def set_seat(self, seat: int, who: str) -> None:
         """Let a human (``"human"``) or the random bot (``"random bot"``) play ``seat``."""
+        if self.seats[seat] == AUTOMA:
+            raise ValueError(f"seat {seat} is the Automa's: it plays itself (solo rules, seed 004)")
         if who not in (HUMAN, BOT):
             raise ValueError(f"seat {seat}: {who!r} is not one of {HUMAN!r}, {BOT!r}")
         self.seats[seat] = who
@@ -279,7 +293,9 @@ class GameApp(widgets.VBox):
     def _build_seats(self) -> None:
         boxes = []
         for i, p in enumerate(self.state.players):
-            box = widgets.Dropdown(options=[HUMAN, BOT], value=self.seats[i], description=p.name,
+            automa = self.seats[i] == AUTOMA
+            box = widgets.Dropdown(options=[AUTOMA] if automa else [HUMAN, BOT], value=self.seats[i],
+                                   description=p.name, disabled=automa,
                                    layout=widgets.Layout(width="220px"), style={"description_width": "70px"})
             box.observe(functools.partial(self._on_seat, i), names="value")
             boxes.append(box)
