@@ -277,6 +277,8 @@ def _run_gain(s: Mp2State, task: Task) -> None:
 
 def _run_charge(s: Mp2State, task: Task) -> None:
     _, i, cost, why, rule, reserve = task
+    if not cost:  # e.g. an unoccupied space: no fee
+        return
     p = s.players[i]
     b = cost.pay
     coin_camel = Bundle(coins=b.coins, camels=b.camels, jade=b.jade)
@@ -1320,7 +1322,7 @@ def decision(s: Mp2State) -> Decision:
 def apply(s: Mp2State, a: Action) -> Mp2State:
     """Apply a legal action (checked by the caller) and return the new state."""
     new = s._copy()
-    new._hist = (s._hist, a._replace(player=None))
+    new._hist = (s._hist, a)  # written out as notation (which has no player) when asked for
     if s.tasks:
         task = s.tasks[-1]
         new.tasks = s.tasks[:-1]

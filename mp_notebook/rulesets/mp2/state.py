@@ -107,6 +107,8 @@ class Player:
                 f"{' + black ' + str(list(self.black_dice)) if self.black_dice else ''}, at {self.location}>")
 
 
+_new_event = tuple.__new__  # Event(...) without the keyword handling: the log grows on every apply
+
 # Action spaces are stored as (colours used this round, values of all dice on it).
 Space = tuple[frozenset[int], tuple[int, ...]]
 EMPTY_SPACE: Space = (frozenset(), ())
@@ -179,7 +181,7 @@ class Mp2State(GameState):
         return p
 
     def _note(self, player: int | None, text: str, rule: str) -> None:
-        self._log = (self._log, Event(self.round, player, text, rule))
+        self._log = (self._log, _new_event(Event, (self.round, player, text, rule)))
 
     # --- the public API ----------------------------------------------------------------------
     @property
@@ -194,16 +196,12 @@ class Mp2State(GameState):
     @property
     def decision(self) -> Decision:
         """What is awaited now: ``.kind``, ``.player`` and ``.text`` in plain English."""
-        from mp_notebook.rulesets.mp2 import rules
-
         return rules.decision(self)
 
     def legal_actions(self) -> list[Action]:
         """Every distinct legal choice at this point (a new list each call)."""
         if self._legal is None:
-            from mp_notebook.rulesets.mp2 import rules
-
-            object.__setattr__(self, "_legal", rules.legal_actions(self))
+            self._legal = rules.legal_actions(self)
         return list(self._legal)  # type: ignore[arg-type]
 
     def apply(self, action: Action | str) -> Mp2State:
@@ -211,10 +209,8 @@ class Mp2State(GameState):
 
         Raises :class:`IllegalAction` (why, and which rule) or :class:`NotationError`.
         """
-        from mp_notebook.rulesets.mp2 import rules
-
         if self._legal is None:
-            object.__setattr__(self, "_legal", rules.legal_actions(self))
+            self._legal = rules.legal_actions(self)
         legal = self._legal
         assert legal is not None
         if isinstance(action, str):
@@ -315,3 +311,7 @@ def _player_from_fields(fields: dict[str, Any]) -> Player:
 
 
 __all__ = ["Mp2State", "Player", "SEALS", "IllegalAction"]
+
+
+# imported last: the rules module builds on the classes above
+from mp_notebook.rulesets.mp2 import rules  # noqa: E402
