@@ -9,8 +9,8 @@ True
 True
 
 Display and analysis parts (``routes``, ``show_map``, ``play``, ``agents``, ``analysis``,
-``simulate``) are imported on first use, so ``import mp_notebook`` loads no plotting, widget or
-dataframe library.
+``simulate``) and the rules are imported on first use, so ``import mp_notebook`` stays light and
+loads no plotting, widget or dataframe library.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import DataError, IllegalAction, NotationError, SaveFileError
 from mp_notebook.engine.game import GameState, load, replay
 from mp_notebook.rulesets import new_game
-from mp_notebook.rulesets.mp2.state import Player
 
 # public name -> (module, attribute or None for the module itself), imported on first use
 _LAZY = {
+    "Player": ("mp_notebook.rulesets.mp2.state", "Player"),
     "routes": ("mp_notebook.board.routes", None),
     "show_map": ("mp_notebook.render.map", "show_map"),
     "play": ("mp_notebook.ui.app", "play"),
@@ -35,7 +35,7 @@ _LAZY = {
 }
 
 __all__ = [
-    "Action", "DataError", "Decision", "Event", "GameState", "IllegalAction", "NotationError", "Player",
+    "Action", "DataError", "Decision", "Event", "GameState", "IllegalAction", "NotationError",
     "SaveFileError", "load", "new_game", "replay", *_LAZY,
 ]
 __version__ = "0.1.0"
