@@ -89,25 +89,18 @@ def play_game(
     while not s.is_over:
         s = s.apply(agents[s.current_player].choose(s))
         decisions += 1
-    table = s.scores()
     rows = []
-    for seat, (player, score) in enumerate(table.iterrows()):
+    for seat, score in enumerate(s.score_rows()):  # the scores() table as plain rows (no pandas per game)
         row: Row = {
             "game": game,
             "seed": game_seed,
             "seat": seat,
-            "player": player,
+            "player": score["player"],
             "character": s.players[seat].character,
             "agent": (getattr(agents[seat], "name", type(agents[seat]).__name__) if seat < len(agents)
                       else f"Automa {options['automa']}"),  # type: ignore[index]
         }
-        row.update(
-            {
-                k: score[k].item() if hasattr(score[k], "item") else score[k]
-                for k in COLUMNS
-                if k in score
-            }
-        )
+        row.update({k: score[k] for k in COLUMNS if k in score and k != "player"})
         row.update(rounds=s.round, decisions=decisions)
         rows.append(row)
     return rows

@@ -229,6 +229,12 @@ class Mp2State(GameState):
 
         return scores(self)
 
+    def score_rows(self) -> list[dict[str, Any]]:
+        """:meth:`scores` as plain dicts (``player`` included), without building a DataFrame."""
+        from mp_notebook.rulesets.mp2.scoring import score_rows
+
+        return score_rows(self)
+
     def with_player(self, i: int, **changes: Any) -> Mp2State:
         """A new state with player ``i``'s pieces edited (position editing for analysis).
 
