@@ -2,14 +2,14 @@
 
 Usage::
 
-    python bench/agents.py [--greedy-games 100] [--search-games 20] [--search-rollouts 24]
-                           [--speed-games 96] [--skip-dask]
+    python bench/agents.py [--greedy-games 100] [--search-games 20] [--search-rollouts 48]
+                           [--speed-games 960] [--skip-dask]
 
 Prints:
 
 * GreedyAgent vs RandomAgent: win rate over 2-player games, seats alternating (shared victories
   count half), with a 95% Wilson interval;
-* SearchAgent (``--search-rollouts`` rollouts per turn decision, horizon "turn", top 3) vs
+* SearchAgent (``--search-rollouts`` rollouts per turn decision, horizon "auto", top 3) vs
   GreedyAgent over 2-player games, seats alternating, and the mean time per search decision;
 * ``simulate`` speed for random seats (2 players): games/s in this process, with
   ``ProcessPoolExecutor(2)`` (speed-up) and on a local Dask cluster
@@ -60,7 +60,7 @@ def main() -> None:
     )
     parser.add_argument("--greedy-games", type=int, default=100)
     parser.add_argument("--search-games", type=int, default=20)
-    parser.add_argument("--search-rollouts", type=int, default=24)
+    parser.add_argument("--search-rollouts", type=int, default=48)
     parser.add_argument("--speed-games", type=int, default=960)
     parser.add_argument("--skip-dask", action="store_true")
     args = parser.parse_args()
@@ -84,7 +84,7 @@ def main() -> None:
     search = mp.agents.SearchAgent(budget_rollouts=args.search_rollouts, seed=0)
     rate, low, high, secs = head_to_head(args.search_games, search, mp.agents.GreedyAgent(0), 2)
     print(
-        f"SearchAgent({args.search_rollouts} rollouts/decision, horizon 'turn', top 3) "
+        f"SearchAgent({args.search_rollouts} rollouts/decision, horizon '{search.horizon}', top 3) "
         f"vs GreedyAgent: "
         f"{rate:.1%} wins over {args.search_games} 2-player games (95% CI {low:.1%}-{high:.1%}), "
         f"seats alternating, {secs / args.search_games:.1f} s/game"

@@ -174,7 +174,7 @@ def _row(label: str, value: str, note: str = "") -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--games", type=int, default=20, help="max mp_notebook games (default 20)")
+    p.add_argument("--games", type=int, default=300, help="max mp_notebook games (default 300)")
     p.add_argument(
         "--seconds",
         type=float,

@@ -8,9 +8,12 @@ seat up to the horizon and scored with the
 evaluation as the margin over the best opponent. The action with the best mean margin wins.
 Follow-up decisions (which offer, which seal, where to move ...) are left to the greedy agent.
 
-Horizons: ``"turn"`` (default) stops when the decision comes back to the searching player for a
-new turn (everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the
-final scoring and uses the real scores.
+Horizons: ``"turn"`` stops when the decision comes back to the searching player for a new turn
+(everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the final
+scoring and uses the real scores; ``"auto"`` (default) is ``"turn"`` until the last round and
+``"game"`` in it, where short rollouts to the real final scoring are affordable.
+``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
+more than this many VP (0: always the best mean).
 
 The rollout policy is :class:`RolloutPolicy` with ``epsilon`` and ``sample`` (default: every
 distinct action is scored, for sharper short rollouts).
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.state import Mp2State
 
-HORIZONS = ("turn", "round", "game")
+HORIZONS = ("turn", "round", "game", "auto")  # auto: "turn", but "game" in the last round
 MAX_ROLLOUT_DECISIONS = 5000  # a guard against a rollout that never reaches its horizon
 
 
@@ -86,8 +89,8 @@ class RolloutPolicy:
 
 def rollout(state: Mp2State, player: int, policy: object, horizon: str = "game") -> Mp2State:
     """Play ``state`` on with ``policy.choose`` for every seat until ``horizon``."""
-    if horizon not in HORIZONS:
-        raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
+    if horizon not in HORIZONS[:3]:
+        raise ValueError(f"horizon must be one of {HORIZONS[:3]}, got {horizon!r}")
     start_round = state.round
     left_turn = False  # has the turn passed to another player since the rollout began?
     s = state
@@ -118,9 +121,10 @@ class SearchAgent:
         seed: int = 0,
         *,
         top_k: int = 3,
-        horizon: str = "turn",
+        horizon: str = "auto",
         epsilon: float = 0.05,
         sample: int | None = None,
+        threshold: float = 0.0,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
@@ -133,6 +137,7 @@ class SearchAgent:
         self.horizon = horizon
         self.epsilon = epsilon
         self.sample = sample
+        self.threshold = threshold
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: Mp2State) -> Action:
@@ -142,7 +147,12 @@ class SearchAgent:
         ranked = self._greedy.rank(state)
         if state.decision.kind != "turn" or len(ranked) == 1:
             return ranked[0][1]
-        return self.search(state, [a for _, a in ranked[: self.top_k]])[0][0]
+        candidates = [a for _, a in ranked[: self.top_k]]
+        results = self.search(state, candidates)
+        greedy_mean = next(mean for a, mean, _ in results if a == candidates[0])
+        best, best_mean, _ = results[0]
+        # keep the greedy choice unless the rollouts find another clearly better
+        return best if best_mean - greedy_mean > self.threshold else candidates[0]
 
     def search(self, state: Mp2State, candidates: list[Action]) -> list[tuple[Action, float, int]]:
         """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
@@ -150,6 +160,9 @@ class SearchAgent:
         assert i is not None, "the game is over"
         base = position_seed(self.seed, state)
         policy = RolloutPolicy(base, epsilon=self.epsilon, sample=self.sample)
+        horizon = self.horizon
+        if horizon == "auto":
+            horizon = "game" if state.round >= state.components.rules.rounds else "turn"
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
@@ -162,7 +175,7 @@ class SearchAgent:
             fork = self._greedy.follow_ups(
                 state.reseed(base + k // len(candidates)).apply(candidates[j]), i
             )
-            end = rollout(fork, i, policy, self.horizon)
+            end = rollout(fork, i, policy, horizon)
             totals[j] += margin(end, i)
             counts[j] += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
@@ -178,6 +191,7 @@ class SearchAgent:
             horizon=self.horizon,
             epsilon=self.epsilon,
             sample=self.sample,
+            threshold=self.threshold,
         )
 
     def __repr__(self) -> str:
