@@ -588,3 +588,24 @@ def test_import_does_not_load_display_libraries() -> None:
            "print(sorted(m for m in ('plotly', 'ipywidgets', 'anywidget', 'pandas') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_dice_but_no_main_action_means_the_money_bag() -> None:
+    """Reading: a turn is never passed with dice left; the money bag is always legal."""
+    s = game(2).with_player(0, dice=[2], black_dice=[], coins=0, goods={"jade": 0}, contracts=[])
+    t = s._copy()  # every blue space already holds this colour, Khan's Favor is full
+    t.spaces = {key: (frozenset({0}), (6,)) for key in (
+        "book:pepper", "book:silk", "book:gold-upper", "book:gold-lower", "seals", "travel:lower",
+        "travel:middle", "travel:upper", "contracts")}
+    t.spaces["khan"] = (frozenset({1}), (1, 1, 6, 6))
+    t.cards = {}
+    kinds_now = {a.kind for a in t.legal_actions()}
+    assert "money_bag" in kinds_now and "end_turn" not in kinds_now
+    assert not kinds_now & {"books", "khans_favor", "guild_seal", "travel", "contracts", "special_city", "city_card"}
+    u = t.apply("money_bag [2] coins")
+    assert "end_turn" in {a.kind for a in u.legal_actions()}
+
+
+def test_contract_majority_needs_a_completed_contract() -> None:
+    scores = game(3).scores()
+    assert (scores["contracts"] == 0).all()

@@ -9,6 +9,21 @@ waits for the player; an *automatic* task (``gain``, ``charge``, ``post`` …) r
 empty stack the player whose turn it is chooses a main action, a bonus action or ``end_turn``.
 This is what keeps ``legal_actions()`` small and lets a lesson step through a move one choice at
 a time.
+
+Readings of the rulebook chosen where it is silent (each is tested)
+-------------------------------------------------------------------
+* Compensation also follows the roll of round 1 (the setup roll).
+* Upper Travel space: the extra post and the post where the move ends both give their placement
+  bonuses, at the end of the movement.
+* A completed contract keeps its slot until its rewards are received, so a "contract with seal"
+  reward can make the player discard (an old contract or the new one).
+* Contracts taken in one Contracts action cannot be discarded in that same action.
+* A player with dice but no legal main action uses the money bag (always legal) until out of
+  dice: a turn is never passed with dice left.
+* The contract majority (8/4 VP) needs at least one completed contract.
+* Jade: a ``pay`` decision appears only when jade could stand in for coins or camels; splits that
+  would leave no payable first route of a Travel action are not offered.
+* Quick setup: seat 0 starts; each seat gets a random starting contract and goal card.
 """
 
 from __future__ import annotations
