@@ -90,7 +90,7 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
         seal = c.seals[choice]
         return f"{choice} seal: {seal.bonus} now and every round", str(seal.improve)
     if kind == "money_bag":
-        bag = next(b for b in c.rules.money_bag if b.items()[0][0] == choice)
+        bag = c.rules.money_bag[choice]
         return f"{_dice(a)} → {bag}", ""
     if kind == "reroll":
         return f"reroll {_dice(a)}", str(c.rules.reroll_cost)

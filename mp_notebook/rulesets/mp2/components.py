@@ -305,7 +305,7 @@ class Rules:
     khan_reward: Bundle
     contracts_reward: Bundle
     contract_slots: int
-    money_bag: tuple[Bundle, ...]
+    money_bag: dict[str, Bundle]  # the option's name (its one resource) -> what it gives
     reroll_cost: Bundle
     adjust_cost: Bundle
     black_die_cost: Bundle
@@ -548,7 +548,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
         khan_reward=r.bundle("khan_reward"),
         contracts_reward=r.bundle("contracts_reward"),
         contract_slots=r.count("contract_slots", low=1),
-        money_bag=tuple(r.sub(f"money_bag[{i}]", m).as_bundle() for i, m in enumerate(r.get("money_bag", list))),
+        money_bag=_money_bag(r),
         reroll_cost=r.bundle("reroll_cost"),
         adjust_cost=r.bundle("adjust_cost"),
         black_die_cost=r.bundle("black_die_cost"),
@@ -558,6 +558,17 @@ def _rules(doc: dict[str, Any]) -> Rules:
         contracts_majority=tuple(r.get("contracts_majority", list)),  # type: ignore[arg-type]
         neutral=neutral,
     )
+
+
+def _money_bag(r: _Reader) -> dict[str, Bundle]:
+    """The money bag's options keyed by their one resource (the name used in the notation)."""
+    options = {}
+    for i, raw in enumerate(r.get("money_bag", list)):
+        bundle = r.sub(f"money_bag[{i}]", raw).as_bundle()
+        if len(bundle.items()) != 1:
+            r.fail(f"money_bag[{i}] gives exactly one kind of resource, got {bundle}")
+        options[bundle.items()[0][0]] = bundle
+    return options
 
 
 def _reward_table(file: str, key: str, doc: dict[str, Any], count: int, *, copy: bool = False) -> dict[str, Reward]:

@@ -354,10 +354,6 @@ def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
     return min(dice) if _space(s, key)[1] else 0
 
 
-def _colour_ok(s: Mp2State, i: int, key: str) -> bool:
-    return i not in _space(s, key)[0]
-
-
 def _main_actions(s: Mp2State, i: int) -> list[Action]:
     c = s.components
     p = s.players[i]
@@ -430,8 +426,7 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
-    bags = [_bag_name(bag) for bag in rules.money_bag]
-    out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles for bag in bags]
+    out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
         out += [_act("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
@@ -454,10 +449,6 @@ def _do_outpost_bonus(s: Mp2State, a: Action) -> None:
     object.__setattr__(p, "outpost_tiles", tuple(tiles))
     s._note(i, f"{p.name} cashes outpost bonus tile {tile} and returns it to the box", R_CHAR(_char(s, i)))  # type: ignore[arg-type]
     _push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", R_CHAR(_char(s, i))))  # type: ignore[arg-type]
-
-
-def _bag_name(b: Bundle) -> str:
-    return b.items()[0][0]
 
 
 def _turn_actions(s: Mp2State, i: int) -> list[Action]:
@@ -653,8 +644,7 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
 def _do_money_bag(s: Mp2State, a: Action) -> None:
     _take_die(s, a)
     s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
-    bag = next(b for b in s.components.rules.money_bag if _bag_name(b) == a.choice)
-    gain_bundle(s, a.player, bag, "money bag", R_BAG)
+    gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
 
 def _do_reroll(s: Mp2State, a: Action) -> None:
