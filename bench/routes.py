@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import random
 import statistics
 import time
@@ -60,9 +61,10 @@ def main() -> None:
         i = s.current_player
         fresh = copy.deepcopy(s)  # a copy without the cached legal actions
         timings["legal_actions (first call)"].append(best_of(fresh.legal_actions, 1))
-        timings["table"].append(best_of(lambda: mp.routes.table(s, i), args.repeat))
-        timings["reachable"].append(best_of(lambda: mp.routes.reachable(s, i), args.repeat))
-        timings["cheapest (to Hormuz)"].append(best_of(lambda: mp.routes.cheapest(s, i, "Hormuz"), args.repeat))
+        timings["table"].append(best_of(functools.partial(mp.routes.table, s, i), args.repeat))
+        timings["reachable"].append(best_of(functools.partial(mp.routes.reachable, s, i), args.repeat))
+        timings["cheapest (to Hormuz)"].append(best_of(functools.partial(mp.routes.cheapest, s, i, "Hormuz"),
+                                                       args.repeat))
         p = s.players[i]
         slowest = max(slowest, (timings["table"][-1], f"{p.coins} coins, {p.camels} camels, {p.jade} jade, "
                                                       f"seals {sorted(p.seals)} at {p.location}"))

@@ -157,7 +157,8 @@ def test_books_die_mapping_and_right_to_left_fallback() -> None:
 
 def test_books_lev0_only_on_empty_spaces_or_skipped() -> None:
     s = solo()
-    full = board(s, spaces={f"book:{b}": (frozenset({0}), (3,)) for b in ("pepper", "silk", "gold-upper", "gold-lower")})
+    full = board(s, spaces={f"book:{b}": (frozenset({0}), (3,))
+                            for b in ("pepper", "silk", "gold-upper", "gold-lower")})
     assert not automa._books(full, "test", lev0=True)
     one = board(s, spaces={f"book:{b}": (frozenset({0}), (3,)) for b in ("pepper", "silk", "gold-upper")})
     assert automa._books(one, "test", lev0=True)
@@ -222,8 +223,9 @@ def test_action_e_takes_the_two_contracts_with_most_vp() -> None:
     options = [cid for city in ("Xian", "Lhasa") for cid in t.display[city]]
     best = sorted(options, key=lambda c: -t.components.contracts[c].reward.gain.vp)[:2]
     assert automa._abcde(t, "test")
-    assert sorted(t.automa.contracts) == sorted(best) or [t.components.contracts[c].reward.gain.vp for c in t.automa.contracts] == \
-        [t.components.contracts[c].reward.gain.vp for c in best]
+    contracts = t.components.contracts
+    assert sorted(t.automa.contracts) == sorted(best) or \
+        [contracts[c].reward.gain.vp for c in t.automa.contracts] == [contracts[c].reward.gain.vp for c in best]
     assert automa_state(s, contracts=("R01",))._copy() is not None
     covered = automa_state(t, contracts=("R01",))
     assert not automa._abcde(covered._copy(), "test")  # E is covered while it holds a contract

@@ -4,9 +4,9 @@ jade as payment, and when bonus actions may be taken."""
 from __future__ import annotations
 
 import pytest
+from helpers import finish_round, legal, legal_kind, me, new, new_texts, play_main_and_end, to_turn
 
 import mp_notebook as mp
-from helpers import finish_round, legal, legal_kind, me, new, new_texts, play_main_and_end, to_turn
 
 P = 0
 NO_GOODS = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
-import mp_notebook as mp
 from helpers import (
     AREA,
     area_card_game,
@@ -18,6 +16,8 @@ from helpers import (
     play_main_and_end,
     resolve,
 )
+
+import mp_notebook as mp
 
 P = 0  # the first player acts first in round 1
 
@@ -282,7 +282,7 @@ def test_card_space_takes_one_die_per_round():
 
 
 def test_area_cards_replaced_at_next_round_start():
-    s, space = area_card_game(kind="coins_per_pip")
+    s, _space = area_card_game(kind="coins_per_pip")
     old_area = {sp: s.cards[sp] for sp in AREA}
     old_board = {sp: c for sp, c in s.cards.items() if sp not in AREA}
     deck = list(s.card_deck)

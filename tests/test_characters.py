@@ -101,8 +101,8 @@ def test_de_wu_jade_when_improving_and_a_free_shield() -> None:
 
 
 def test_abha_basu_jade_per_contract_and_vp_per_jade() -> None:
-    s = with_character("Abha Basu").with_player(0, contracts=["R01"], camels=2, goods={"silk": 1, "pepper": 2, "jade": 0},
-                                                vp=50, coins=0)
+    s = with_character("Abha Basu").with_player(0, contracts=["R01"], camels=2,
+                                                goods={"silk": 1, "pepper": 2, "jade": 0}, vp=50, coins=0)
     s = play(s, "complete_contract R01")
     p = s.players[0]
     assert (p.coins, p.jade) == (4, 1)

@@ -3,6 +3,7 @@ and the loader rejects malformed data with errors that name the file and the ent
 
 from __future__ import annotations
 
+import itertools
 import re
 from importlib import resources
 
@@ -37,7 +38,7 @@ def route(c: Components, a: str, b: str) -> Route:
 
 def path_cost(c: Components, path: list[str]) -> Bundle:
     total = Bundle()
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         cost = route(c, a, b).cost
         total = Bundle(**{k: getattr(total, k) + getattr(cost, k) for k in ("coins", "camels", "jade")})
     return total
@@ -66,29 +67,29 @@ def test_named_cities_exist(c):
 
 
 def test_city_and_oasis_counts(c):
-    cities = [l for l in c.locations.values() if l.is_city]
-    oases = [l for l in c.locations.values() if not l.is_city]
+    cities = [loc for loc in c.locations.values() if loc.is_city]
+    oases = [loc for loc in c.locations.values() if not loc.is_city]
     assert 22 <= len(cities) <= 28
     assert 6 <= len(oases) <= 10
-    assert all(l.name.endswith("-Oasis") for l in oases)
+    assert all(loc.name.endswith("-Oasis") for loc in oases)
 
 
 def test_beijing_is_the_featureless_start(c):
     b = c.locations["Beijing"]
     assert b.start and b.shield is None
     assert not (b.city_bonus or b.contracts or b.outpost or b.special or b.city_cards)
-    assert [l.name for l in c.locations.values() if l.start] == ["Beijing"]
+    assert [loc.name for loc in c.locations.values() if loc.start] == ["Beijing"]
 
 
 def test_beijing_is_east_and_kashgar_north_west(c):
-    cities = [l for l in c.locations.values() if l.is_city]
-    by_lon = sorted(cities, key=lambda l: -l.lon)
-    assert "Beijing" in [l.name for l in by_lon[:3]]  # top right of the board
+    cities = [loc for loc in c.locations.values() if loc.is_city]
+    by_lon = sorted(cities, key=lambda loc: -loc.lon)
+    assert "Beijing" in [loc.name for loc in by_lon[:3]]  # top right of the board
     k = c.locations["Kashgar"]
-    median_lat = sorted(l.lat for l in cities)[len(cities) // 2]
+    median_lat = sorted(loc.lat for loc in cities)[len(cities) // 2]
     assert k.lat > median_lat  # north
     assert k.lon < c.locations["Beijing"].lon - 30  # far west of Beijing
-    assert k.lon < sum(l.lon for l in cities) / len(cities)  # west of the board's centre
+    assert k.lon < sum(loc.lon for loc in cities) / len(cities)  # west of the board's centre
 
 
 def test_kashgar_features(c):
@@ -97,7 +98,7 @@ def test_kashgar_features(c):
 
 
 def test_special_cities(c):
-    specials = {l.name for l in c.locations.values() if l.special}
+    specials = {loc.name for loc in c.locations.values() if loc.special}
     assert specials == {"Baghdad", "Balkh", "Hormuz"}
     assert all(c.locations[s].city_bonus for s in specials)
     assert set(c.special_cities) == specials
@@ -111,24 +112,24 @@ def test_city_card_spaces(c):
 
 
 def test_feature_counts(c):
-    cities = [l for l in c.locations.values() if l.is_city]
-    assert sum(l.city_bonus for l in cities) == 6
-    assert sum(l.contracts for l in cities) == 5
-    assert sum(l.outpost for l in cities) == 10
-    bonus = {l.name for l in cities if l.city_bonus}
+    cities = [loc for loc in c.locations.values() if loc.is_city]
+    assert sum(loc.city_bonus for loc in cities) == 6
+    assert sum(loc.contracts for loc in cities) == 5
+    assert sum(loc.outpost for loc in cities) == 10
+    bonus = {loc.name for loc in cities if loc.city_bonus}
     assert {"Baghdad", "Balkh", "Hormuz", "Kashgar"} < bonus
 
 
 def test_nine_shields_some_repeat(c):
-    shields = [l.shield for l in c.locations.values() if l.is_city and not l.start]
+    shields = [loc.shield for loc in c.locations.values() if loc.is_city and not loc.start]
     assert all(shields)
     assert len(set(shields)) == 9 == len(c.shields)
     assert len(shields) > 9
 
 
 def test_coordinates_are_in_asia_and_the_middle_east(c):
-    for l in c.locations.values():
-        assert 10 <= l.lat <= 55 and 35 <= l.lon <= 125, l.name
+    for loc in c.locations.values():
+        assert 10 <= loc.lat <= 55 and 35 <= loc.lon <= 125, loc.name
 
 
 def test_map_connected_and_every_route_costs_something(c):
@@ -157,7 +158,7 @@ def test_xian_fuzhou_jaipur(c):
     assert len(oases) == 2 and len(set(oases)) == 2
     assert is_oasis(c, path[1]) and path[2] == "Fuzhou" and is_oasis(c, path[3])
     assert path_cost(c, path) == Bundle(coins=8, camels=4)
-    assert all(route(c, a, b).seal is None for a, b in zip(path, path[1:]))
+    assert all(route(c, a, b).seal is None for a, b in itertools.pairwise(path))
 
 
 def test_yangzhou_fuzhou_pagan(c):

@@ -4,9 +4,9 @@ placing a post, and completing contracts (Bonus action 1) with every reward icon
 from __future__ import annotations
 
 import pytest
+from helpers import legal, legal_kind, new, new_texts, resolve
 
 import mp_notebook as mp
-from helpers import legal, legal_kind, new, new_texts, resolve
 
 P = 0
 NO_GOODS = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}

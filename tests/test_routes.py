@@ -211,7 +211,7 @@ def random_travel_states(n_games: int):
     for seed in range(n_games):
         rng = random.Random(seed)
         players = 2 + seed % 3
-        cast = CHARACTERS + ("De Wu",)
+        cast = (*CHARACTERS, "De Wu")
         characters = None if seed % 2 == 0 else [cast[(seed // 2 + k) % 4] for k in range(players)]
         s = mp.new_game(players=players, seed=seed, characters=characters)
         while not s.is_over:
@@ -292,7 +292,7 @@ def test_routes_figure():
     t = mp.routes.table(s, 0)
     assert list(overlay.customdata) == list(t.location)
     colours = list(overlay.marker.color)
-    assert all((c == "#b0b0b0") == (not ok) for c, ok in zip(colours, t.affordable))
+    assert all((c == "#b0b0b0") == (not ok) for c, ok in zip(colours, t.affordable, strict=True))
     path = mp.routes.cheapest(s, 0, "Fuzhou").path
     assert any(list(tr.customdata or ()) == list(path) and tr.mode == "lines+markers" for tr in fig.data)
     poor = routes_figure(s.with_player(0, coins=0, camels=0), 0, target="Hormuz")

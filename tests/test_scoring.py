@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-
 from helpers import new
 
 NO_GOODS = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}

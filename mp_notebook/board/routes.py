@@ -14,8 +14,9 @@ the jade spent in place of missing coins and camels.
 (('Yangzhou', 'Fuzhou', 'Ejina-Oasis', 'Pagan'), 3, 5, 5, 0)
 >>> mp.routes.cheapest(s.with_player(0, coins=3, goods={"jade": 2}), 0, "Pagan").jade
 2
->>> mp.routes.why_unreachable(s.with_player(0, coins=1, camels=0), 0, "Pagan")
-'costs 5 coins + 5 camels by the cheapest route Yangzhou → Fuzhou → Ejina-Oasis → Pagan; you have 1 coin, 0 camels, 0 jade'
+>>> print(mp.routes.why_unreachable(s.with_player(0, coins=1, camels=0), 0, "Pagan"))  # doctest: +NORMALIZE_WHITESPACE
+costs 5 coins + 5 camels by the cheapest route Yangzhou → Fuzhou → Ejina-Oasis → Pagan;
+you have 1 coin, 0 camels, 0 jade
 
 Characters that change travel (Möngke Khan, Gantulga Od, Mailin & Tian Chin) are honoured through
 :class:`TravelRules`. Ties are broken deterministically: less jade, then fewer moves, then the
@@ -207,8 +208,8 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
             seen = label.seen or there == via
             if _dominated(fronts.get((there, seen), []), coins, camels, jade, 2 * moves + free):
                 continue
-            heapq.heappush(heap, _Label(moves, free, coins + camels + jade, jade, label.path + (there,),
-                                        label.steps + (step + figure,), coins, camels, seen))
+            heapq.heappush(heap, _Label(moves, free, coins + camels + jade, jade, (*label.path, there),
+                                        (*label.steps, step + figure), coins, camels, seen))
     return found
 
 
@@ -241,7 +242,7 @@ def _route(board: Board, here: str, step: str) -> BoardRoute:
 
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...]) -> tuple[str, ...]:
     """The guild seals the routes of a walk need, in seal order."""
-    used = {_route(board, a, step).seal for a, step in zip(path, steps)}
+    used = {_route(board, a, step).seal for a, step in zip(path, steps, strict=False)}
     return tuple(t for t in SEALS if t in used)
 
 
@@ -314,8 +315,8 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[
                 c, m, j = rules.cost(route)
                 locked = route.seal is not None and route.seal not in seals
                 heapq.heappush(heap, _Plain(walk.locked + locked, walk.total + c + m + j,
-                                            walk.moves + rules.moves_into(board, there), walk.path + (there,),
-                                            walk.steps + (step + suffix[walk.path[0]],),
+                                            walk.moves + rules.moves_into(board, there), (*walk.path, there),
+                                            (*walk.steps, step + suffix[walk.path[0]]),
                                             (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
     return done
 
@@ -325,14 +326,14 @@ def _plural(n: int, word: str) -> str:
 
 
 def _cost_text(cost: tuple[int, int, int]) -> str:
-    parts = [_plural(n, w) for n, w in zip(cost, ("coin", "camel", "jade")) if n]
+    parts = [_plural(n, w) for n, w in zip(cost, ("coin", "camel", "jade"), strict=True) if n]
     return " + ".join(parts) or "nothing"
 
 
 def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], seals: frozenset[str]) -> str:
     """The seals a walk needs beyond ``seals``, each with its routes ('' if none)."""
     locked: dict[str, list[str]] = {}
-    for a, step in zip(path, steps):
+    for a, step in zip(path, steps, strict=False):
         r = _route(board, a, step)
         if r.seal is not None and r.seal not in seals:
             locked.setdefault(r.seal, []).append(f"{r.a}–{r.b}")
@@ -487,7 +488,7 @@ def table(s: Mp2State, player: int) -> pd.DataFrame:
         reach = now.get(loc)
         row = (loc, board.locations[loc].kind, *cost, sum(cost[1:]), need, loc in found, reach is not None,
                reach.space if reach else None, path)
-        for column, value in zip(columns.values(), row):
+        for column, value in zip(columns.values(), row, strict=True):
             column.append(value)
     return pd.DataFrame(columns)
 

@@ -113,7 +113,7 @@ class Action(NamedTuple):
         if len(rest) != len(parts):
             expected = " ".join([kind] + (["[dice]"] if uses_dice else []) + [f"<{p}>" for p in parts])
             raise NotationError(f"{text!r}: expected {expected}")
-        fields = dict(zip(parts, rest))
+        fields = dict(zip(parts, rest, strict=True))
         return cls(kind, player, tuple(sorted(dice)), tuple(sorted(black)), fields.get("space"), fields.get("choice"))
 
 

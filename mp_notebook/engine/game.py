@@ -91,7 +91,8 @@ class GameState:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
         if doc.get("version") != VERSION:
-            raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported (this library writes {VERSION})")
+            raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported "
+                                f"(this library writes {VERSION})")
         for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
             if not isinstance(doc.get(key), kind):
                 raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")

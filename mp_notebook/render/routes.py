@@ -57,10 +57,11 @@ def routes_figure(s: Mp2State, player: int, *, color_by: str = "total", target: 
 
 
 def _marker(values: list[int], ok: list[bool], now: list[bool], color_by: str) -> dict[str, Any]:
-    reached = [v for v, k in zip(values, ok) if k]
+    reached = [v for v, k in zip(values, ok, strict=True) if k]
     return {
         "size": 15, "opacity": 0.85,
-        "color": [v if k else UNREACHABLE_COLOUR for v, k in zip(values, ok)] if reached else UNREACHABLE_COLOUR,
+        "color": ([v if k else UNREACHABLE_COLOUR for v, k in zip(values, ok, strict=True)]
+                  if reached else UNREACHABLE_COLOUR),
         "colorscale": COLOURSCALE, "cmin": min(reached, default=0), "cmax": max(reached, default=1),
         "showscale": bool(reached), "colorbar": {"title": {"text": color_by}, "thickness": 12, "len": 0.6},
         "line": {"width": [3 if n else 0.5 for n in now], "color": "black"},

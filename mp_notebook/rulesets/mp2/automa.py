@@ -133,8 +133,8 @@ def automa_components() -> AutomaComponents:
         r = _Reader(file, f"skill[{i}]", raw, ident="level")
         r.keys(("level", "trading_post_card", "city_action", "contract_vp"))
         tp = r.name("trading_post_card", tp_cards, "trading post card")
-        skills[r.get("level", str)] = Skill(r.get("level", str), tp, r.sub("city_action", raw["city_action"]).as_reward(),
-                                            r.count("contract_vp"))
+        level = r.get("level", str)
+        skills[level] = Skill(level, tp, r.sub("city_action", raw["city_action"]).as_reward(), r.count("contract_vp"))
     if set(skills) != {"L1", "L2", "L3"}:
         raise DataError(f"{file}: skill cards are L1, L2 and L3")
     return AutomaComponents(seals, city_actions, cards, slides, skills, tp_cards)
@@ -285,7 +285,7 @@ def _complete_one(s: Mp2State, card: str) -> None:
             return
     if a.contracts:
         cid, rest = a.contracts[0], a.contracts[1:]
-        s.automa = replace(a, contracts=rest, done=a.done + (cid,))
+        s.automa = replace(a, contracts=rest, done=(*a.done, cid))
         s._note(SEAT, f"the Automa completes contract {cid} from space E (card {card})",
                 _rule("Complete 1 guild seal or 1 contract"))
         contract = s.components.contracts[cid]
@@ -320,7 +320,7 @@ def _reward(s: Mp2State, reward: Reward, why: str) -> None:
     for _ in range(reward.contract_pile + reward.contract_city):
         if s.contract_pile:
             cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
-            s.automa = replace(s.automa, contracts=s.automa.contracts + (cid,))
+            s.automa = replace(s.automa, contracts=(*s.automa.contracts, cid))
             s._note(SEAT, f"the Automa puts new contract {cid} under space E ({why})", _rule("Automa overview"))
     if reward.move:
         _advance(s, reward.move, why)
@@ -431,7 +431,7 @@ def _arrive(s: Mp2State, city: str) -> None:
     p = s.players[SEAT]
     if city != s.board.start and city not in p.trading_posts and len(p.trading_posts) < c.rules.posts_per_player:
         p = s._player(SEAT)
-        object.__setattr__(p, "trading_posts", p.trading_posts + (city,))
+        object.__setattr__(p, "trading_posts", (*p.trading_posts, city))
         n = len(p.trading_posts)
         s.posted_now = s.posted_now | {city}
         s._note(SEAT, f"the Automa places trading post #{n} in {city}", rules.R_POSTS)
@@ -476,7 +476,7 @@ def _take_contracts(s: Mp2State, picks: list[tuple[str, str]]) -> None:
     display = dict(s.display)
     for city, cid in picks:
         display[city] = tuple(None if x == cid else x for x in display[city])  # type: ignore[assignment]
-        s.automa = replace(s.automa, contracts=s.automa.contracts + (cid,))
+        s.automa = replace(s.automa, contracts=(*s.automa.contracts, cid))
         s._note(SEAT, f"the Automa takes contract {cid} from {city} (most VP) and puts it under space E",
                 _rule("Action space E"))
     s.display = display

@@ -31,6 +31,7 @@ Vocabulary shared by every file
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -66,7 +67,7 @@ class Bundle:
     def items(self) -> list[tuple[str, int]]:
         """The non-zero entries, in ``RESOURCES`` order."""
         values = (self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
-        return [(k, v) for k, v in zip(RESOURCES, values) if v]
+        return [(k, v) for k, v in zip(RESOURCES, values, strict=True) if v]
 
     def __bool__(self) -> bool:
         return bool(self.coins or self.camels or self.pepper or self.silk or self.gold or self.jade or self.vp)
@@ -85,7 +86,7 @@ class Bundle:
 
 @functools.lru_cache(maxsize=1024)
 def _bundle_text(*values: int) -> str:
-    return ", ".join(f"{v} {k}" for k, v in zip(RESOURCES, values) if v) or "nothing"
+    return ", ".join(f"{v} {k}" for k, v in zip(RESOURCES, values, strict=True) if v) or "nothing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +210,8 @@ class CityCard:
             what = "completed contract" if self.counts == "completed_contracts" else "placed trading post"
             return f"{self.gain} per {what}, up to the die value"
         if self.kind == "city_bonus":
-            return "take the bonus of a city bonus city where you have a post, up to die value times (different each time)"
+            return ("take the bonus of a city bonus city where you have a post, up to die value times "
+                    "(different each time)")
         if self.kind == "coins_per_pip":
             return f"{self.gain} per pip of the die"
         if self.kind == "guild_seal":
@@ -343,7 +345,8 @@ class Components:
         for c in self.characters.values():
             if name in (c.id, c.name):
                 return c
-        raise ValueError(f"unknown character {name!r}; characters: {', '.join(c.name for c in self.characters.values())}")
+        known = ", ".join(c.name for c in self.characters.values())
+        raise ValueError(f"unknown character {name!r}; characters: {known}")
 
     @functools.cached_property
     def card_spaces(self) -> dict[str, str]:
@@ -378,7 +381,7 @@ class _Reader:
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
         value = self.table.get(key, default)
-        if value is not None and (not isinstance(value, kind) or isinstance(value, bool) and kind is int):
+        if value is not None and (not isinstance(value, kind) or (isinstance(value, bool) and kind is int)):
             self.fail(f"{key} must be {getattr(kind, '__name__', kind)}, got {value!r}")
         return value
 
@@ -417,7 +420,8 @@ class _Reader:
 
     def as_cost(self) -> Cost:
         self.as_bundle(extra=COST_ICONS)
-        return Cost(Bundle(**{k: self.count(k) for k in RESOURCES}), self.count("any_good"), self.count("different_goods"))
+        return Cost(Bundle(**{k: self.count(k) for k in RESOURCES}), self.count("any_good"),
+                    self.count("different_goods"))
 
     def name(self, key: str, known: dict[str, Any] | tuple[str, ...], what: str) -> str:
         value = self.get(key, str)
@@ -530,7 +534,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
         travel.append(TravelSpace(s.get("name", str), s.count("dice", low=1), s.count("max_moves", low=1),
                                   s.count("coins"), bool(s.get("extra_post", bool))))
     track = r.get("shield_track", list)
-    if track[0] != 0 or any(b < a for a, b in zip(track, track[1:])):
+    if track[0] != 0 or any(b < a for a, b in itertools.pairwise(track)):
         r.fail("shield_track must start at 0 and never decrease")
     post_vp = tuple((int(n), int(v)) for n, v in r.sub("post_vp", r.get("post_vp", dict)).table.items())
     neutral = {int(k): v for k, v in r.get("neutral", dict).items()}
@@ -657,7 +661,8 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         for j, o in enumerate(r.get("options", list, [])):
             s = r.sub(f"options[{j}]", o)
             s.keys(("pay", "gain"))
-            options.append(TradeOption(s.sub("pay", s.table["pay"]).as_cost(), s.sub("gain", s.table["gain"]).as_reward()))
+            options.append(TradeOption(s.sub("pay", s.table["pay"]).as_cost(),
+                                       s.sub("gain", s.table["gain"]).as_reward()))
         counts = r.get("counts", str)
         if kind == "count" and counts not in ("completed_contracts", "posts"):
             r.fail("counts must be 'completed_contracts' or 'posts'")

@@ -313,7 +313,8 @@ def _run_charge(s: Mp2State, task: Task) -> None:
 
 
 def _pay_splits(p: Player, b: Bundle, reserve: tuple[Bundle, ...]) -> list[tuple[int, int]]:
-    splits = _jade_splits(p, b) if p.jade and (b.coins or b.camels) else [(max(0, b.coins - p.coins), max(0, b.camels - p.camels))]
+    splits = (_jade_splits(p, b) if p.jade and (b.coins or b.camels)
+              else [(max(0, b.coins - p.coins), max(0, b.camels - p.camels))])
     if reserve and len(splits) > 1:
         def leaves_enough(split: tuple[int, int]) -> bool:
             after = p._copy()
@@ -604,7 +605,7 @@ def _run_file_contract(s: Mp2State, task: Task) -> None:
     _, i, cid = task
     p = s._player(i)
     object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != cid))
-    object.__setattr__(p, "completed", p.completed + (cid,))
+    object.__setattr__(p, "completed", (*p.completed, cid))
     s.completing = s.completing - {cid}
 
 
@@ -638,7 +639,7 @@ def _take_die(s: Mp2State, a: Action) -> None:
 def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
     p = s._player(i)
     field = "black_dice" if black else "dice"
-    object.__setattr__(p, field, tuple(sorted(getattr(p, field) + (value,))))
+    object.__setattr__(p, field, tuple(sorted((*getattr(p, field), value))))
 
 
 def _do_money_bag(s: Mp2State, a: Action) -> None:
@@ -733,7 +734,7 @@ def _dice_text(a: Action) -> str:
 
 
 def _move_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, remaining, visited, mode, made = task
+    _, i, _remaining, _visited, mode, made = task
     p = s.players[i]
     out = [Action("move", i, choice=label if figure == 1 else f"{label}/{figure}")
            for figure, loc in _figures(p) for _, _, r, label in s.board.adjacent[loc]
@@ -770,7 +771,7 @@ def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
     if free:
         s._note(i, f"entering the oasis {to} costs {p.name} no movement", R_CHAR(ch))  # type: ignore[arg-type]
     left = remaining if free else remaining - 1
-    visited = visited + ((figure, to),)
+    visited = (*visited, (figure, to))
     nxt: Task = (("move", i, left, visited, mode, made + 1) if left > 0 else ("finish_move", i, mode, visited))
     _push(s, _charge(i, _route_cost(s, i, route), f"route {start}–{to}", R_TRAVEL), nxt)
 
@@ -804,7 +805,7 @@ def _can_post(s: Mp2State, i: int, city: str) -> bool:
 
 
 def _apply_extra_post(s: Mp2State, task: Task, a: Action) -> None:
-    _, i, candidates, ends = task
+    _, i, _candidates, ends = task
     posts: list[Task] = [("post", i, end) for end in ends]
     if a.kind != "done":
         s._note(i, f"{_name(s, i)} places an extra trading post in {a.choice}, a city passed through "
@@ -823,7 +824,7 @@ def _run_post(s: Mp2State, task: Task) -> None:
         _push(s, ("relocate", i, city))
         return
     p = s._player(i)
-    object.__setattr__(p, "trading_posts", p.trading_posts + (city,))
+    object.__setattr__(p, "trading_posts", (*p.trading_posts, city))
     n = len(p.trading_posts)
     s._note(i, f"{p.name} places trading post #{n} in {city}", R_POSTS)
     vp = dict(rules.post_vp).get(n)
@@ -848,10 +849,11 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         s.outposts = outposts
         s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
-        collector = next((j for j in range(s.num_players) if j != i and _char(s, j) and _char(s, j).id == FILIPPO), None)
+        collector = next((j for j in range(s.num_players) if j != i and _char(s, j) and _char(s, j).id == FILIPPO),
+                         None)
         if collector is not None:
             f = s._player(collector)
-            object.__setattr__(f, "outpost_tiles", f.outpost_tiles + (tile,))
+            object.__setattr__(f, "outpost_tiles", (*f.outpost_tiles, tile))
             s._note(collector, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(_char(s, collector)))
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
@@ -870,7 +872,7 @@ def _apply_relocate(s: Mp2State, task: Task, a: Action) -> None:
 
 
 def _contract_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, left, mode, taken, city = task
+    _, i, _left, mode, taken, city = task
     out = [Action("take_contract", i, space=c, choice=cid) for c, cid in _available_contracts(s, i, city)]
     if mode != "action" or taken or not out:
         out.append(Action("done", i))
@@ -887,7 +889,7 @@ def _apply_take_contract(s: Mp2State, task: Task, a: Action) -> None:
     s._note(i, f"{_name(s, i)} takes contract {a.choice} from {a.space}", R_CONTRACTS)
     follow = _receive_contract(s, i, a.choice, protected=taken, allow_new=False)
     if left > 1:
-        follow.append(("take_contract", i, left - 1, mode, taken + (a.choice,), city))
+        follow.append(("take_contract", i, left - 1, mode, (*taken, a.choice), city))
     _push(s, *follow)
 
 
@@ -895,7 +897,7 @@ def _receive_contract(s: Mp2State, i: int, cid: str, protected: tuple[str, ...],
     """Put contract ``cid`` on player ``i``'s board, or return the decision of what to discard for it."""
     if len(s.players[i].contracts) < s.components.rules.contract_slots:
         p = s._player(i)
-        object.__setattr__(p, "contracts", p.contracts + (cid,))
+        object.__setattr__(p, "contracts", (*p.contracts, cid))
         return []
     return [("discard", i, cid, protected, allow_new)]
 
@@ -908,14 +910,14 @@ def _discard_actions(s: Mp2State, task: Task) -> list[Action]:
 
 
 def _apply_discard(s: Mp2State, task: Task, a: Action) -> None:
-    _, i, new, protected, allow_new = task
+    _, i, new, _protected, _allow_new = task
     p = s._player(i)
     if a.choice != new:
-        object.__setattr__(p, "contracts", tuple(c for c in p.contracts if c != a.choice) + (new,))
+        object.__setattr__(p, "contracts", (*(c for c in p.contracts if c != a.choice), new))
     if s.components.contracts[a.choice].starting:
         s._note(i, f"{p.name} discards starting contract {a.choice} to the box", R_CONTRACTS)
     else:
-        s.contract_pile = s.contract_pile + (a.choice,)
+        s.contract_pile = (*s.contract_pile, a.choice)
         s._note(i, f"{p.name} discards contract {a.choice} to the bottom of the pile", R_CONTRACTS)
 
 
@@ -956,13 +958,14 @@ def _apply_offer(s: Mp2State, task: Task, a: Action) -> None:
 def _apply_seal(s: Mp2State, task: Task, a: Action) -> None:
     i = task[1]
     p = s._player(i)
-    object.__setattr__(p, "seal_levels", tuple(sorted(p.seal_levels + ((a.choice, False),), key=lambda x: SEALS.index(x[0]))))
+    levels = sorted((*p.seal_levels, (a.choice, False)), key=lambda level: SEALS.index(level[0]))
+    object.__setattr__(p, "seal_levels", tuple(levels))
     s._note(i, f"{p.name} takes the {a.choice} guild seal (basic side up)", R_SEALS)
     gain_bundle(s, i, Bundle(jade=s.components.seals[a.choice].jade), f"{a.choice} seal", R_SEALS)
 
 
 def _good_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, n, distinct, chosen, sign, why = task
+    _, i, _n, distinct, chosen, sign, _why = task
     p = s.players[i]
     return [Action("good", i, choice=g) for g in TRADE_GOODS
             if not (distinct and g in chosen) and (sign == "gain" or getattr(p, g) > 0)]
@@ -976,7 +979,7 @@ def _apply_good(s: Mp2State, task: Task, a: Action) -> None:
     else:
         _pay_now(s, i, one, 0, 0, why, R_ICONS)
     if n > 1:
-        _push(s, ("good", i, n - 1, distinct, chosen + (a.choice,), sign, why))
+        _push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why))
 
 
 def _apply_choose(s: Mp2State, task: Task, a: Action) -> None:
@@ -996,7 +999,7 @@ def _apply_copy(s: Mp2State, task: Task, a: Action) -> None:
 
 
 def _city_bonus_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, left, used = task
+    _, i, _left, used = task
     posts = s.players[i].trading_posts
     out = [Action("city_bonus", i, choice=c) for c in _marker_cities(s) if c in posts and c not in used]
     if used or not out:
@@ -1008,9 +1011,10 @@ def _apply_city_bonus(s: Mp2State, task: Task, a: Action) -> None:
     _, i, left, used = task
     if a.kind == "done":
         return
-    follow = [_gain(i, s.components.city_bonuses[s.markers[a.choice]], f"city bonus of {a.choice} (city card)", R_CARDS)]
+    bonus = s.components.city_bonuses[s.markers[a.choice]]
+    follow = [_gain(i, bonus, f"city bonus of {a.choice} (city card)", R_CARDS)]
     if left > 1:
-        follow.append(("city_bonus", i, left - 1, used + (a.choice,)))
+        follow.append(("city_bonus", i, left - 1, (*used, a.choice)))
     _push(s, *follow)
 
 
@@ -1043,13 +1047,13 @@ def _apply_compensation(s: Mp2State, task: Task, a: Action) -> None:
 
 
 def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, b, why, rule, reserve = task
+    _, i, b, _why, _rule, reserve = task
     return [Action("pay", i, choice=_kv(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
             for jc, jm in _pay_splits(s.players[i], b, reserve)]
 
 
 def _apply_pay(s: Mp2State, task: Task, a: Action) -> None:
-    _, i, b, why, rule, reserve = task
+    _, i, b, why, rule, _reserve = task
     kv = _parse_kv(a.choice)
     _pay_now(s, i, b, b.coins - kv["coins"], b.camels - kv["camels"], why, rule)
 
@@ -1112,7 +1116,8 @@ def start_round(s: Mp2State, number: int) -> None:
             else:
                 cards.pop(space, None)
         s.cards, s.card_deck = cards, tuple(deck)
-        s._note(None, f"new city cards in the action area: {', '.join(cards.get(sp, '—') for sp in AREA_SPACES)}", R_ROUND)
+        area_cards = ", ".join(cards.get(sp, "—") for sp in AREA_SPACES)
+        s._note(None, f"new city cards in the action area: {area_cards}", R_ROUND)
     if "black_dice" in s.variants:
         s.black_pool = tuple(sorted(_roll(s) for _ in s.black_pool))
         s._note(None, f"black dice rolled: {list(s.black_pool)} (black dice variant)", R_BLACK)
@@ -1283,7 +1288,8 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
 }
 _AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
     "gain": _run_gain, "charge": _run_charge, "post": _run_post, "finish_move": _run_finish_move,
-    "begin": lambda s, t: start_round(s, 1), "draw_contract": _run_draw_contract, "file_contract": _run_file_contract, "take_black": _run_take_black, "contracts_done": _run_contracts_done,
+    "begin": lambda s, t: start_round(s, 1), "draw_contract": _run_draw_contract, "file_contract": _run_file_contract,
+    "take_black": _run_take_black, "contracts_done": _run_contracts_done,
 }
 
 
@@ -1365,7 +1371,8 @@ def explain(s: Mp2State, a: Action) -> str:
 
 def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
     if a.kind not in MAIN_KINDS + BONUS_KINDS + ("end_turn",):
-        return f"{a.kind} is a follow-up choice and nothing is asking for it now; choose a main or bonus action ({R_TURN})"
+        return (f"{a.kind} is a follow-up choice and nothing is asking for it now; "
+                f"choose a main or bonus action ({R_TURN})")
     if a.kind == "end_turn":
         return f"you still have dice and must take a main action first ({R_TURN})"
     own, black = _own(a), a.black
@@ -1391,26 +1398,30 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
 
     def colour(key: str, where: str, rule: str) -> str | None:
         if own and i in _space(s, key)[0]:
-            return f"your colour has already been used on {where} this round; only black dice may go there ({rule}; {R_BLACK})"
+            return (f"your colour has already been used on {where} this round; "
+                    f"only black dice may go there ({rule}; {R_BLACK})")
         return None
 
     def fee(key: str) -> str | None:
         f = _fee(s, key, a.dice)
         if f and not can_pay(p, Bundle(coins=f)):
-            return f"the space is occupied, so it costs {f} coin(s) (your lowest die) and you have {p.coins} coins and {p.jade} jade ({R_OCCUPIED})"
+            return (f"the space is occupied, so it costs {f} coin(s) (your lowest die) "
+                    f"and you have {p.coins} coins and {p.jade} jade ({R_OCCUPIED})")
         return None
 
     if a.kind == "books":
         book = next((b for b in c.rules.books if b.name == a.space), None)
         if book is None:
-            return f"there is no book space {a.space!r} (spaces: {', '.join(b.name for b in c.rules.books)}) ({R_BOOKS})"
+            spaces = ", ".join(b.name for b in c.rules.books)
+            return f"there is no book space {a.space!r} (spaces: {spaces}) ({R_BOOKS})"
         if len(a.dice) != 1:
             return f"Books takes exactly 1 die ({R_BOOKS})"
         if die < book.min_die:
             return f"the {book.name} space needs a die of at least {book.min_die} ({R_BOOKS})"
-        return colour(SPACE_BOOK + a.space, f"the {a.space} book", R_BOOKS) or fee(SPACE_BOOK + a.space) or "not legal here"
+        key = SPACE_BOOK + a.space
+        return colour(key, f"the {a.space} book", R_BOOKS) or fee(key) or "not legal here"
     if a.kind == "khans_favor":
-        colours, values = _space(s, "khan")
+        _colours, values = _space(s, "khan")
         if len(a.dice) != 1:
             return f"Khan's Favor takes exactly 1 die ({R_KHAN})"
         if len(values) >= c.rules.khan_spaces:
@@ -1451,7 +1462,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         if a.space not in p.trading_posts:
             return f"you need a trading post in {a.space} to use its action ({R_SPECIAL})"
         if a.space in _posted_now(s, i):
-            return f"you placed your post in {a.space} this turn; its action is usable from your next turn ({R_SPECIAL})"
+            return (f"you placed your post in {a.space} this turn; "
+                    f"its action is usable from your next turn ({R_SPECIAL})")
         if len(_space(s, SPACE_SPECIAL + a.space)[1]) >= 2:
             return f"both brown spaces of {a.space} are taken this round ({R_SPECIAL})"
         return colour(SPACE_SPECIAL + a.space, a.space, R_SPECIAL) or "not legal here"

@@ -32,7 +32,7 @@ def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> lis
     if solo:
         if len(names) != 1:
             raise ValueError(f"a game against the Automa has 1 player, got {len(names)}")
-        return names + [AUTOMA_NAME]
+        return [*names, AUTOMA_NAME]
     if len(names) == 1:
         raise ValueError("solo play is against the Automa: new_game(['Ana'], automa='L1'|'L2'|'L3')")
     if not 2 <= len(names) <= 4:
@@ -156,12 +156,12 @@ def _lay_out(s: Mp2State, c: Components, rng: int) -> int:
     s.offer_piles = tuple(p[1:] for p in piles)
     cities = list(c.locations.values())
     rng, markers = shuffled(rng, sorted(c.city_bonuses))
-    s.markers = {loc.name: m for loc, m in zip([loc for loc in cities if loc.city_bonus], markers)}
+    s.markers = {loc.name: m for loc, m in zip([loc for loc in cities if loc.city_bonus], markers, strict=False)}
     rng, tiles = shuffled(rng, sorted(c.outposts))
-    s.outposts = {loc.name: t for loc, t in zip([loc for loc in cities if loc.outpost], tiles)}
+    s.outposts = {loc.name: t for loc, t in zip([loc for loc in cities if loc.outpost], tiles, strict=True)}
     rng, cards = shuffled(rng, sorted(c.city_cards))
     spaces = list(c.card_spaces) + list(rules.AREA_SPACES)
-    s.cards = dict(zip(spaces, cards))
+    s.cards = dict(zip(spaces, cards, strict=False))
     s.card_deck = cards[len(spaces):]
     rng, red = shuffled(rng, sorted(k for k, v in c.contracts.items() if not v.starting))
     contract_cities = [loc.name for loc in cities if loc.contracts]
@@ -244,8 +244,8 @@ def edit_player(s: Mp2State, i: int, changes: dict[str, Any]) -> Mp2State:
                 raise ValueError(f"with_player: {key} are up to {limit} different contract ids; bad: {bad or ids}")
             for other in new.players:
                 if other is not p and set(ids) & set(other.contracts + other.completed):
-                    raise ValueError(f"with_player: contract(s) {sorted(set(ids) & set(other.contracts + other.completed))} "
-                                     f"belong to {other.name}")
+                    shared = sorted(set(ids) & set(other.contracts + other.completed))
+                    raise ValueError(f"with_player: contract(s) {shared} belong to {other.name}")
             new.contract_pile = tuple(x for x in new.contract_pile if x not in ids)
             new.display = {city: tuple(None if x in ids else x for x in slots)  # type: ignore[misc]
                            for city, slots in new.display.items()}

@@ -316,7 +316,7 @@ def _player_from_fields(fields: dict[str, Any]) -> Player:
     return Player(**fields)
 
 
-__all__ = ["Mp2State", "Player", "SEALS", "IllegalAction"]
+__all__ = ["SEALS", "IllegalAction", "Mp2State", "Player"]
 
 
 # imported last: the rules module builds on the classes above
