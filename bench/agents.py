@@ -2,20 +2,22 @@
 
 Usage::
 
-    python bench/agents.py [--greedy-games 100] [--search-games 20] [--search-rollouts 48]
-                           [--speed-games 960] [--skip-dask]
+    python bench/agents.py [--greedy-games 100] [--search-games 40] [--search-rollouts 24]
+                           [--speed-games 960] [--speed-rounds 5] [--skip-dask]
 
 Prints:
 
 * GreedyAgent vs RandomAgent: win rate over 2-player games, seats alternating (shared victories
   count half), with a 95% Wilson interval;
-* SearchAgent (``--search-rollouts`` rollouts per turn decision, horizon "auto", top 3) vs
-  GreedyAgent over 2-player games, seats alternating, and the mean time per search decision;
+* SearchAgent (``--search-rollouts`` rollouts per turn decision, its default horizon and rollout
+  policy) vs GreedyAgent over 2-player games, seats alternating, played two at a time on a
+  process pool; then the seconds each of its turn decisions takes in one game (this process);
 * ``simulate`` speed for random seats (2 players): games/s in this process, with
-  ``ProcessPoolExecutor(2)`` (speed-up) and on a local Dask cluster
+  ``ProcessPoolExecutor(2)`` and on a local Dask cluster
   (``LocalCluster(n_workers=2, threads_per_worker=1, processes=True)``). Pools are warmed up
-  (workers started and ``mp_notebook`` imported) before timing; the 1-process figure is the
-  better of two runs.
+  (workers started and ``mp_notebook`` imported) before timing. The runs are interleaved
+  (1 process, then each pool, ``--speed-rounds`` times) and each speed-up is the median of the
+  rounds' ratios, so that a slow spell of the shared machine hits both sides of a ratio.
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -26,17 +28,22 @@ import argparse
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from statistics import mean, median
 
 import mp_notebook as mp
 from mp_notebook.analysis import simulate, wilson
 
 
 def head_to_head(
-    n_games: int, first: object, second: object, seed: int
+    n_games: int, first: object, second: object, seed: int, executor: object = None
 ) -> tuple[float, float, float, float]:
     """``first``'s win rate and Wilson interval against ``second`` (seats alternating); seconds."""
     start = time.perf_counter()
-    df = simulate(n_games, [first, second], players=2, seed=seed, rotate=True, progress=False)
+    df = simulate(
+        n_games, [first, second], players=2, seed=seed, rotate=True, progress=False,
+        executor=executor, chunksize=1,
+    )
     seconds = time.perf_counter() - start
     name = first.name  # type: ignore[attr-defined]
     mine = df[df["agent"] == name].set_index("game")["winner"]
@@ -44,6 +51,21 @@ def head_to_head(
     wins = float((mine / shared).fillna(0).sum())
     low, high = wilson(wins, n_games)
     return wins / n_games, low, high, seconds
+
+
+def decision_seconds(agent: mp.agents.SearchAgent, seed: int) -> list[float]:
+    """Seconds of each of ``agent``'s turn decisions in one 2-player game against GreedyAgent."""
+    s = mp.new_game(players=2, seed=seed)
+    players = [agent, mp.agents.GreedyAgent(seed)]
+    times = []
+    while not s.is_over:
+        if s.current_player == 0 and s.decision.kind == "turn" and len(s.legal_actions()) > 1:
+            start = time.perf_counter()
+            s = s.apply(agent.choose(s))
+            times.append(time.perf_counter() - start)
+        else:
+            s = s.apply(players[s.current_player].choose(s))
+    return times
 
 
 def speed(n_games: int, executor: object) -> float:
@@ -59,9 +81,10 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--greedy-games", type=int, default=100)
-    parser.add_argument("--search-games", type=int, default=20)
-    parser.add_argument("--search-rollouts", type=int, default=48)
+    parser.add_argument("--search-games", type=int, default=40)
+    parser.add_argument("--search-rollouts", type=int, default=24)
     parser.add_argument("--speed-games", type=int, default=960)
+    parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy)")
@@ -82,37 +105,43 @@ def main() -> None:
     print(f"one 4-player game of GreedyAgents: {time.perf_counter() - t0:.2f} s")
 
     search = mp.agents.SearchAgent(budget_rollouts=args.search_rollouts, seed=0)
-    rate, low, high, secs = head_to_head(args.search_games, search, mp.agents.GreedyAgent(0), 2)
+    with ProcessPoolExecutor(2) as pool:  # games are independent: two at a time
+        rate, low, high, secs = head_to_head(args.search_games, search, mp.agents.GreedyAgent(0), 2, pool)
+    times = decision_seconds(search, 3)
     print(
-        f"SearchAgent({args.search_rollouts} rollouts/decision, horizon '{search.horizon}', top 3) "
-        f"vs GreedyAgent: "
-        f"{rate:.1%} wins over {args.search_games} 2-player games (95% CI {low:.1%}-{high:.1%}), "
-        f"seats alternating, {secs / args.search_games:.1f} s/game"
+        f"{search!r} vs GreedyAgent: {rate:.1%} wins over {args.search_games} 2-player games "
+        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / args.search_games:.1f} s/game "
+        f"on 2 processes; a turn decision takes {median(times):.2f} s (median; mean {mean(times):.2f} s, "
+        f"max {max(times):.2f} s over {len(times)} decisions of one game)"
     )
 
     n = args.speed_games
-    one = max(speed(n, None), speed(n, None))  # the better of two runs: less hurt by other load
-    print(f"simulate, random seats, 2 players, {n} games: {one:.1f} games/s in 1 process")
-    with ProcessPoolExecutor(2) as pool:
-        speed(4, pool)  # warm-up: start the workers, import mp_notebook
-        two = max(speed(n, pool), speed(n, pool))  # measured like the 1-process figure
-    print(f"  ProcessPoolExecutor(2): {two:.1f} games/s, speed-up {two / one:.2f}x")
-    if not args.skip_dask:
-        from distributed import Client, LocalCluster
+    print(f"simulate, random seats, 2 players ({args.speed_rounds} interleaved rounds: {n // 2} games "
+          f"in 1 process, then {n} games on each pool):")
+    with ExitStack() as stack:
+        pools: dict[str, object] = {"ProcessPoolExecutor(2)": stack.enter_context(ProcessPoolExecutor(2))}
+        if not args.skip_dask:
+            from distributed import Client, LocalCluster
 
-        with (
-            LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-            ) as cluster,
-            Client(cluster) as client,
-        ):
-            speed(4, client)
-            dask = max(speed(n, client), speed(n, client))
+            cluster = stack.enter_context(
+                LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+            )
+            pools["Dask LocalCluster(2 workers x 1 thread, processes)"] = stack.enter_context(Client(cluster))
+        for pool in pools.values():
+            speed(8, pool)  # warm-up: start the workers, import mp_notebook
+        one: list[float] = []
+        rates: dict[str, list[float]] = {name: [] for name in pools}
+        for _ in range(args.speed_rounds):
+            one.append(speed(n // 2, None))
+            for name, pool in pools.items():
+                rates[name].append(speed(n, pool))
+    print(f"  1 process: {median(one):.1f} games/s (median; range {min(one):.1f}-{max(one):.1f})")
+    for name, rate in rates.items():
+        ratios = [r / o for r, o in zip(rate, one, strict=True)]
         print(
-            f"  Dask LocalCluster(2 workers x 1 thread, processes): {dask:.1f} games/s, "
-            f"speed-up {dask / one:.2f}x"
+            f"  {name}: {median(rate):.1f} games/s, speed-up {median(ratios):.2f}x "
+            f"(median of rounds; range {min(ratios):.2f}-{max(ratios):.2f})"
         )
-
 
 if __name__ == "__main__":
     main()

@@ -50,6 +50,45 @@ def test_search_agent_with_a_tiny_budget_is_legal():
     assert s.decision.kind != "over" or s.is_over
 
 
+def first_turn(seed: int, players: int = 2):
+    s = mp.new_game(players=players, seed=seed)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+@pytest.mark.parametrize("horizon", ["round", "game", "auto"])
+def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
+    s = first_turn(10)
+    agent = SearchAgent(budget_rollouts=3, seed=2, horizon=horizon, policy=RolloutPolicy(0, sample=2))
+    a = agent.choose(s)
+    assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
+
+
+def test_search_compares_candidates_on_the_same_futures():
+    s = first_turn(11)
+    a = GreedyAgent(0).choose(s)
+    (_, one, n1), (_, two, n2) = SearchAgent(seed=4).search(s, [a, a])
+    assert one == two and n1 == n2 == 12  # the budget of 24 is shared, each future played twice
+
+
+def test_search_threshold_keeps_the_greedy_choice():
+    s = first_turn(12, players=3)
+    for _ in range(6):
+        keep = SearchAgent(budget_rollouts=3, seed=5, threshold=float("inf")).choose(s)
+        assert keep == GreedyAgent(5).choose(s)
+        s = s.apply(keep)
+
+
+def test_search_agent_rejects_bad_settings():
+    with pytest.raises(ValueError, match="horizon"):
+        SearchAgent(horizon="forever")
+    with pytest.raises(ValueError, match="top_k"):
+        SearchAgent(top_k=0)
+    with pytest.raises(ValueError, match="budget_rollouts"):
+        SearchAgent(budget_rollouts=0)
+
+
 def test_search_agent_budget_seconds_is_legal():
     s = mp.new_game(players=2, seed=8)
     while s.decision.kind != "turn":
@@ -89,13 +128,20 @@ def test_random_seeds_differ():
 
 @pytest.mark.parametrize(
     "agent",
-    [RandomAgent(1), GreedyAgent(2), SearchAgent(budget_rollouts=4, seed=3), RolloutPolicy(4)],
+    [
+        RandomAgent(1),
+        GreedyAgent(2),
+        SearchAgent(budget_rollouts=4, seed=3),
+        SearchAgent(budget_rollouts=4, seed=3, policy=RolloutPolicy(1)),
+        RolloutPolicy(4),
+    ],
 )
 def test_agents_pickle_and_reseed(agent):
     clone = pickle.loads(pickle.dumps(agent))
     s = mp.new_game(players=2, seed=1)
     assert clone.choose(s) == agent.choose(s)
     assert type(agent.with_seed(99)) is type(agent) and agent.with_seed(99).seed == 99
+    assert repr(agent.with_seed(99)) == repr(agent).replace(f"seed={agent.seed}", "seed=99", 1)
 
 
 def test_greedy_beats_random():

@@ -3,20 +3,23 @@
 At a turn decision the :class:`~mp_notebook.agents.greedy.GreedyAgent` proposes its ``top_k``
 actions; each is tried on forks of the position, every fork *determinized* with
 ``state.reseed(k)`` (other dice, other face-down decks: the agent does not peek at the future),
-its follow-ups played out by the greedy agent, then played on by a fast rollout policy for every
-seat up to the horizon and scored with the
-evaluation as the margin over the best opponent. The action with the best mean margin wins.
-Follow-up decisions (which offer, which seal, where to move ...) are left to the greedy agent.
+its follow-ups played out by the greedy agent, then played on by the rollout ``policy`` for every
+seat up to the horizon and scored with the evaluation as the margin over the best opponent. The
+action with the best mean margin wins. Every candidate is tried on the same futures (common random
+numbers), so their comparison is sharper than the noise of one future. Follow-up decisions (which
+offer, which seal, where to move ...) are left to the greedy agent.
 
-Horizons: ``"turn"`` stops when the decision comes back to the searching player for a new turn
-(everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the final
-scoring and uses the real scores; ``"auto"`` (default) is ``"turn"`` until the last round and
-``"game"`` in it, where short rollouts to the real final scoring are affordable.
+The rollout ``policy`` is the full :class:`~mp_notebook.agents.greedy.GreedyAgent` by default: a
+rollout to the end of the turn is then "what the greedy opponent answers", which is what makes the
+search stronger than greedy (``python bench/agents.py``). Any agent can stand in, for example the
+cheaper :class:`RolloutPolicy` for longer horizons.
+
+Horizons: ``"turn"`` (default) stops when the decision comes back to the searching player for a
+new turn (everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the
+final scoring and uses the real scores; ``"auto"`` is ``"turn"`` until the last round and
+``"game"`` in it.
 ``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
 more than this many VP (0: always the best mean).
-
-The rollout policy is :class:`RolloutPolicy` with ``epsilon`` and ``sample`` (default: every
-distinct action is scored, for sharper short rollouts).
 
 Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates;
 ``budget_seconds`` stops earlier on the clock (then the result depends on the machine's speed;
@@ -41,6 +44,7 @@ from mp_notebook.agents.evaluation import margin
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 
 if TYPE_CHECKING:
+    from mp_notebook.agents.base import Agent
     from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.state import Mp2State
 
@@ -49,10 +53,11 @@ MAX_ROLLOUT_DECISIONS = 5000  # a guard against a rollout that never reaches its
 
 
 class RolloutPolicy:
-    """The fast greedy/random mix rollouts use for every seat: with probability ``epsilon`` a random
-    action, otherwise the best by the greedy one-step rule *without* playing out follow-ups
-    (``GreedyAgent(resolve=False)``) among ``sample`` distinct actions drawn at random (``None``:
-    all of them). Smaller samples are faster and more random.
+    """A fast greedy/random mix for long rollouts (``evaluate``'s default; ``SearchAgent(policy=)``).
+
+    With probability ``epsilon`` a random action, otherwise the best by the greedy one-step rule
+    *without* playing out follow-ups (``GreedyAgent(resolve=False)``) among ``sample`` distinct
+    actions drawn at random (``None``: all of them). Smaller samples are faster and more random.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
@@ -110,34 +115,38 @@ def rollout(state: Mp2State, player: int, policy: object, horizon: str = "game")
 
 
 class SearchAgent:
-    """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc)."""
+    """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc).
+
+    ``policy`` plays every seat in the rollouts (``None``: ``GreedyAgent``); it is re-seeded for
+    each decision with ``with_seed``.
+    """
 
     name = "search"
 
     def __init__(
         self,
-        budget_rollouts: int = 48,
+        budget_rollouts: int = 24,
         budget_seconds: float | None = None,
         seed: int = 0,
         *,
         top_k: int = 3,
-        horizon: str = "auto",
-        epsilon: float = 0.05,
-        sample: int | None = None,
+        horizon: str = "turn",
         threshold: float = 0.0,
+        policy: Agent | None = None,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
         if budget_rollouts < 1:
             raise ValueError("budget_rollouts must be at least 1")
+        if top_k < 1:
+            raise ValueError("top_k must be at least 1")
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
         self.top_k = top_k
         self.horizon = horizon
-        self.epsilon = epsilon
-        self.sample = sample
         self.threshold = threshold
+        self.policy = policy
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: Mp2State) -> Action:
@@ -145,7 +154,7 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if state.decision.kind != "turn" or len(ranked) == 1:
+        if state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1:
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
@@ -159,7 +168,7 @@ class SearchAgent:
         i = state.current_player
         assert i is not None, "the game is over"
         base = position_seed(self.seed, state)
-        policy = RolloutPolicy(base, epsilon=self.epsilon, sample=self.sample)
+        policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         horizon = self.horizon
         if horizon == "auto":
             horizon = "game" if state.round >= state.components.rules.rounds else "turn"
@@ -172,6 +181,7 @@ class SearchAgent:
             if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
                 break
             j = k % len(candidates)
+            # the same future (reseed) for every candidate: common random numbers
             fork = self._greedy.follow_ups(
                 state.reseed(base + k // len(candidates)).apply(candidates[j]), i
             )
@@ -189,14 +199,13 @@ class SearchAgent:
             seed,
             top_k=self.top_k,
             horizon=self.horizon,
-            epsilon=self.epsilon,
-            sample=self.sample,
             threshold=self.threshold,
+            policy=self.policy,
         )
 
     def __repr__(self) -> str:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
-            f"budget_seconds={self.budget_seconds}, "
-            f"seed={self.seed}, top_k={self.top_k}, horizon={self.horizon!r})"
+            f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
+            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
         )

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 AgentSpec = Union["Agent", Callable[..., "Agent"]]
 Row = dict[str, Any]
 
+TASKS = 64  # default number of tasks a run is split into (see ``chunksize``)
+
 COLUMNS = (
     "game",
     "seed",
@@ -180,8 +182,9 @@ def simulate(
     agents one seat per game (game ``g`` seats agent ``k`` at ``(k + g) % players``), to cancel
     seat advantages. ``executor``: a ``concurrent.futures.Executor`` (thread or process pool) or a
     Dask ``distributed.Client``; agents must pickle for processes and Dask (the built-in ones do).
-    ``chunksize``: games per task sent to the executor (default: about 1/16 of the games, so short
-    games do not drown in task overhead; the result does not depend on it). ``progress``: a tqdm
+    ``chunksize``: games per task sent to the executor (default: the games split into about
+    :data:`TASKS` tasks, so short games do not drown in task overhead while the workers still
+    finish together; the result does not depend on it). ``progress``: a tqdm
     progress bar (a widget in notebooks). ``characters`` (None, ``"random"`` or one name per seat)
     and ``variants`` are passed to ``new_game`` for every game. ``automa="L1"|"L2"|"L3"``: solo
     games, the agent in seat 0 against the Automa (which the engine plays; its row's agent is
@@ -202,7 +205,7 @@ def simulate(
         jobs.append(
             (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, options)
         )
-    size = chunksize if chunksize is not None else max(1, n_games // 16)
+    size = chunksize if chunksize is not None else max(1, n_games // TASKS)
     rows: list[Row] = []
     with tqdm(total=n_games, desc="games", unit="game", disable=not progress) as bar:
         for games in _run(jobs, executor, size):
