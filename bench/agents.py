@@ -3,7 +3,7 @@
 Usage::
 
     python bench/agents.py [--greedy-games 100] [--search-games 40] [--search-rollouts 24]
-                           [--speed-games 960] [--speed-rounds 5] [--skip-dask]
+                           [--search-seed 2] [--speed-games 960] [--speed-rounds 5] [--skip-dask]
 
 Prints:
 
@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=100)
     parser.add_argument("--search-games", type=int, default=40)
     parser.add_argument("--search-rollouts", type=int, default=24)
+    parser.add_argument("--search-seed", type=int, default=2, help="seed of the head-to-head games")
     parser.add_argument("--speed-games", type=int, default=960)
     parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
@@ -106,7 +107,9 @@ def main() -> None:
 
     search = mp.agents.SearchAgent(budget_rollouts=args.search_rollouts, seed=0)
     with ProcessPoolExecutor(2) as pool:  # games are independent: two at a time
-        rate, low, high, secs = head_to_head(args.search_games, search, mp.agents.GreedyAgent(0), 2, pool)
+        rate, low, high, secs = head_to_head(
+            args.search_games, search, mp.agents.GreedyAgent(0), args.search_seed, pool
+        )
     times = decision_seconds(search, 3)
     print(
         f"{search!r} vs GreedyAgent: {rate:.1%} wins over {args.search_games} 2-player games "
