@@ -29,18 +29,17 @@ import functools
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import networkx as nx
 
 from mp_notebook.rulesets.mp2.components import SEALS
-from mp_notebook.rulesets.mp2.rules import travel_terms
+from mp_notebook.rulesets.mp2.rules import LegalAction, travel_terms
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from mp_notebook.board.graph import Board
-    from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.components import Route as BoardRoute
     from mp_notebook.rulesets.mp2.state import Mp2State
 
@@ -402,13 +401,14 @@ def reachable(s: Mp2State, player: int, *, space: str | None = None,
     return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
 
 
-def _travel_actions(s: Mp2State, player: int) -> list[Action]:
+def _travel_actions(s: Mp2State, player: int) -> list[LegalAction]:
+    """``player``'s legal Travel actions now (being legal, each names its Travel space)."""
     if s.decision.kind != "turn" or s.decision.player != player:
         return []
-    return [a for a in s.legal_actions() if a.kind == "travel"]
+    return cast(list[LegalAction], [a for a in s.legal_actions() if a.kind == "travel"])
 
 
-def _reachable(s: Mp2State, player: int, actions: list[Action], found: dict[str, list[_Label]]) -> list[Reach]:
+def _reachable(s: Mp2State, player: int, actions: list[LegalAction], found: dict[str, list[_Label]]) -> list[Reach]:
     p = s.players[player]
     ends: dict[tuple[int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
     out: list[Reach] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -146,14 +147,22 @@ def shared_start() -> str:
     return shared_board().start
 
 
+# what a trading post card slot ``key=N`` gives
+_SLOT_REWARDS: dict[str, Callable[[int], Reward]] = {
+    "vp": lambda n: Reward(gain=Bundle(vp=n)),
+    "black_die": lambda n: Reward(black_die=n),
+    "move": lambda n: Reward(move=n),
+    "contract_pile": lambda n: Reward(contract_pile=n),
+}
+
+
 def _reward_text(r: _Reader, text: str) -> Reward | None:
     if not text:
         return None
     key, _, value = text.partition("=")
-    if key not in ("vp", "black_die", "move", "contract_pile") or not value.isdigit():
+    if key not in _SLOT_REWARDS or not value.isdigit():
         r.fail(f"slot {text!r}: vp=N, black_die=N, move=N or contract_pile=N")
-    n = int(value)
-    return Reward(gain=Bundle(vp=n)) if key == "vp" else Reward(**{key: n})
+    return _SLOT_REWARDS[key](int(value))
 
 
 # ============================================================================== state
@@ -181,6 +190,14 @@ class Automa:
         return replace(self, mat=tuple((k, status if k == letter else v) for k, v in self.mat))
 
 
+def _automa(s: Mp2State) -> Automa:
+    """The Automa of the solo game ``s`` (the rules below run only in a game with one)."""
+    a = s.automa
+    if a is None:
+        raise RuntimeError("the Automa's rules were applied to a game without an Automa")
+    return a
+
+
 def new_automa(level: str, character: str, rng: int, starting_contract: str) -> tuple[int, Automa]:
     """The Automa at setup: a random trip slide, coins on A-D, its starting contract on E."""
     ac = automa_components()
@@ -195,12 +212,12 @@ def start_round(s: Mp2State) -> None:
     """Round start for the Automa: its 5 dice back, black dice returned, its 8 cards reshuffled."""
     ac = automa_components()
     s.rng, deck = shuffled(s.rng, sorted(ac.cards))
-    s.automa = replace(s.automa, deck=deck, dice=s.components.rules.dice_per_player, black=0)
+    s.automa = replace(_automa(s), deck=deck, dice=s.components.rules.dice_per_player, black=0)
     s._note(SEAT, "the Automa takes back its dice and reshuffles its 8 cards", A_SPACE + "The Automa's turn")
 
 
 def has_dice(s: Mp2State) -> bool:
-    a = s.automa
+    a = _automa(s)
     return bool(a.dice + a.black) and bool(a.deck)
 
 
@@ -211,7 +228,7 @@ def take_turn(s: Mp2State) -> None:
     """One Automa turn: draw a card, its bonus action, then its first valid main action."""
     from mp_notebook.rulesets.mp2 import rules
 
-    a = s.automa
+    a = _automa(s)
     card = automa_components().cards[a.deck[0]]
     s.automa = replace(a, deck=a.deck[1:])
     s._note(SEAT, f"the Automa draws card {card.id}: bonus {card.bonus or 'none'}, then the first valid of "
@@ -223,10 +240,11 @@ def take_turn(s: Mp2State) -> None:
     for action in card.actions:
         if _ACTIONS[action](s, card.id):
             break
-    if not s.automa.deck and s.automa.dice + s.automa.black:
+    a = _automa(s)
+    if not a.deck and a.dice + a.black:
         s._note(SEAT, "the Automa's deck is empty: it ends its round without using its remaining dice",
                 A_SPACE + "The Automa's turn")
-        s.automa = replace(s.automa, dice=0, black=0)
+        s.automa = replace(a, dice=0, black=0)
     rules.end_turn(s, SEAT)
 
 
@@ -244,7 +262,7 @@ def _dice_for(s: Mp2State, key: str, n: int) -> tuple[int, int] | None:
     """``(own, black)`` dice the Automa would place on ``key``: its colour first, black if required."""
     from mp_notebook.rulesets.mp2.rules import _space
 
-    a = s.automa
+    a = _automa(s)
     own = min(n, a.dice) if SEAT not in _space(s, key)[0] else 0
     black = n - own
     return (own, black) if black <= a.black else None
@@ -257,7 +275,8 @@ def _place(s: Mp2State, key: str, own: int, black: int, value: int) -> None:
     spaces = dict(s.spaces)
     spaces[key] = (colours | {SEAT} if own else colours, values + (value,) * (own + black))
     s.spaces = spaces
-    s.automa = replace(s.automa, dice=s.automa.dice - own, black=s.automa.black - black)
+    a = _automa(s)
+    s.automa = replace(a, dice=a.dice - own, black=a.black - black)
 
 
 def _take_black(s: Mp2State, why: str) -> None:
@@ -265,7 +284,8 @@ def _take_black(s: Mp2State, why: str) -> None:
         s._note(SEAT, f"no black die left on the board for the Automa ({why})", _rule("Take 1 black die"))
         return
     s.black_pool = s.black_pool[1:]
-    s.automa = replace(s.automa, black=s.automa.black + 1)
+    a = _automa(s)
+    s.automa = replace(a, black=a.black + 1)
     s._note(SEAT, f"the Automa takes a black die ({why})", _rule("Take 1 black die"))
 
 
@@ -273,7 +293,7 @@ def _take_black(s: Mp2State, why: str) -> None:
 
 
 def _complete_one(s: Mp2State, card: str) -> None:
-    a = s.automa
+    a = _automa(s)
     ac = automa_components()
     for letter in "ABCD":
         if a.space(letter) == "seal":
@@ -320,7 +340,8 @@ def _reward(s: Mp2State, reward: Reward, why: str) -> None:
     for _ in range(reward.contract_pile + reward.contract_city):
         if s.contract_pile:
             cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
-            s.automa = replace(s.automa, contracts=(*s.automa.contracts, cid))
+            a = _automa(s)
+            s.automa = replace(a, contracts=(*a.contracts, cid))
             s._note(SEAT, f"the Automa puts new contract {cid} under space E ({why})", _rule("Automa overview"))
     if reward.move:
         _advance(s, reward.move, why)
@@ -330,7 +351,7 @@ def _reward(s: Mp2State, reward: Reward, why: str) -> None:
 
 
 def _trip(s: Mp2State) -> tuple[tuple[str, str | None], ...]:
-    return automa_components().slides[s.automa.slide]
+    return automa_components().slides[_automa(s).slide]
 
 
 def _path(s: Mp2State, start: str, goal: str) -> list[str] | None:
@@ -342,8 +363,8 @@ def _path(s: Mp2State, start: str, goal: str) -> list[str] | None:
         here = queue.popleft()
         if here == goal:
             path = [here]
-            while previous[path[-1]] is not None:
-                path.append(previous[path[-1]])  # type: ignore[arg-type]
+            while (before := previous[path[-1]]) is not None:
+                path.append(before)
             return path[::-1]
         for nxt, _, route, _ in s.board.adjacent[here]:
             if nxt not in previous and (route.seal is None or p.has_seal(route.seal)):
@@ -354,7 +375,7 @@ def _path(s: Mp2State, start: str, goal: str) -> list[str] | None:
 
 def _next_target(s: Mp2State) -> str | None:
     trip = _trip(s)
-    index = max(s.automa.position, 0) + 1
+    index = max(_automa(s).position, 0) + 1
     return trip[index][0] if index < len(trip) else None
 
 
@@ -378,8 +399,8 @@ def _travel(s: Mp2State, card: str) -> bool:
 
     space = spaces[k]
     _place(s, "travel:" + space.name, *dice, value=6)
-    if s.automa.position < 0:
-        s.automa = replace(s.automa, position=0)
+    if _automa(s).position < 0:
+        s.automa = replace(_automa(s), position=0)
         s._note(SEAT, f"first travel: the trip slide shows {', '.join(c for c, _ in _trip(s)[:3])}",
                 _rule("Travel, special cases"))
     s._note(SEAT, f"the Automa places {sum(dice)} dice on the {space.name} Travel space (card {card}) to reach "
@@ -408,7 +429,7 @@ def _walk(s: Mp2State, path: list[str]) -> None:
 def _advance(s: Mp2State, moves: int, why: str) -> None:
     """Advancements: single steps toward the next city of the trip (both only if 2+ moves are needed)."""
     target = _next_target(s)
-    path = _path(s, s.players[SEAT].location, target) if target and s.automa.position >= 0 else None
+    path = _path(s, s.players[SEAT].location, target) if target and _automa(s).position >= 0 else None
     if not path or len(path) < 2:
         s._note(SEAT, f"the Automa cannot use its advancement ({why})", _rule("Travel, special cases"))
         return
@@ -426,8 +447,9 @@ def _arrive(s: Mp2State, city: str) -> None:
 
     c = s.components
     trip = _trip(s)
-    s.automa = replace(s.automa, position=s.automa.position + 1)
-    letter = trip[s.automa.position][1] if s.automa.position < len(trip) else None
+    position = _automa(s).position + 1
+    s.automa = replace(_automa(s), position=position)
+    letter = trip[position][1] if position < len(trip) else None
     p = s.players[SEAT]
     if city != s.board.start and city not in p.trading_posts and len(p.trading_posts) < c.rules.posts_per_player:
         p = s._player(SEAT)
@@ -452,13 +474,13 @@ def _arrive(s: Mp2State, city: str) -> None:
             best = _best_contracts(s, [city], 1)
             if best:
                 _take_contracts(s, best)
-    if letter and s.automa.space(letter) == "coin":
-        s.automa = s.automa.with_space(letter, "open")
+    if letter and _automa(s).space(letter) == "coin":
+        s.automa = _automa(s).with_space(letter, "open")
         s._note(SEAT, f"the trip slide shows the red letter {letter}: its coin is removed", _rule("Travel"))
 
 
 def _skill(s: Mp2State) -> Skill:
-    return automa_components().skills[s.automa.level]
+    return automa_components().skills[_automa(s).level]
 
 
 def _contract_rank(s: Mp2State, cid: str) -> tuple[int, int, int, int, str]:
@@ -476,7 +498,8 @@ def _take_contracts(s: Mp2State, picks: list[tuple[str, str]]) -> None:
     display = dict(s.display)
     for city, cid in picks:
         display[city] = tuple(None if x == cid else x for x in display[city])  # type: ignore[assignment]
-        s.automa = replace(s.automa, contracts=(*s.automa.contracts, cid))
+        a = _automa(s)
+        s.automa = replace(a, contracts=(*a.contracts, cid))
         s._note(SEAT, f"the Automa takes contract {cid} from {city} (most VP) and puts it under space E",
                 _rule("Action space E"))
     s.display = display
@@ -489,15 +512,16 @@ def _books(s: Mp2State, card: str, lev0: bool = False) -> bool:
     from mp_notebook.rulesets.mp2.rules import _space
 
     books = s.components.rules.books
+    a = _automa(s)
     valid = [b for b in books if _dice_for(s, "book:" + b.name, 1) and not (lev0 and _space(s, "book:" + b.name)[1])]
     if not valid:
-        if lev0 or not (s.automa.dice + s.automa.black):
+        if lev0 or not (a.dice + a.black):
             return False
         valid = [books[0]]  # interpretation: Books is always valid; with every space barred it takes pepper
     roll = _roll(s) if len(valid) > 1 or not lev0 else 0
     wanted = 1 if roll == 1 else 2 if roll in (2, 3) else 3
     choice = next((b for b in valid if b.book == wanted), None) or max(valid, key=lambda b: (b.book, -books.index(b)))
-    own, black = _dice_for(s, "book:" + choice.name, 1) or (min(1, s.automa.dice), 1 - min(1, s.automa.dice))
+    own, black = _dice_for(s, "book:" + choice.name, 1) or (min(1, a.dice), 1 - min(1, a.dice))
     _place(s, "book:" + choice.name, own, black, value=max(roll, 1))
     s._note(SEAT, f"the Automa places a die on the {choice.name} book{f' (rolled {roll})' if roll else ''} "
                   f"(card {card}); it takes nothing", _rule("Books" + (" LEV 0" if lev0 else "")))
@@ -541,7 +565,8 @@ def _free(s: Mp2State, key: str) -> bool:
 
 def _city_action(s: Mp2State, card: str) -> bool:
     numbered = _city_spaces(s)
-    if not any(_free(s, key) for key, _ in numbered) or not (s.automa.dice + s.automa.black):
+    a = _automa(s)
+    if not any(_free(s, key) for key, _ in numbered) or not (a.dice + a.black):
         return False
     roll = _roll(s)
     order = [(roll - 1 + k) % 6 for k in range(6)] if roll <= len(numbered) else list(range(6))
@@ -563,7 +588,7 @@ def _use_city(s: Mp2State, key: str, name: str, how: str, card: str, rule: str) 
     assert dice is not None
     _place(s, key, *dice, value=6)
     s._note(SEAT, f"the Automa places a die on {name} ({how}, card {card}) and takes its skill-card action", rule)
-    _reward(s, _skill(s).city_action, f"skill card {s.automa.level}")
+    _reward(s, _skill(s).city_action, f"skill card {_automa(s).level}")
     return True
 
 
@@ -574,7 +599,7 @@ def _guild_seal_plus1(s: Mp2State, card: str) -> bool:
     if s.players[SEAT].has_seal("farmer") or not dice:
         return False
     _place(s, "seals", *dice, value=6)
-    s.automa = s.automa.with_space(letter, "seal")
+    s.automa = _automa(s).with_space(letter, "seal")
     _set_seal(s, "farmer", improved=False)
     s._note(SEAT, f"the Automa takes the farmer seal onto space {letter}, unresolved (card {card})",
             _rule("Guild Seal +1"))
@@ -583,14 +608,14 @@ def _guild_seal_plus1(s: Mp2State, card: str) -> bool:
 
 def _abcde(s: Mp2State, card: str) -> bool:
     ac = automa_components()
-    a = s.automa
+    a = _automa(s)
     for letter in "ABCD":
         if a.space(letter) == "open":
             dice = _dice_for(s, "seals", 2)
             if not dice:
                 return False
             _place(s, "seals", *dice, value=6)
-            s.automa = s.automa.with_space(letter, "seal")
+            s.automa = _automa(s).with_space(letter, "seal")
             _set_seal(s, ac.seals[letter], improved=False)
             s._note(SEAT, f"the Automa takes the {ac.seals[letter]} seal onto space {letter}, unresolved; no jade "
                           f"(card {card})", _rule("Action space A/B/C/D/E"))
@@ -619,7 +644,7 @@ _ACTIONS = {
 def final_scores(s: Mp2State, player_completed: int) -> dict[str, int]:
     """The Automa's end scoring (004): contracts vs the player, seals on A/B/C, shields."""
     c = s.components
-    a = s.automa
+    a = _automa(s)
     tp = automa_components().trading_post_cards[_skill(s).trading_post_card]
     p = s.players[SEAT]
     shields = len({c.locations[x].shield for x in p.trading_posts if c.locations[x].shield})

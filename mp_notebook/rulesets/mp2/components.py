@@ -386,7 +386,7 @@ class _Reader:
         return value
 
     def count(self, key: str, default: int = 0, low: int = 0) -> int:
-        value = self.get(key, int, default)
+        value: int = self.get(key, int, default)
         if value < low:
             self.fail(f"{key} must be at least {low}, got {value}")
         return value
@@ -418,13 +418,17 @@ class _Reader:
             self.fail("empty reward")
         return reward
 
+    def optional_reward(self, key: str) -> Reward | None:
+        """The reward table ``key`` of this entry; None if the entry has none."""
+        return self.sub(key, self.table[key]).as_reward() if key in self.table else None
+
     def as_cost(self) -> Cost:
         self.as_bundle(extra=COST_ICONS)
         return Cost(Bundle(**{k: self.count(k) for k in RESOURCES}), self.count("any_good"),
                     self.count("different_goods"))
 
     def name(self, key: str, known: dict[str, Any] | tuple[str, ...], what: str) -> str:
-        value = self.get(key, str)
+        value: str = self.get(key, str)
         if value not in known:
             self.fail(f"{key} {value!r} is not a known {what}")
         return value
@@ -559,7 +563,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
         books=tuple(books),
         travel=tuple(travel),
         shield_track=tuple(int(v) for v in track),
-        contracts_majority=tuple(r.get("contracts_majority", list)),  # type: ignore[arg-type]
+        contracts_majority=tuple(r.get("contracts_majority", list)),
         neutral=neutral,
     )
 
@@ -724,10 +728,12 @@ def load_components(files: dict[str, str] | None = None) -> Components:
             r.fail(f"free_route_costs may name coins, camels, jade; got {sorted(bad)}")
         characters[ident] = Character(
             ident, r.get("name", str), r.get("ability", str), bool(r.get("free_oases", bool, False)),
-            **{k: r.sub(k, r.table[k]).as_reward() for k in rewards if k in r.table},
+            oasis_reward=r.optional_reward("oasis_reward"), improve_reward=r.optional_reward("improve_reward"),
+            round_reward=r.optional_reward("round_reward"), complete_reward=r.optional_reward("complete_reward"),
             seal_dice=r.get("seal_dice", int), shields=r.count("shields"), vp_per_jade=r.count("vp_per_jade"),
             start_reward=r.bundle("start_reward"), figures=r.count("figures", 1, low=1),
-            **per_value, travel_spaces=tuple(r.get("travel_spaces", list, [])),
+            die_rewards=per_value["die_rewards"], pair_rewards=per_value["pair_rewards"],
+            travel_spaces=tuple(r.get("travel_spaces", list, [])),
             free_route_costs=tuple(r.get("free_route_costs", list, [])),
         )
 

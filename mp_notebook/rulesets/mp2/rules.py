@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import Any, Protocol, cast
 
 from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action, Decision
 from mp_notebook.engine.rng import next_int
@@ -40,6 +40,34 @@ from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Char
 from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
 
 Task = tuple[Any, ...]
+
+
+class LegalAction(Protocol):
+    """An :class:`Action` as the rules apply it: one of ``legal_actions()``, so its fields are set.
+
+    Every legal action names its player, and the space and/or choice its kind takes (``KINDS`` in
+    ``mp_notebook.engine.actions``); each handler reads only the fields of its own kinds. ``apply``
+    is given legal actions only (``Mp2State.apply`` checks) and casts once to this type.
+    """
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def dice(self) -> tuple[int, ...]: ...
+
+    @property
+    def black(self) -> tuple[int, ...]: ...
+
+    @property
+    def space(self) -> str: ...
+
+    @property
+    def choice(self) -> str: ...
+
 
 # Rule citations used in the log and in error messages.
 R_TURN = "Rulebook: A Game Turn"
@@ -117,7 +145,7 @@ def can_pay_cost(p: Player, cost: Cost, times: int = 1) -> bool:
     pay = cost.pay.scaled(times) if times != 1 else cost.pay
     if not can_pay(p, pay):
         return False
-    left = [getattr(p, g) - getattr(pay, g) for g in TRADE_GOODS]
+    left: list[int] = [getattr(p, g) - getattr(pay, g) for g in TRADE_GOODS]
     return sum(left) >= cost.any_good * times and sum(v > 0 for v in left) >= cost.different_goods * times
 
 
@@ -160,7 +188,7 @@ def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, .
 _tuple_new = tuple.__new__
 
 
-def _own(a: Action) -> tuple[int, ...]:
+def _own(a: Action | LegalAction) -> tuple[int, ...]:
     own = list(a.dice)
     for b in a.black:
         own.remove(b)
@@ -180,6 +208,14 @@ def _char(s: Mp2State, i: int) -> Character | None:
     """Player ``i``'s character, or None in a game without character abilities."""
     name = s.players[i].character
     return s.components.characters_by_name[name] if name else None
+
+
+def _ability(s: Mp2State, i: int) -> Character:
+    """Player ``i``'s character, where one of its abilities is in play (so the player has one)."""
+    ch = _char(s, i)
+    if ch is None:
+        raise RuntimeError(f"{s.players[i].name} has no character, yet a character ability is in play")
+    return ch
 
 
 def _figures(p: Player) -> tuple[tuple[int, str], ...]:
@@ -332,7 +368,7 @@ def _space(s: Mp2State, key: str) -> Space:
     return s.spaces.get(key, EMPTY_SPACE)  # (colours used this round, values of the dice on it)
 
 
-def _place(s: Mp2State, i: int, a: Action, key: str) -> bool:
+def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
     """Move the dice of ``a`` from player ``i`` onto space ``key``; True if it was occupied."""
     p = s._player(i)
     own = _own(a)
@@ -405,11 +441,12 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
         if city in p.trading_posts and city not in posted and len(_space(s, key)[1]) < 2:
             out += [_act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
     # 7. City cards
-    for space, card_id in s.cards.items():
-        city = _card_city(s, space)
-        if _space(s, SPACE_CARD + space)[1] or (city and (city not in p.trading_posts or city in posted)):
+    for card_space, card_id in s.cards.items():
+        card_city = _card_city(s, card_space)
+        if _space(s, SPACE_CARD + card_space)[1] or (
+                card_city and (card_city not in p.trading_posts or card_city in posted)):
             continue
-        out += [_act("city_card", i, all_, black, space) for own, black, all_ in dice(1, "")
+        out += [_act("city_card", i, all_, black, card_space) for own, black, all_ in dice(1, "")
                 if _card_usable(s, i, card_id, all_[0])]
     return out
 
@@ -442,14 +479,15 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     return out
 
 
-def _do_outpost_bonus(s: Mp2State, a: Action) -> None:
+def _do_outpost_bonus(s: Mp2State, a: LegalAction) -> None:
     i, tile = a.player, a.choice
     p = s._player(i)
     tiles = list(p.outpost_tiles)
     tiles.remove(tile)
     object.__setattr__(p, "outpost_tiles", tuple(tiles))
-    s._note(i, f"{p.name} cashes outpost bonus tile {tile} and returns it to the box", R_CHAR(_char(s, i)))  # type: ignore[arg-type]
-    _push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", R_CHAR(_char(s, i))))  # type: ignore[arg-type]
+    rule = R_CHAR(_ability(s, i))  # only Filippo Vitello holds outpost bonus tiles
+    s._note(i, f"{p.name} cashes outpost bonus tile {tile} and returns it to the box", rule)
+    _push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", rule))
 
 
 def _turn_actions(s: Mp2State, i: int) -> list[Action]:
@@ -490,7 +528,7 @@ def _card_usable(s: Mp2State, i: int, card_id: str, die: int) -> bool:
 # --- applying main actions -----------------------------------------------------------------
 
 
-def _do_books(s: Mp2State, a: Action) -> None:
+def _do_books(s: Mp2State, a: LegalAction) -> None:
     i, key = a.player, SPACE_BOOK + a.space
     fee = _fee(s, key, a.dice)
     _place(s, i, a, key)
@@ -498,14 +536,14 @@ def _do_books(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
 
 
-def _do_khan(s: Mp2State, a: Action) -> None:
+def _do_khan(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, "khan")
     s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
     gain_bundle(s, i, s.components.rules.khan_reward, "Khan's Favor", R_KHAN)
 
 
-def _do_guild_seal(s: Mp2State, a: Action) -> None:
+def _do_guild_seal(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "seals", a.dice)
     _place(s, i, a, "seals")
@@ -513,17 +551,17 @@ def _do_guild_seal(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
 
 
-def travel_terms(s: Mp2State, a: Action) -> tuple[int, int]:
+def travel_terms(s: Mp2State, a: Action | LegalAction) -> tuple[int, int]:
     """``(coins due for the space, moves allowed)`` of a Travel action ``a`` before it is placed.
 
     The lower space costs its coins, an occupied space the lowest die placed; the lowest die
     limits the moves, up to the space's maximum.
     """
     space = next(sp for sp in s.components.rules.travel if sp.name == a.space)
-    return space.coins + _fee(s, SPACE_TRAVEL + a.space, a.dice), min(min(a.dice), space.max_moves)
+    return space.coins + _fee(s, SPACE_TRAVEL + space.name, a.dice), min(min(a.dice), space.max_moves)
 
 
-def _do_travel(s: Mp2State, a: Action) -> None:
+def _do_travel(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     index = next(k for k, sp in enumerate(s.components.rules.travel) if sp.name == a.space)
     coins, moves = travel_terms(s, a)
@@ -538,7 +576,7 @@ def _do_travel(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
 
 
-def _do_contracts(s: Mp2State, a: Action) -> None:
+def _do_contracts(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "contracts", a.dice)
     _place(s, i, a, "contracts")
@@ -547,7 +585,7 @@ def _do_contracts(s: Mp2State, a: Action) -> None:
           ("take_contract", i, 2, "action", (), None), ("contracts_done", i))
 
 
-def _do_special(s: Mp2State, a: Action) -> None:
+def _do_special(s: Mp2State, a: LegalAction) -> None:
     i, city = a.player, a.space
     special = s.components.special_cities[city]
     _place(s, i, a, SPACE_SPECIAL + city)
@@ -562,7 +600,7 @@ def _do_special(s: Mp2State, a: Action) -> None:
     _push(s, *tasks)
 
 
-def _do_city_card(s: Mp2State, a: Action) -> None:
+def _do_city_card(s: Mp2State, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     card = s.components.city_cards[s.cards[a.space]]
     _place(s, i, a, SPACE_CARD + a.space)
@@ -587,7 +625,7 @@ def _do_city_card(s: Mp2State, a: Action) -> None:
 # --- applying bonus actions ------------------------------------------------------------------
 
 
-def _do_complete(s: Mp2State, a: Action) -> None:
+def _do_complete(s: Mp2State, a: LegalAction) -> None:
     i, cid = a.player, a.choice
     contract = s.components.contracts[cid]
     s.completing = s.completing | {cid}
@@ -609,7 +647,7 @@ def _run_file_contract(s: Mp2State, task: Task) -> None:
     s.completing = s.completing - {cid}
 
 
-def _do_improve(s: Mp2State, a: Action) -> None:
+def _do_improve(s: Mp2State, a: LegalAction) -> None:
     i, seal = a.player, a.choice
     p = s._player(i)
     object.__setattr__(p, "seal_levels", tuple((t, up or t == seal) for t, up in p.seal_levels))
@@ -623,7 +661,7 @@ def _do_improve(s: Mp2State, a: Action) -> None:
     _push(s, *tasks)
 
 
-def _take_die(s: Mp2State, a: Action) -> None:
+def _take_die(s: Mp2State, a: LegalAction) -> None:
     """Remove the one die of ``a`` from its owner's tray (money bag, reroll, adjust)."""
     p = s._player(a.player)
     if a.black:
@@ -642,13 +680,13 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
     object.__setattr__(p, field, tuple(sorted((*getattr(p, field), value))))
 
 
-def _do_money_bag(s: Mp2State, a: Action) -> None:
+def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
     gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
 
-def _do_reroll(s: Mp2State, a: Action) -> None:
+def _do_reroll(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _take_die(s, a)
     value = _roll(s)
@@ -657,7 +695,7 @@ def _do_reroll(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
 
 
-def _do_adjust(s: Mp2State, a: Action) -> None:
+def _do_adjust(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _take_die(s, a)
     value = a.dice[0] + int(a.choice)
@@ -666,7 +704,7 @@ def _do_adjust(s: Mp2State, a: Action) -> None:
     _push(s, _charge(i, s.components.rules.adjust_cost, "changing a die", R_ADJUST))
 
 
-def _do_black_die(s: Mp2State, a: Action) -> None:
+def _do_black_die(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     s.black_bought = True
     _take_black(s, i, "bonus action", a.dice[0] if a.dice else None)
@@ -689,7 +727,7 @@ def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
     _push(s, *_die_bonus(s, i, value, "black die"))
 
 
-def _do_end_turn(s: Mp2State, a: Action) -> None:
+def _do_end_turn(s: Mp2State, a: LegalAction) -> None:
     s._note(a.player, f"{_name(s, a.player)} ends the turn", R_TURN)
     end_turn(s, a.player)
 
@@ -726,7 +764,7 @@ def _refill_display(s: Mp2State) -> None:
     s.display, s.contract_pile = display, tuple(pile)
 
 
-def _dice_text(a: Action) -> str:
+def _dice_text(a: LegalAction) -> str:
     return str(a).split(" ")[1] if a.dice else "no dice"
 
 
@@ -751,7 +789,7 @@ def _route_by_label(s: Mp2State, location: str, label: str) -> tuple[str, Route]
     raise KeyError(label)
 
 
-def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_move(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, remaining, visited, mode, made = task
     if a.kind == "done":
         _push(s, ("finish_move", i, mode, visited))
@@ -767,10 +805,11 @@ def _apply_move(s: Mp2State, task: Task, a: Action) -> None:
     who = p.name if p.figure2 is None else f"{p.name} (figure {figure})"
     s._note(i, f"{who} moves {start} → {to} ({how})", R_TRAVEL)
     ch = _char(s, i)
-    free = ch is not None and ch.free_oases and not s.components.locations[to].is_city
-    if free:
-        s._note(i, f"entering the oasis {to} costs {p.name} no movement", R_CHAR(ch))  # type: ignore[arg-type]
-    left = remaining if free else remaining - 1
+    if ch is not None and ch.free_oases and not s.components.locations[to].is_city:
+        s._note(i, f"entering the oasis {to} costs {p.name} no movement", R_CHAR(ch))
+        left = remaining
+    else:
+        left = remaining - 1
     visited = (*visited, (figure, to))
     nxt: Task = (("move", i, left, visited, mode, made + 1) if left > 0 else ("finish_move", i, mode, visited))
     _push(s, _charge(i, _route_cost(s, i, route), f"route {start}–{to}", R_TRAVEL), nxt)
@@ -804,7 +843,7 @@ def _can_post(s: Mp2State, i: int, city: str) -> bool:
     return loc.is_city and not loc.start and city not in s.players[i].trading_posts
 
 
-def _apply_extra_post(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_extra_post(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, _candidates, ends = task
     posts: list[Task] = [("post", i, end) for end in ends]
     if a.kind != "done":
@@ -849,18 +888,19 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         s.outposts = outposts
         s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
-        collector = next((j for j in range(s.num_players) if j != i and _char(s, j) and _char(s, j).id == FILIPPO),
-                         None)
-        if collector is not None:
-            f = s._player(collector)
-            object.__setattr__(f, "outpost_tiles", (*f.outpost_tiles, tile))
-            s._note(collector, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(_char(s, collector)))
+        for j in range(s.num_players):  # Filippo Vitello collects the tiles the others take
+            ch = _char(s, j)
+            if j != i and ch is not None and ch.id == FILIPPO:
+                f = s._player(j)
+                object.__setattr__(f, "outpost_tiles", (*f.outpost_tiles, tile))
+                s._note(j, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(ch))
+                break
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
     _push(s, *tasks)
 
 
-def _apply_relocate(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_relocate(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, city = task
     p = s._player(i)
     object.__setattr__(p, "trading_posts", tuple(c if c != a.choice else city for c in p.trading_posts))
@@ -879,7 +919,7 @@ def _contract_actions(s: Mp2State, task: Task) -> list[Action]:
     return out
 
 
-def _apply_take_contract(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_take_contract(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, left, mode, taken, city = task
     if a.kind == "done":
         return
@@ -909,7 +949,7 @@ def _discard_actions(s: Mp2State, task: Task) -> list[Action]:
             + ([Action("discard", i, choice=new)] if allow_new else []))
 
 
-def _apply_discard(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_discard(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, new, _protected, _allow_new = task
     p = s._player(i)
     if a.choice != new:
@@ -947,7 +987,7 @@ def _tile_for(s: Mp2State, space: str) -> Any:
     return next(t for t in s.components.offer_tiles if t.id == tid)
 
 
-def _apply_offer(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_offer(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, space = task
     tile = _tile_for(s, space)
     jade, reward = tile.offers[int(a.choice) - 1]
@@ -955,7 +995,7 @@ def _apply_offer(s: Mp2State, task: Task, a: Action) -> None:
     _push(s, _charge(i, Bundle(jade=jade), why, R_BOOKS), _gain(i, reward, why, R_BOOKS))
 
 
-def _apply_seal(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_seal(s: Mp2State, task: Task, a: LegalAction) -> None:
     i = task[1]
     p = s._player(i)
     levels = sorted((*p.seal_levels, (a.choice, False)), key=lambda level: SEALS.index(level[0]))
@@ -971,7 +1011,7 @@ def _good_actions(s: Mp2State, task: Task) -> list[Action]:
             if not (distinct and g in chosen) and (sign == "gain" or getattr(p, g) > 0)]
 
 
-def _apply_good(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_good(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, n, distinct, chosen, sign, why = task
     one = Bundle(**{a.choice: 1})
     if sign == "gain":
@@ -982,7 +1022,7 @@ def _apply_good(s: Mp2State, task: Task, a: Action) -> None:
         _push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why))
 
 
-def _apply_choose(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_choose(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, options, why = task
     _push(s, _gain(i, options[int(a.choice) - 1], why, R_ICONS))
 
@@ -993,7 +1033,7 @@ def _copy_actions(s: Mp2State, task: Task) -> list[Action]:
             if not s.components.city_bonuses[s.markers[c]].copy_bonus]
 
 
-def _apply_copy(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_copy(s: Mp2State, task: Task, a: LegalAction) -> None:
     i = task[1]
     _push(s, _gain(i, s.components.city_bonuses[s.markers[a.choice]], f"copying the city bonus of {a.choice}", R_ICONS))
 
@@ -1007,7 +1047,7 @@ def _city_bonus_actions(s: Mp2State, task: Task) -> list[Action]:
     return out
 
 
-def _apply_city_bonus(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_city_bonus(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, left, used = task
     if a.kind == "done":
         return
@@ -1026,7 +1066,7 @@ def _trade_actions(s: Mp2State, task: Task) -> list[Action]:
             for t in range(1, max_times + 1) if can_pay_cost(p, o.pay, t)]
 
 
-def _apply_trade(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_trade(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, card_id, _ = task
     option, times = (int(x) for x in a.choice.split("x"))
     o = s.components.city_cards[card_id].options[option - 1]
@@ -1040,7 +1080,7 @@ def _compensation_actions(s: Mp2State, task: Task) -> list[Action]:
     return [Action("compensation", i, choice=_kv(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
 
 
-def _apply_compensation(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, amount = task
     kv = _parse_kv(a.choice)
     gain_bundle(s, i, Bundle(coins=kv["coins"], camels=kv["camels"]), f"dice total {15 - amount} < 15", R_COMPENSATION)
@@ -1052,7 +1092,7 @@ def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
             for jc, jm in _pay_splits(s.players[i], b, reserve)]
 
 
-def _apply_pay(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_pay(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, b, why, rule, _reserve = task
     kv = _parse_kv(a.choice)
     _pay_now(s, i, b, b.coins - kv["coins"], b.camels - kv["camels"], why, rule)
@@ -1073,7 +1113,7 @@ def _run_take_black(s: Mp2State, task: Task) -> None:
         _take_black(s, i, why, None)
 
 
-def _apply_black_pick(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_black_pick(s: Mp2State, task: Task, a: LegalAction) -> None:
     _take_black(s, task[1], task[2], a.dice[0])
 
 
@@ -1143,7 +1183,7 @@ def assign_character(s: Mp2State, i: int, ch: Character) -> None:
     gain_bundle(s, i, ch.start_reward, "starting bonus", R_CHAR(ch))
 
 
-def _apply_pick_character(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_pick_character(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, offered, later = task
     assign_character(s, i, s.components.characters[a.choice])
     left = tuple(c for c in offered if c != a.choice)
@@ -1153,7 +1193,7 @@ def _apply_pick_character(s: Mp2State, task: Task, a: Action) -> None:
         s._note(None, f"unchosen characters return to the box: {', '.join(left)}", R_SETUP)
 
 
-def _apply_pick_goal(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_pick_goal(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, options = task
     p = s._player(i)
     object.__setattr__(p, "goal", a.choice)
@@ -1191,11 +1231,10 @@ def _pair_actions(s: Mp2State, task: Task) -> list[Action]:
     return [Action("pair", task[1], choice="doubles"), Action("pair", task[1], choice="separately")]
 
 
-def _apply_pair(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_pair(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, pairs = task
     value, rest = pairs[0], pairs[1:]
-    ch = _char(s, i)
-    assert ch is not None
+    ch = _ability(s, i)
     if a.choice == "doubles":
         follow = [_gain(i, ch.pair_rewards[value - 1], f"doubles {value}-{value}", R_CHAR(ch))]
     else:
@@ -1203,11 +1242,10 @@ def _apply_pair(s: Mp2State, task: Task, a: Action) -> None:
     _push(s, *follow, *([("pair", i, rest)] if rest else []))
 
 
-def _apply_double_bonus(s: Mp2State, task: Task, a: Action) -> None:
+def _apply_double_bonus(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, bonuses = task
     reward, why = bonuses[int(a.choice) - 1]
-    ch = _char(s, i)
-    assert ch is not None
+    ch = _ability(s, i)
     s._note(i, f"{_name(s, i)} receives {why} a second time", R_CHAR(ch))
     _push(s, _gain(i, reward, f"{why}, again", R_CHAR(ch)))
 
@@ -1238,17 +1276,17 @@ def _end_round(s: Mp2State) -> None:
 
 # =============================================================================== dispatch
 
-_MAIN: dict[str, Callable[[Mp2State, Action], None]] = {
+_MAIN: dict[str, Callable[[Mp2State, LegalAction], None]] = {
     "books": _do_books, "khans_favor": _do_khan, "guild_seal": _do_guild_seal, "travel": _do_travel,
     "contracts": _do_contracts, "special_city": _do_special, "city_card": _do_city_card,
 }
-_BONUS: dict[str, Callable[[Mp2State, Action], None]] = {
+_BONUS: dict[str, Callable[[Mp2State, LegalAction], None]] = {
     "complete_contract": _do_complete, "improve_seal": _do_improve, "money_bag": _do_money_bag,
     "reroll": _do_reroll, "adjust_die": _do_adjust, "black_die": _do_black_die, "end_turn": _do_end_turn,
     "outpost_bonus": _do_outpost_bonus,
 }
 # decision task kind -> (legal actions, apply, plain-English prompt)
-_DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[Mp2State, Task, Action], None],
+_DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[Mp2State, Task, LegalAction], None],
                             Callable[[Mp2State, Task], str]]] = {
     "offer": (_offer_actions, _apply_offer, lambda s, t: f"choose 1 of the 4 offers on the {t[2]} book"),
     "seal": (lambda s, t: [Action("seal", t[1], choice=x) for x in _seal_choices(s, t[1], t[2])], _apply_seal,
@@ -1334,15 +1372,16 @@ def apply(s: Mp2State, a: Action) -> Mp2State:
     """Apply a legal action (checked by the caller) and return the new state."""
     new = s._copy()
     new._hist = (s._hist, a)  # written out as notation (which has no player) when asked for
+    legal = cast(LegalAction, a)
     if s.tasks:
         task = s.tasks[-1]
         new.tasks = s.tasks[:-1]
-        _DECISIONS[task[0]][1](new, task, a)
+        _DECISIONS[task[0]][1](new, task, legal)
     elif a.kind in _MAIN:
         new.main_done = True
-        _MAIN[a.kind](new, a)
+        _MAIN[a.kind](new, legal)
     else:
-        _BONUS[a.kind](new, a)
+        _BONUS[a.kind](new, legal)
     run(new)
     return new
 
@@ -1418,8 +1457,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
             return f"Books takes exactly 1 die ({R_BOOKS})"
         if die < book.min_die:
             return f"the {book.name} space needs a die of at least {book.min_die} ({R_BOOKS})"
-        key = SPACE_BOOK + a.space
-        return colour(key, f"the {a.space} book", R_BOOKS) or fee(key) or "not legal here"
+        key = SPACE_BOOK + book.name
+        return colour(key, f"the {book.name} book", R_BOOKS) or fee(key) or "not legal here"
     if a.kind == "khans_favor":
         _colours, values = _space(s, "khan")
         if len(a.dice) != 1:
@@ -1445,8 +1484,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
             return f"{ch.name} may use only the {' and '.join(ch.travel_spaces)} Travel space ({R_CHAR(ch)})"
         if len(a.dice) != space.dice:
             return f"the {space.name} Travel space takes exactly {space.dice} dice ({R_TRAVEL})"
-        key = SPACE_TRAVEL + a.space
-        why = colour(key, f"the {a.space} Travel space", R_TRAVEL)
+        key = SPACE_TRAVEL + space.name
+        why = colour(key, f"the {space.name} Travel space", R_TRAVEL)
         if why:
             return why
         total = Bundle(coins=space.coins + _fee(s, key, a.dice))
@@ -1489,11 +1528,12 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
             return f"{a.choice} is not one of your active contracts ({', '.join(p.contracts) or 'none'}) ({R_COMPLETE})"
         return f"you cannot pay contract {a.choice}'s cost: {c.contracts[a.choice].cost} ({R_COMPLETE})"
     if a.kind == "improve_seal":
-        if not p.has_seal(a.choice or ""):
+        seal = a.choice or ""
+        if not p.has_seal(seal):
             return f"you do not hold the {a.choice} seal; take it with the Guild Seals action first ({R_IMPROVE})"
-        if p.improved(a.choice or ""):
+        if p.improved(seal):
             return f"your {a.choice} seal is already improved ({R_IMPROVE})"
-        return f"improving the {a.choice} seal costs {c.seals[a.choice].improve} ({R_IMPROVE})"
+        return f"improving the {a.choice} seal costs {c.seals[seal].improve} ({R_IMPROVE})"
     if a.kind == "money_bag":
         return f"the money bag takes 1 die and gives one of: coins, camels, jade ({R_BAG})"
     if a.kind in ("reroll", "adjust_die"):

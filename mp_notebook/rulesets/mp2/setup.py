@@ -94,7 +94,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     rng, goals = shuffled(rng, sorted(c.goals))
     rng, drawn = shuffled(rng, sorted(set(c.characters) - {ch.id for ch in chosen}))
     s.automa = None
-    if solo:  # the Automa's character first; the player then draws 3 of the others
+    if automa is not None:  # solo: the Automa's character first; the player then draws 3 of the others
         rng, s.automa = new_automa(automa, c.characters[drawn[0]].name, rng, starting[humans])
         drawn = drawn[1:]
     drawn = drawn[:3] if solo else drawn[:humans + 1]
@@ -109,7 +109,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
                figure2=None, trading_posts=(), contracts=(starting[k],), completed=(), seal_levels=(),
                goal=None if full else goals[3 * k], shields=0, outpost_tiles=())
         for k, name in enumerate(names[:humans]))
-    if solo:  # the Automa manages no resources and has no goal card; its contract is on space E
+    if s.automa is not None:  # the Automa manages no resources and has no goal card; its contract is on space E
         s.players += (Player(name=AUTOMA_NAME, character=None, coins=0, camels=0, pepper=0, silk=0, gold=0, jade=0,
                              vp=c.rules.start.vp, dice=(), black_dice=(), location=s.board.start, figure2=None,
                              trading_posts=(), contracts=(), completed=(), seal_levels=(), goal=None, shields=0,

@@ -202,7 +202,7 @@ class Mp2State(GameState):
         """Every distinct legal choice at this point (a new list each call)."""
         if self._legal is None:
             self._legal = rules.legal_actions(self)
-        return list(self._legal)  # type: ignore[arg-type]
+        return list(self._legal)
 
     def apply(self, action: Action | str) -> Mp2State:
         """Return the state after ``action`` (an :class:`Action` or its notation); ``self`` never changes.
