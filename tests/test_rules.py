@@ -157,6 +157,27 @@ def test_books_occupied_space_costs_the_lowest_die() -> None:
     assert any("pays 3 coins (occupied action space)" in e.text for e in t.log)
 
 
+def test_space_coins_tells_the_fee_before_placing() -> None:
+    from mp_notebook.rulesets.mp2.rules import space_coins
+
+    s = game().with_player(0, dice=[4, 4, 4, 4, 4])
+    s = play(s, "books [4] silk", "offer 1", "end_turn").with_player(1, dice=[3, 5, 5, 5, 6], coins=10)
+    i = s.current_player
+    assert i == 1
+    lower = next(sp for sp in s.components.rules.travel if sp.coins)
+    expected = {
+        "books [3] silk": 3,  # occupied: the lowest die placed
+        "books [3] pepper": 0,
+        f"travel [3] {lower.name}": lower.coins,  # the lower Travel spaces cost their coins
+    }
+    for notation, coins in expected.items():
+        a = mp.Action.parse(notation, i)
+        assert a in s.legal_actions(), notation
+        assert space_coins(s, a) == coins, notation
+        assert play(s, notation).players[i].coins == 10 - coins, notation  # what the engine charges
+    assert space_coins(s, mp.Action.parse("khans_favor [3]", i)) == 0  # no fee on Khan's Favor
+
+
 def test_colour_once_per_space_but_gold_has_two_spaces() -> None:
     s = game().with_player(0, dice=[5, 5, 6, 6, 6], coins=20, camels=5)
     s = play(s, "books [5] gold-upper", "offer 1", "end_turn")

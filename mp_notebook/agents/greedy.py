@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from mp_notebook.agents.base import tie_break
 from mp_notebook.agents.evaluation import travel_potential, value
 from mp_notebook.engine.actions import MAIN_KINDS
-from mp_notebook.rulesets.mp2.rules import SPACE_BOOK, SPACE_TRAVEL
+from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
@@ -57,17 +57,9 @@ def _effect(s: Mp2State, a: Action) -> tuple[object, ...]:
     if not a.dice:
         return (a.kind, a.space, a.choice)
     low = a.dice[0]
-    rules = s.components.rules
-    occupied = {
-        "books": SPACE_BOOK + str(a.space),
-        "travel": SPACE_TRAVEL + str(a.space),
-        "guild_seal": "seals",
-        "contracts": "contracts",
-    }.get(a.kind)
-    fee = low if occupied and s.spaces.get(occupied, ((), ()))[1] else 0
+    fee = space_coins(s, a)
     if a.kind == "travel":
-        cap = next(sp.max_moves for sp in rules.travel if sp.name == a.space)
-        return (a.kind, a.space, min(low, cap), fee)
+        return (a.kind, a.space, travel_terms(s, a)[1], fee)
     if a.kind == "guild_seal":
         return (a.kind, min(low, 4), fee)
     if a.kind == "special_city":

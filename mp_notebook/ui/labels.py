@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
+from mp_notebook.rulesets.mp2.rules import space_coins
 
 if TYPE_CHECKING:
     from mp_notebook.rulesets.mp2.state import Mp2State
@@ -26,9 +27,6 @@ KIND_TITLES = {
     "choose": "Options", "copy_bonus": "Copy a bonus", "city_bonus": "City bonuses", "trade": "Exchanges",
     "compensation": "Compensation", "pay": "Payment",
 }
-# Space keys of the engine's action spaces (``Mp2State.spaces``), per main action.
-_SPACE_KEYS = {"books": "book:{}", "khans_favor": "khan", "guild_seal": "seals", "travel": "travel:{}",
-               "contracts": "contracts", "special_city": "special:{}", "city_card": "card:{}"}
 
 
 def sections(s: Mp2State, actions: list[Action]) -> list[dict[str, Any]]:
@@ -64,13 +62,6 @@ def _own(a: Action) -> list[int]:
     return own
 
 
-def _fee(s: Mp2State, a: Action) -> int:
-    """Coins due for placing on an occupied (blue) space: the lowest die placed."""
-    key = _SPACE_KEYS[a.kind].format(a.space)
-    occupied = bool(s.spaces.get(key, ((), ()))[1]) and a.kind not in ("special_city", "city_card", "khans_favor")
-    return min(a.dice) if occupied else 0
-
-
 def _coins(n: int) -> str:
     return f"{n} coin{'s' if n != 1 else ''}" if n else ""
 
@@ -79,7 +70,7 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
     c = s.components
     if a.kind in MAIN_KINDS:
-        return _main(s, a), _coins(_fee(s, a) + (_travel_space(s, a.space).coins if a.kind == "travel" else 0))
+        return _main(s, a), _coins(space_coins(s, a))
     p = s.players[a.player if a.player is not None else s.current_player or 0]
     task = s.tasks[-1] if s.tasks else ()
     kind, choice = a.kind, a.choice or ""

@@ -551,6 +551,23 @@ def _do_guild_seal(s: Mp2State, a: LegalAction) -> None:
     _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
 
 
+# the action spaces where a player pays the lowest die placed if the space is occupied (R_OCCUPIED)
+_FEE_SPACES = {"books": SPACE_BOOK + "{}", "guild_seal": "seals", "contracts": "contracts"}
+
+
+def space_coins(s: Mp2State, a: Action | LegalAction) -> int:
+    """Coins a main action ``a`` of ``s`` costs for its action space, before it is placed.
+
+    An occupied Books, Guild Seals, Travel or Contracts space costs the lowest die placed
+    (Khan's Favor, special cities and city cards have no fee); the lower Travel spaces cost their
+    coins too (:func:`travel_terms`). Other actions cost nothing here.
+    """
+    if a.kind == "travel":
+        return travel_terms(s, a)[0]
+    key = _FEE_SPACES.get(a.kind)
+    return _fee(s, key.format(a.space), a.dice) if key else 0
+
+
 def travel_terms(s: Mp2State, a: Action | LegalAction) -> tuple[int, int]:
     """``(coins due for the space, moves allowed)`` of a Travel action ``a`` before it is placed.
 
