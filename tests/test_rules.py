@@ -157,6 +157,16 @@ def test_books_occupied_space_costs_the_lowest_die() -> None:
     assert any("pays 3 coins (occupied action space)" in e.text for e in t.log)
 
 
+def test_decision_about_names_what_a_follow_up_is_about() -> None:
+    s = game().with_player(0, dice=[3, 5, 6, 6, 6])
+    assert s.decision.about is None  # a turn
+    offer = play(s, "books [3] pepper").decision
+    assert (offer.kind, offer.about) == ("offer", "pepper")
+    move = play(s, "travel [5,6] middle").decision
+    assert (move.kind, move.about) == ("move", 3)
+    assert f"({move.about} move(s) left)" in move.text
+
+
 def test_space_coins_tells_the_fee_before_placing() -> None:
     from mp_notebook.rulesets.mp2.rules import space_coins
 

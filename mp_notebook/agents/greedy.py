@@ -159,6 +159,7 @@ class GreedyAgent:
 def score(s: Mp2State, i: int) -> float:
     """:func:`value` of player ``i``, plus the best reachable city while ``i`` is still moving."""
     v = value(s, i)
-    if s.decision.kind == "move" and s.decision.player == i:
-        v += travel_potential(s, i, s.tasks[-1][2])
+    d = s.decision
+    if d.kind == "move" and d.player == i:
+        v += travel_potential(s, i, d.about)
     return v

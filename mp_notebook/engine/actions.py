@@ -15,7 +15,7 @@ brackets, black dice with a ``b``:
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mp_notebook.engine.errors import NotationError
 
@@ -133,11 +133,14 @@ def _notation(kind: str, dice: tuple[int, ...], black: tuple[int, ...], space: s
 
 
 class Decision(NamedTuple):
-    """What the game awaits: ``kind`` (``"turn"`` or a follow-up), whose it is, in plain English."""
+    """What the game awaits: ``kind`` (``"turn"`` or a follow-up), whose it is, in plain English;
+    ``about``: what some follow-ups are about, for reading their choices (each ruleset lists them;
+    ``None`` for the others)."""
 
     kind: str
     player: int | None
     text: str
+    about: Any = None
 
     def __str__(self) -> str:
         return self.text

@@ -72,7 +72,7 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     if a.kind in MAIN_KINDS:
         return _main(s, a), _coins(space_coins(s, a))
     p = s.players[a.player if a.player is not None else s.current_player or 0]
-    task = s.tasks[-1] if s.tasks else ()
+    about = s.decision.about
     kind, choice = a.kind, a.choice or ""
     if kind == "complete_contract":
         contract = c.contracts[choice]
@@ -89,7 +89,7 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
         return f"{_dice(a)} → {a.dice[0] + int(choice)}", str(c.rules.adjust_cost)
     if kind == "black_die":
         label = f"take the black die showing {a.dice[0]}" if a.dice else "take a black die (rolled)"
-        return label, "" if s.tasks else str(c.rules.black_die_cost)
+        return label, str(c.rules.black_die_cost) if s.decision.kind == "turn" else ""
     if kind == "end_turn":
         return "end the turn", ""
     if kind == "done":
@@ -108,17 +108,17 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     if kind == "discard":
         return f"discard {choice}", ""
     if kind == "offer":
-        jade, reward = _offer_tile(s, task[2]).offers[int(choice) - 1]
+        jade, reward = _offer_tile(s, about).offers[int(choice) - 1]
         return f"offer {choice}: {reward}", f"{jade} jade" if jade else ""
     if kind == "seal":
         return f"{choice} seal" + (f" (+{c.seals[choice].jade} jade)" if c.seals[choice].jade else ""), ""
     if kind == "choose":
-        return f"option {choice}: {task[2][int(choice) - 1]}", ""
+        return f"option {choice}: {about[int(choice) - 1]}", ""
     if kind in ("copy_bonus", "city_bonus"):
         return f"{choice}: {c.city_bonuses[s.markers[choice]]}", ""
     if kind == "trade":
         option, times = (int(x) for x in choice.split("x"))
-        o = c.city_cards[task[2]].options[option - 1]
+        o = c.city_cards[about].options[option - 1]
         return f"{times}× get {o.gain}", f"{times}× {o.pay}"
     if kind in ("compensation", "pay"):
         parts = dict(part.split("=") for part in choice.split(","))

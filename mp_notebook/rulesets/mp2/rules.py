@@ -1370,12 +1370,22 @@ def legal_actions(s: Mp2State) -> list[Action]:
     return _turn_actions(s, s.turn)
 
 
+# What ``Decision.about`` holds, per follow-up kind (``None`` for the others).
+DECISION_ABOUT = {
+    "move": "the moves left (int)",
+    "offer": "the book whose offer tile the offers are on (str)",
+    "choose": "the rewards to choose from, choice 1 first (tuple of Reward)",
+    "trade": "the city card whose exchanges are offered (str)",
+}
+
+
 def decision(s: Mp2State) -> Decision:
     if s.over:
         return Decision("over", None, "the game is over")
     if s.tasks:
         task = s.tasks[-1]
-        return Decision(task[0], task[1], f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}")
+        text = f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}"
+        return Decision(task[0], task[1], text, task[2] if task[0] in DECISION_ABOUT else None)
     assert s.turn is not None
     p = s.players[s.turn]
     if s.main_done or not p.all_dice:

@@ -195,7 +195,17 @@ class Mp2State(GameState):
 
     @property
     def decision(self) -> Decision:
-        """What is awaited now: ``.kind``, ``.player`` and ``.text`` in plain English."""
+        """What is awaited now: ``.kind``, ``.player``, ``.text`` in plain English and ``.about``
+        (``rules.DECISION_ABOUT`` lists what it holds for a move, an offer, a choice of rewards and an
+        exchange).
+
+        >>> import mp_notebook as mp
+        >>> s = mp.new_game(players=2, seed=1)
+        >>> s.decision.kind, s.decision.player
+        ('turn', 0)
+        >>> s.apply("travel [5,6] middle").decision.about  # the moves left
+        3
+        """
         return rules.decision(self)
 
     def legal_actions(self) -> list[Action]:
