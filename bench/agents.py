@@ -3,12 +3,15 @@
 Usage::
 
     python bench/agents.py [--greedy-games 100] [--search-games 40] [--search-rollouts 24]
-                           [--search-seed 2] [--speed-games 960] [--speed-rounds 5] [--skip-dask]
+                           [--search-seed 2] [--habit-games 20]
+                           [--speed-games 960] [--speed-rounds 5] [--skip-dask]
 
 Prints:
 
 * GreedyAgent vs RandomAgent: win rate over 2-player games, seats alternating (shared victories
   count half), with a 95% Wilson interval;
+* what GreedyAgents do in 2-player self-play (``--habit-games``): main actions per game, trading
+  posts, completed contracts and goods per player at the end;
 * SearchAgent (``--search-rollouts`` rollouts per turn decision, its default horizon and rollout
   policy) vs GreedyAgent over 2-player games, seats alternating, played two at a time on a
   process pool; then the seconds each of its turn decisions takes in one game (this process);
@@ -27,12 +30,14 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from statistics import mean, median
 
 import mp_notebook as mp
 from mp_notebook.analysis import simulate, wilson
+from mp_notebook.engine.actions import MAIN_KINDS
 
 
 def head_to_head(
@@ -51,6 +56,28 @@ def head_to_head(
     wins = float((mine / shared).fillna(0).sum())
     low, high = wilson(wins, n_games)
     return wins / n_games, low, high, seconds
+
+
+def habits(n_games: int) -> str:
+    """What GreedyAgents do in 2-player self-play: main actions per game, posts and contracts per player."""
+    kinds: Counter[str] = Counter()
+    posts = completed = goods = 0
+    for game in range(n_games):
+        s = mp.new_game(players=2, seed=100 + game)
+        agents = [mp.agents.GreedyAgent(game), mp.agents.GreedyAgent(game + 1)]
+        while not s.is_over:
+            a = agents[s.current_player].choose(s)
+            kinds[a.kind] += s.decision.kind == "turn"
+            s = s.apply(a)
+        for p in s.players:
+            posts, completed = posts + len(p.trading_posts), completed + len(p.completed)
+            goods += p.pepper + p.silk + p.gold + p.jade
+    main = ", ".join(f"{kind} {kinds[kind] / n_games:.1f}" for kind in MAIN_KINDS)
+    seats = 2 * n_games
+    return (
+        f"GreedyAgent self-play, {n_games} 2-player games: main actions per game: {main}; per player at the end: "
+        f"{posts / seats:.1f} trading posts, {completed / seats:.1f} contracts completed, {goods / seats:.1f} goods"
+    )
 
 
 def decision_seconds(agent: mp.agents.SearchAgent, seed: int) -> list[float]:
@@ -84,6 +111,7 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=40)
     parser.add_argument("--search-rollouts", type=int, default=24)
     parser.add_argument("--search-seed", type=int, default=2, help="seed of the head-to-head games")
+    parser.add_argument("--habit-games", type=int, default=20)
     parser.add_argument("--speed-games", type=int, default=960)
     parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
@@ -104,6 +132,7 @@ def main() -> None:
     while not s.is_over:
         s = s.apply(greedy[s.current_player].choose(s))
     print(f"one 4-player game of GreedyAgents: {time.perf_counter() - t0:.2f} s")
+    print(habits(args.habit_games))
 
     search = mp.agents.SearchAgent(budget_rollouts=args.search_rollouts, seed=0)
     with ProcessPoolExecutor(2) as pool:  # games are independent: two at a time
