@@ -57,9 +57,9 @@ def _effect(s: Mp2State, a: Action) -> tuple[object, ...]:
     if not a.dice:
         return (a.kind, a.space, a.choice)
     low = a.dice[0]
-    fee = space_coins(s, a)
     if a.kind == "travel":
-        return (a.kind, a.space, travel_terms(s, a)[1], fee)
+        return (a.kind, a.space, *travel_terms(s, a))  # the coins due and the moves allowed
+    fee = space_coins(s, a)
     if a.kind == "guild_seal":
         return (a.kind, min(low, 4), fee)
     if a.kind == "special_city":

@@ -92,7 +92,7 @@ class RolloutPolicy:
         return f"RolloutPolicy(seed={self.seed}, epsilon={self.epsilon}, sample={self.sample})"
 
 
-def rollout(state: Mp2State, player: int, policy: object, horizon: str = "game") -> Mp2State:
+def rollout(state: Mp2State, player: int, policy: Agent, horizon: str = "game") -> Mp2State:
     """Play ``state`` on with ``policy.choose`` for every seat until ``horizon``."""
     if horizon not in HORIZONS[:3]:
         raise ValueError(f"horizon must be one of {HORIZONS[:3]}, got {horizon!r}")
@@ -110,7 +110,7 @@ def rollout(state: Mp2State, player: int, policy: object, horizon: str = "game")
                 left_turn = True
             elif left_turn and d.kind == "turn":
                 break
-        s = s.apply(policy.choose(s))  # type: ignore[attr-defined]
+        s = s.apply(policy.choose(s))
     return s
 
 
