@@ -37,7 +37,7 @@ from statistics import mean, median
 
 import mp_notebook as mp
 from mp_notebook.analysis import simulate, wilson
-from mp_notebook.engine.actions import MAIN_KINDS
+from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 
 
 def head_to_head(

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import tie_break
 from mp_notebook.agents.evaluation import travel_potential, value
-from mp_notebook.engine.actions import MAIN_KINDS
+from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 
 if TYPE_CHECKING:

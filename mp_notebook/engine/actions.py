@@ -1,71 +1,36 @@
-"""Actions, decisions and the text notation.
+"""Actions, decisions and the text notation, for every ruleset.
 
 An action is written ``kind [dice] space choice`` with the parts a kind uses; dice are listed in
-brackets, black dice with a ``b``:
+brackets, black dice with a ``b``. Each ruleset names its kinds in a :class:`Vocabulary`:
 
->>> a = Action.parse("travel [3,b5] middle")
+>>> a = Action.parse("travel [3,b5] middle")   # Marco Polo II's vocabulary by default
 >>> a.kind, a.dice, a.black, a.space
 ('travel', (3, 5), (5,), 'middle')
 >>> str(a)
 'travel [3,b5] middle'
->>> str(Action.parse("move Fuzhou"))
-'move Fuzhou'
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from mp_notebook.engine.errors import NotationError
 
-# kind -> (uses dice, named parts after the dice)
-KINDS: dict[str, tuple[bool, tuple[str, ...]]] = {
-    # main actions
-    "books": (True, ("space",)),
-    "khans_favor": (True, ()),
-    "guild_seal": (True, ()),
-    "travel": (True, ("space",)),
-    "contracts": (True, ()),
-    "special_city": (True, ("space",)),
-    "city_card": (True, ("space",)),
-    # bonus actions
-    "complete_contract": (False, ("choice",)),
-    "improve_seal": (False, ("choice",)),
-    "money_bag": (True, ("choice",)),
-    "reroll": (True, ()),
-    "adjust_die": (True, ("choice",)),
-    "black_die": (True, ()),
-    "outpost_bonus": (False, ("choice",)),
-    "end_turn": (False, ()),
-    # follow-up decisions
-    "offer": (False, ("choice",)),
-    "seal": (False, ("choice",)),
-    "move": (False, ("choice",)),
-    "done": (False, ()),
-    "extra_post": (False, ("choice",)),
-    "take_contract": (False, ("space", "choice")),
-    "discard": (False, ("choice",)),
-    "relocate_post": (False, ("choice",)),
-    "good": (False, ("choice",)),
-    "choose": (False, ("choice",)),
-    "copy_bonus": (False, ("choice",)),
-    "city_bonus": (False, ("choice",)),
-    "trade": (False, ("choice",)),
-    "compensation": (False, ("choice",)),
-    "pay": (False, ("choice",)),
-    "pair": (False, ("choice",)),
-    "double_bonus": (False, ("choice",)),
-    "character": (False, ("choice",)),
-    "goal": (False, ("choice",)),
-}
-MAIN_KINDS = ("books", "khans_favor", "guild_seal", "travel", "contracts", "special_city", "city_card")
-BONUS_KINDS = ("complete_contract", "improve_seal", "money_bag", "reroll", "adjust_die", "black_die",
-               "outpost_bonus")
+Kinds = Mapping[str, tuple[bool, tuple[str, ...]]]
+"""A ruleset's action kinds: kind -> (places dice, the named parts written after the dice)."""
+
+MAX_NOTATION = 1_000  # characters: no legal action of any ruleset is longer
 
 
 class Action(NamedTuple):
-    """One legal choice. ``dice`` are all values placed (sorted), ``black`` the black ones."""
+    """One legal choice. ``dice`` are all values placed (sorted), ``black`` the black ones.
+
+    The notation is the kind, then the dice in brackets (if any), then the space and the choice
+    (those the kind takes), so ``str(action)`` needs no ruleset; reading it back does (the
+    ruleset's :class:`Vocabulary` says which words a kind takes).
+    """
 
     kind: str
     player: int | None = None
@@ -81,17 +46,67 @@ class Action(NamedTuple):
         return f"Action({str(self)!r}, player={self.player})"
 
     @classmethod
-    def parse(cls, text: str, player: int | None = None) -> Action:
+    def parse(cls, text: str, player: int | None = None, ruleset: str | None = None) -> Action:
+        """Parse the notation of ``ruleset``'s actions (default: Marco Polo II).
+
+        Raises :class:`NotationError` naming what is wrong.
+        """
+        from mp_notebook.rulesets import get
+
+        return get(ruleset).vocabulary.parse(text, player)
+
+
+@functools.lru_cache(maxsize=8192)
+def _notation(kind: str, dice: tuple[int, ...], black: tuple[int, ...], space: str | None,
+              choice: str | None) -> str:
+    words = [kind]
+    if dice:
+        own = list(dice)
+        for b in black:
+            own.remove(b)
+        words.append("[" + ",".join([str(v) for v in own] + [f"b{v}" for v in black]) + "]")
+    words += [part for part in (space, choice) if part is not None]
+    return " ".join(words)
+
+
+class Vocabulary:
+    """The action kinds of one ruleset, and the parser of their notation.
+
+    ``main`` and ``bonus`` name the kinds a player chooses on their turn (the rest are follow-up
+    decisions and ``end_turn``).
+
+    >>> v = Vocabulary({"travel": (True, ("space",)), "move": (False, ("choice",))}, main=("travel",))
+    >>> a = v.parse("travel [3,b5] middle")
+    >>> a.kind, a.dice, a.black, a.space
+    ('travel', (3, 5), (5,), 'middle')
+    >>> str(a), str(v.parse("move Fuzhou", player=1))
+    ('travel [3,b5] middle', 'move Fuzhou')
+    """
+
+    def __init__(self, kinds: Kinds, *, main: tuple[str, ...] = (), bonus: tuple[str, ...] = (),
+                 optional_dice: tuple[str, ...] = ()):
+        unknown = [k for k in (*main, *bonus, *optional_dice) if k not in kinds]
+        if unknown:
+            raise ValueError(f"vocabulary: {', '.join(unknown)} named but not among the kinds")
+        self.kinds: Kinds = dict(kinds)
+        self.main = main
+        self.bonus = bonus
+        self.optional_dice = optional_dice  # kinds that place dice but may be written without them
+
+    def parse(self, text: str, player: int | None = None) -> Action:
         """Parse the notation; raises :class:`NotationError` naming what is wrong."""
         if not isinstance(text, str):
             raise NotationError(f"an action is an Action or a notation string, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"{text[:40]!r}…: {len(text)} characters is too long for an action "
+                                f"(at most {MAX_NOTATION})")
         words = text.split()
         if not words:
             raise NotationError("empty action text")
         kind, rest = words[0], words[1:]
-        if kind not in KINDS:
-            raise NotationError(f"{text!r}: unknown action kind {kind!r} (known: {', '.join(KINDS)})")
-        uses_dice, parts = KINDS[kind]
+        if kind not in self.kinds:
+            raise NotationError(f"{text!r}: unknown action kind {kind!r} (known: {', '.join(self.kinds)})")
+        uses_dice, parts = self.kinds[kind]
         dice: list[int] = []
         black: list[int] = []
         if rest and rest[0].startswith("["):
@@ -103,33 +118,22 @@ class Action(NamedTuple):
             for item in filter(None, token[1:-1].split(",")):
                 is_black = item.startswith("b")
                 digits = item[1:] if is_black else item
-                if not (digits.isdigit() and 1 <= int(digits) <= 6):
+                if digits not in _DIE_FACES:
                     raise NotationError(f"{text!r}: {item!r} is not a die value 1-6 (black dice: b1-b6)")
                 dice.append(int(digits))
                 if is_black:
                     black.append(int(digits))
-        elif uses_dice and kind != "black_die":
+        elif uses_dice and kind not in self.optional_dice:
             raise NotationError(f"{text!r}: {kind} needs the dice it places, like {kind} [4]")
         if len(rest) != len(parts):
             expected = " ".join([kind] + (["[dice]"] if uses_dice else []) + [f"<{p}>" for p in parts])
             raise NotationError(f"{text!r}: expected {expected}")
         fields = dict(zip(parts, rest, strict=True))
-        return cls(kind, player, tuple(sorted(dice)), tuple(sorted(black)), fields.get("space"), fields.get("choice"))
+        return Action(kind, player, tuple(sorted(dice)), tuple(sorted(black)), fields.get("space"),
+                      fields.get("choice"))
 
 
-@functools.lru_cache(maxsize=8192)
-def _notation(kind: str, dice: tuple[int, ...], black: tuple[int, ...], space: str | None,
-              choice: str | None) -> str:
-    uses_dice, parts = KINDS[kind]
-    words = [kind]
-    if uses_dice and (dice or kind != "black_die"):
-        own = list(dice)
-        for b in black:
-            own.remove(b)
-        words.append("[" + ",".join([str(v) for v in own] + [f"b{v}" for v in black]) + "]")
-    named = {"space": space, "choice": choice}
-    words += [str(named[p]) for p in parts]
-    return " ".join(words)
+_DIE_FACES = frozenset("123456")
 
 
 class Decision(NamedTuple):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action
+from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
+from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
 from mp_notebook.rulesets.mp2.rules import space_coins
 
 if TYPE_CHECKING:

@@ -1,1 +1,24 @@
 """Marco Polo II: In the Service of the Khan — components, rules, setup and scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mp_notebook.rulesets import Ruleset
+from mp_notebook.rulesets.mp2.notation import VOCABULARY
+
+
+def _new_game(players: Any = None, **options: Any) -> Any:
+    from mp_notebook.rulesets.mp2.setup import new_game
+
+    return new_game(players, **options)
+
+
+def _board() -> Any:
+    from mp_notebook.rulesets.mp2.setup import shared_board
+
+    return shared_board()
+
+
+RULESET = Ruleset(id="mp2", title="Marco Polo II: In the Service of the Khan", vocabulary=VOCABULARY,
+                  new_game=_new_game, board=_board)

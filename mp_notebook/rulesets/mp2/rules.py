@@ -33,10 +33,11 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any, Protocol, cast
 
-from mp_notebook.engine.actions import BONUS_KINDS, MAIN_KINDS, Action, Decision
+from mp_notebook.engine.actions import Action, Decision
 from mp_notebook.engine.rng import next_int
 from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Character, Cost, Reward, Route
+from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
 from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
 
 Task = tuple[Any, ...]
@@ -46,7 +47,7 @@ class LegalAction(Protocol):
     """An :class:`Action` as the rules apply it: one of ``legal_actions()``, so its fields are set.
 
     Every legal action names its player, and the space and/or choice its kind takes (``KINDS`` in
-    ``mp_notebook.engine.actions``); each handler reads only the fields of its own kinds. ``apply``
+    ``mp_notebook.rulesets.mp2.notation``); each handler reads only the fields of its own kinds. ``apply``
     is given legal actions only (``Mp2State.apply`` checks) and casts once to this type.
     """
 

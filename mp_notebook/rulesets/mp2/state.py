@@ -13,6 +13,7 @@ from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
+from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -224,7 +225,7 @@ class Mp2State(GameState):
         legal = self._legal
         assert legal is not None
         if isinstance(action, str):
-            parsed = Action.parse(action, self.current_player)
+            parsed = VOCABULARY.parse(action, self.current_player)
         elif isinstance(action, Action):
             parsed = action if action.player is not None else action._replace(player=self.current_player)
         else:
