@@ -1,59 +1,70 @@
-"""The route graph of a board, built once from component data and shared by every state."""
+"""The route graph of a board, built once from a ruleset's component data and shared by every state."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import networkx as nx
 
-if TYPE_CHECKING:
-    from mp_notebook.rulesets.mp2.components import Components, Location, Route
-
 
 class Board:
-    """The static board: locations, routes and the ``networkx.MultiGraph`` joining them.
+    """The static board of one ruleset: locations, routes and the ``networkx.MultiGraph`` joining them.
 
-    Nodes carry the location's attributes (``kind``, ``lat``, ``lon``, ``shield`` and its
-    features); edges carry the route's ``coins``, ``camels``, ``jade``, ``kind`` and ``seal``
-    and the :class:`Route` itself under ``route``. Parallel routes get keys 0, 1, ...
+    ``locations`` maps each name to a dataclass with at least ``kind``, ``lat`` and ``lon``;
+    ``routes`` are dataclasses with at least ``a`` and ``b``, the locations they join.
+    Nodes carry the location's fields (``kind``, ``lat``, ``lon`` and whatever the ruleset's
+    location class holds); edges carry the route's fields and the route itself under ``route``.
+    Parallel routes get keys 0, 1, ... ``adjacent`` lists, per location, ``(neighbour, key, route,
+    label)``, the label being the neighbour's name, or ``name#key`` on parallel routes.
 
-    >>> from mp_notebook.rulesets.mp2.components import components
-    >>> board = Board(components())
-    >>> board.graph.nodes["Beijing"]["kind"]
-    'city'
+    >>> import mp_notebook as mp
+    >>> board = mp.new_game(players=2, seed=1).board
+    >>> board.ruleset, board.start, board.graph.nodes["Beijing"]["kind"]
+    ('mp2', 'Beijing', 'city')
     """
 
-    def __init__(self, components: Components):
-        self.locations: dict[str, Location] = components.locations
-        self.routes: tuple[Route, ...] = components.routes
+    def __init__(self, ruleset: str, locations: Mapping[str, Any], routes: Iterable[Any], start: str):
+        self.ruleset = ruleset
+        self.locations: dict[str, Any] = dict(locations)
+        self.routes: tuple[Any, ...] = tuple(routes)
+        if start not in self.locations:
+            raise ValueError(f"board of {ruleset}: the start {start!r} is not a location")
+        self.start = start
         graph = nx.MultiGraph()
-        for loc in self.locations.values():
-            graph.add_node(loc.name, kind=loc.kind, lat=loc.lat, lon=loc.lon, shield=loc.shield,
-                           start=loc.start, city_bonus=loc.city_bonus, city_cards=loc.city_cards,
-                           contracts=loc.contracts, outpost=loc.outpost, special=loc.special)
+        for name, loc in self.locations.items():
+            graph.add_node(name, **_fields(loc, skip=("name",)))
         for route in self.routes:
-            graph.add_edge(route.a, route.b, coins=route.coins, camels=route.camels, jade=route.jade,
-                           kind=route.kind, seal=route.seal, route=route)
+            graph.add_edge(route.a, route.b, **_fields(route, skip=("a", "b")), route=route)
         self.graph = graph
-        adjacent: dict[str, list[tuple[str, int, Route]]] = {name: [] for name in self.locations}
+        adjacent: dict[str, list[tuple[str, int, Any]]] = {name: [] for name in self.locations}
         for a, b, key, data in graph.edges(keys=True, data=True):
             adjacent[a].append((b, key, data["route"]))
             adjacent[b].append((a, key, data["route"]))
-        # per location: (neighbour, edge key, route, label used in the notation)
-        self.adjacent: dict[str, tuple[tuple[str, int, Route, str], ...]] = {
+        self.adjacent: dict[str, tuple[tuple[str, int, Any, str], ...]] = {
             name: tuple((n, k, r, n if graph.number_of_edges(name, n) == 1 else f"{n}#{k}")
                         for n, k, r in sorted(edges, key=lambda e: (e[0], e[1])))
             for name, edges in adjacent.items()
         }
-        self.start: str = next(loc.name for loc in self.locations.values() if loc.start)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from mp_notebook.rulesets.mp2.setup import shared_board
-
-        return (shared_board, ())
+        return (_shared_board, (self.ruleset,))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self
 
     def __repr__(self) -> str:
-        return f"<Board: {self.graph.number_of_nodes()} locations, {self.graph.number_of_edges()} routes>"
+        return (f"<Board {self.ruleset}: {self.graph.number_of_nodes()} locations, "
+                f"{self.graph.number_of_edges()} routes>")
+
+
+def _fields(item: Any, skip: tuple[str, ...]) -> dict[str, Any]:
+    return {f.name: getattr(item, f.name) for f in dataclasses.fields(item) if f.name not in skip}
+
+
+def _shared_board(ruleset: str) -> Board:
+    """The one board of ``ruleset`` (what a pickled board unpickles to)."""
+    from mp_notebook.rulesets import get
+
+    return get(ruleset).board()

@@ -20,7 +20,9 @@ AUTOMA_NAME = "Automa"
 @functools.cache
 def shared_board() -> Board:
     """The one route graph of Marco Polo II, shared by every state."""
-    return Board(components())
+    c = components()
+    start = next(loc.name for loc in c.locations.values() if loc.start)
+    return Board("mp2", c.locations, c.routes, start)
 
 
 def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> list[str]:
