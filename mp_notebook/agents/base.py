@@ -1,4 +1,5 @@
-"""What every computer player shares: the ``Agent`` protocol and seeded, stateless randomness.
+"""What every computer player shares: the ``Agent`` protocol, the evaluation a ruleset offers
+them (:class:`AgentTerms`, the ruleset's ``agents`` part), and seeded, stateless randomness.
 
 Agents keep no state between calls: the randomness of a choice is derived from the agent's seed
 and a fingerprint of the position, so the same seed and the same state always give the same
@@ -13,11 +14,13 @@ action, whatever was asked before, in whichever process.
 from __future__ import annotations
 
 import zlib
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
+
+from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 
 @runtime_checkable
@@ -28,22 +31,47 @@ class Agent(Protocol):
     name: str
     seed: int
 
-    def choose(self, state: Mp2State) -> Action: ...
+    def choose(self, state: GameState) -> Action: ...
 
     def with_seed(self, seed: int) -> Agent: ...
 
 
-def fingerprint(s: Mp2State) -> str:
+class AgentTerms(Protocol):
+    """What a ruleset's ``agents`` part answers: its heuristic evaluation, in VP."""
+
+    def value(self, s: GameState, i: int) -> float:
+        """Player ``i``'s estimated final score."""
+        ...
+
+    def margin(self, s: GameState, i: int) -> float:
+        """:meth:`value` of player ``i`` minus the best other player's."""
+        ...
+
+    def score(self, s: GameState, i: int) -> float:
+        """:meth:`value`, counting what a follow-up decision of ``i`` still in progress promises."""
+        ...
+
+    def effect(self, s: GameState, a: Action) -> tuple[object, ...]:
+        """What a legal action does, ignoring which dice do it (actions with one effect are merged)."""
+        ...
+
+
+def terms(s: GameState) -> AgentTerms:
+    """The evaluation of ``s``'s ruleset."""
+    return cast(AgentTerms, get(s.ruleset).part("agents"))
+
+
+def fingerprint(s: GameState) -> str:
     """A cheap text that differs between the positions a game goes through."""
     seats = ";".join(
-        f"{p.coins},{p.camels},{p.pepper},{p.silk},{p.gold},{p.jade},{p.vp},{p.dice},"
+        f"{p.coins},{p.camels},{','.join(map(str, p.goods.values()))},{p.vp},{p.dice},"
         f"{p.black_dice},{p.location},{len(p.trading_posts)},{p.contracts}"
         for p in s.players
     )
     return f"{s.round}|{s.decision.text}|{seats}"
 
 
-def position_seed(seed: int, s: Mp2State) -> int:
+def position_seed(seed: int, s: GameState) -> int:
     """A 32-bit seed derived from an agent's seed and the position (stable across processes)."""
     return zlib.crc32(f"{seed}#{fingerprint(s)}".encode())
 

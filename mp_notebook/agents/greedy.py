@@ -2,12 +2,13 @@
 
 For every candidate action the agent applies it, lets its own follow-up decisions (offer, seal,
 moves, contracts, payments, ...) play out with the same one-step rule, and scores the position it
-reaches with :func:`mp_notebook.agents.evaluation.value` (estimated final VP). The best score wins;
+reaches with the ruleset's evaluation (its ``agents`` part, an :class:`~mp_notebook.agents.base.AgentTerms`:
+estimated final VP). The best score wins;
 ties go to a seeded order. To stay fast it first merges actions that only differ in which dice
 they use (keeping the lowest dice, own colour before black), and it values ``end_turn`` as the
-position now, so the reshuffle of a new round never looks like a gain. While travelling, a move is
-scored together with the best city still reachable
-(:func:`~mp_notebook.agents.evaluation.travel_potential`).
+position now, so the reshuffle of a new round never looks like a gain. Positions in the middle of
+a follow-up are scored by the ruleset's ``score`` (in Marco Polo II a move counts the best city
+still reachable).
 
 Only the lowest die (own, black) is considered for a reroll. Dice rolls are not peeked at: a
 reroll or a black die is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures. The
@@ -25,14 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import tie_break
-from mp_notebook.agents.evaluation import travel_potential, value
-from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
-from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
+from mp_notebook.agents.base import terms, tie_break
+from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 TIE = 1e-6  # scale of the seeded tie-break
 MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chains are short)
@@ -41,38 +40,16 @@ CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES 
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
 
 
-def distinct_actions(s: Mp2State, legal: list[Action]) -> list[Action]:
+def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
     """``legal`` with dice-only variants merged: one action per effect, lowest dice kept."""
+    effect = terms(s).effect
     best: dict[tuple[object, ...], Action] = {}
     for a in legal:
-        key = _effect(s, a)
+        key = effect(s, a)
         kept = best.get(key)
         if kept is None or (len(a.black), sum(a.dice)) < (len(kept.black), sum(kept.dice)):
             best[key] = a
     return list(best.values())
-
-
-def _effect(s: Mp2State, a: Action) -> tuple[object, ...]:
-    """What an action does, ignoring which dice do it (the lowest die sets level and fee)."""
-    if not a.dice:
-        return (a.kind, a.space, a.choice)
-    low = a.dice[0]
-    if a.kind == "travel":
-        return (a.kind, a.space, *travel_terms(s, a))  # the coins due and the moves allowed
-    fee = space_coins(s, a)
-    if a.kind == "guild_seal":
-        return (a.kind, min(low, 4), fee)
-    if a.kind == "special_city":
-        return (a.kind, a.space, low >= s.components.special_cities[str(a.space)].double_at)
-    if a.kind in ("books", "contracts", "khans_favor", "money_bag"):
-        return (a.kind, a.space, a.choice, fee)
-    return (
-        a.kind,
-        a.space,
-        a.choice,
-        low,
-        bool(a.black),
-    )  # city cards, reroll, adjust: the die matters
 
 
 def _prune_rerolls(actions: list[Action]) -> list[Action]:
@@ -97,24 +74,26 @@ class GreedyAgent:
         self.seed = seed
         self.resolve = resolve
 
-    def choose(self, state: Mp2State) -> Action:
+    def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         return self.rank(state)[0][1]
 
     def rank(
-        self, state: Mp2State, actions: list[Action] | None = None
+        self, state: GameState, actions: list[Action] | None = None
     ) -> list[tuple[float, Action]]:
         """``(score, action)`` for each distinct legal action (or each of ``actions``), best first,
         scores in estimated VP."""
         i = state.current_player
         assert i is not None, "the game is over"
-        here = value(state, i)
+        ev = terms(state)
+        here = ev.value(state, i)
         if actions is None:
             actions = _prune_rerolls(distinct_actions(state, state.legal_actions()))
         samples = CHANCE_SAMPLES if self.resolve else 1
-        main_possible = any(a.kind in MAIN_KINDS for a in actions)
+        main_kinds = get(state.ruleset).vocabulary.main
+        main_possible = any(a.kind in main_kinds for a in actions)
         scored = []
         for a in actions:
             if a.kind == "end_turn":
@@ -129,13 +108,13 @@ class GreedyAgent:
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _outcome(self, s: Mp2State, a: Action, i: int) -> float:
+    def _outcome(self, s: GameState, a: Action, i: int) -> float:
         child = s.apply(a)
         if self.resolve:
             child = self.follow_ups(child, i)
-        return score(child, i)
+        return terms(child).score(child, i)
 
-    def follow_ups(self, s: Mp2State, i: int) -> Mp2State:
+    def follow_ups(self, s: GameState, i: int) -> GameState:
         """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead)."""
         for _ in range(MAX_FOLLOW_UPS):
             d = s.decision
@@ -146,6 +125,7 @@ class GreedyAgent:
                 s = s.apply(legal[0])
                 continue
             children = [s.apply(a) for a in legal]
+            score = terms(s).score
             s = max(children, key=lambda c: score(c, i))
         return s
 
@@ -154,12 +134,3 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed}{'' if self.resolve else ', resolve=False'})"
-
-
-def score(s: Mp2State, i: int) -> float:
-    """:func:`value` of player ``i``, plus the best reachable city while ``i`` is still moving."""
-    v = value(s, i)
-    d = s.decision
-    if d.kind == "move" and d.player == i:
-        v += travel_potential(s, i, d.about)
-    return v

@@ -18,7 +18,7 @@ from mp_notebook.agents.base import position_seed
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 
 class RandomAgent:
@@ -29,7 +29,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0):
         self.seed = seed
 
-    def choose(self, state: Mp2State) -> Action:
+    def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

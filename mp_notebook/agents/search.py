@@ -39,14 +39,13 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import position_seed
-from mp_notebook.agents.evaluation import margin
+from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
     from mp_notebook.engine.actions import Action
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 HORIZONS = ("turn", "round", "game", "auto")  # auto: "turn", but "game" in the last round
 MAX_ROLLOUT_DECISIONS = 5000  # a guard against a rollout that never reaches its horizon
@@ -73,7 +72,7 @@ class RolloutPolicy:
         self.sample = sample
         self._greedy = GreedyAgent(seed, resolve=False)
 
-    def choose(self, state: Mp2State) -> Action:
+    def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -92,7 +91,7 @@ class RolloutPolicy:
         return f"RolloutPolicy(seed={self.seed}, epsilon={self.epsilon}, sample={self.sample})"
 
 
-def rollout(state: Mp2State, player: int, policy: Agent, horizon: str = "game") -> Mp2State:
+def rollout(state: GameState, player: int, policy: Agent, horizon: str = "game") -> GameState:
     """Play ``state`` on with ``policy.choose`` for every seat until ``horizon``."""
     if horizon not in HORIZONS[:3]:
         raise ValueError(f"horizon must be one of {HORIZONS[:3]}, got {horizon!r}")
@@ -149,7 +148,7 @@ class SearchAgent:
         self.policy = policy
         self._greedy = GreedyAgent(seed)
 
-    def choose(self, state: Mp2State) -> Action:
+    def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -163,7 +162,7 @@ class SearchAgent:
         # keep the greedy choice unless the rollouts find another clearly better
         return best if best_mean - greedy_mean > self.threshold else candidates[0]
 
-    def search(self, state: Mp2State, candidates: list[Action]) -> list[tuple[Action, float, int]]:
+    def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
         """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
         i = state.current_player
         assert i is not None, "the game is over"
@@ -171,7 +170,7 @@ class SearchAgent:
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         horizon = self.horizon
         if horizon == "auto":
-            horizon = "game" if state.round >= state.components.rules.rounds else "turn"
+            horizon = "game" if state.round >= state.rounds else "turn"
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
@@ -186,7 +185,7 @@ class SearchAgent:
                 state.reseed(base + k // len(candidates)).apply(candidates[j]), i
             )
             end = rollout(fork, i, policy, horizon)
-            totals[j] += margin(end, i)
+            totals[j] += terms(end).margin(end, i)
             counts[j] += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from mp_notebook.agents.base import Agent
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 Z95 = 1.959963984540054
 
@@ -49,7 +49,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def evaluate(
-    s: Mp2State,
+    s: GameState,
     *,
     agent: Agent | None = None,
     rollouts: int = 8,

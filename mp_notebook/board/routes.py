@@ -18,9 +18,11 @@ the jade spent in place of missing coins and camels.
 costs 5 coins + 5 camels by the cheapest route Yangzhou → Fuzhou → Ejina-Oasis → Pagan;
 you have 1 coin, 0 camels, 0 jade
 
-Characters that change travel (Möngke Khan, Gantulga Od, Mailin & Tian Chin) are honoured through
-:class:`TravelRules`. Ties are broken deterministically: less jade, then fewer moves, then the
-alphabetically first path. pandas is imported only by :func:`table` and :func:`matrix`.
+The ruleset supplies the terms (its ``routes`` part, a :class:`RouteTerms`): what a player holds,
+which seals, how their character travels (:class:`TravelRules`; in Marco Polo II Möngke Khan,
+Gantulga Od, Mailin & Tian Chin) and what a Travel action charges and allows. Ties are broken
+deterministically: less jade, then fewer moves, then the alphabetically first path. pandas is
+imported only by :func:`table` and :func:`matrix`.
 """
 
 from __future__ import annotations
@@ -29,22 +31,23 @@ import functools
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import networkx as nx
 
-from mp_notebook.rulesets.mp2.components import SEALS
-from mp_notebook.rulesets.mp2.rules import LegalAction, travel_terms
+from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from mp_notebook.board.graph import Board
-    from mp_notebook.rulesets.mp2.components import Route as BoardRoute
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
 
-__all__ = ["Reach", "Route", "TravelRules", "cheapest", "matrix", "reachable", "table", "travel_rules",
-           "why_unreachable"]
+__all__ = ["Reach", "Route", "RouteTerms", "TravelRules", "cheapest", "matrix", "reachable", "table",
+           "travel_rules", "why_unreachable"]
+
+BoardRoute = Any  # a ruleset's route dataclass: a, b, coins, camels, jade, seal (None: open to all)
 
 BY = ("total", "coins", "camels", "moves")
 
@@ -94,12 +97,9 @@ class Reach(NamedTuple):
 class TravelRules:
     """How a player travels: where their figures stand and what routes and oases cost them.
 
-    :func:`travel_rules` derives it from the player's character as the engine plays it:
-    Möngke Khan ``free_oases`` (entering an oasis uses no movement, but needs a move left);
-    Gantulga Od ``free_route_costs=("coins", "camels")`` (his lower-space limit needs nothing
-    here: :func:`reachable` follows the engine's legal Travel actions); Mailin & Tian Chin two
-    ``figures``: a route starts from either. Splitting one Travel action's moves between both
-    figures never reaches another location or costs less, so each route moves one figure.
+    ``figures``: a route starts from any of them (one figure per route); ``free_route_costs``:
+    the resources never paid for routes; ``free_oases``: entering an oasis uses no movement, but
+    needs a move left. :func:`travel_rules` asks the ruleset for a player's.
 
     >>> TravelRules(("Beijing",))
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
@@ -120,18 +120,37 @@ class TravelRules:
         return 0 if self.free_oases and board.locations[location].kind == "oasis" else 1
 
 
-def travel_rules(s: Mp2State, player: int) -> TravelRules:
+class RouteTerms(Protocol):
+    """What a ruleset's ``routes`` part answers (see ``mp_notebook.rulesets``)."""
+
+    SEALS: tuple[str, ...]  # the guild seals routes may need, in the order they are listed
+
+    def travel_rules(self, s: GameState, player: int) -> TravelRules: ...
+
+    def resources(self, s: GameState, player: int) -> tuple[int, int, int]:
+        """``(coins, camels, jade)`` the player can pay routes with."""
+        ...
+
+    def seals_held(self, s: GameState, player: int) -> frozenset[str]: ...
+
+    def travel_terms(self, s: GameState, a: Action) -> tuple[int, int]:
+        """``(coins due before moving, moves allowed)`` of a legal Travel action."""
+        ...
+
+
+def terms(s: GameState) -> RouteTerms:
+    """The route terms of ``s``'s ruleset."""
+    return cast(RouteTerms, get(s.ruleset).part("routes"))
+
+
+def travel_rules(s: GameState, player: int) -> TravelRules:
     """The travel rules of ``player`` in ``s``, from their figures and character.
 
     >>> import mp_notebook as mp
     >>> travel_rules(mp.new_game(players=2, seed=1), 0)
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
     """
-    p = s.players[player]
-    ch = s.components.characters_by_name[p.character] if p.character else None
-    if ch is None:
-        return TravelRules(p.locations)
-    return TravelRules(p.locations, ch.free_route_costs, ch.free_oases)
+    return terms(s).travel_rules(s, player)
 
 
 # --------------------------------------------------------------------------- the search
@@ -212,9 +231,9 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
     return found
 
 
-def _player_search(s: Mp2State, player: int, rules: TravelRules, via: str | None = None) -> dict[str, list[_Label]]:
-    p = s.players[player]
-    return _search(s.board, rules, (p.coins, p.camels, p.jade), frozenset(t for t, _ in p.seal_levels), via)
+def _player_search(s: GameState, player: int, rules: TravelRules, via: str | None = None) -> dict[str, list[_Label]]:
+    t = terms(s)
+    return _search(s.board, rules, t.resources(s, player), t.seals_held(s, player), via)
 
 
 def _sort_key(by: str) -> Callable[[_Label], tuple[object, ...]]:
@@ -239,18 +258,18 @@ def _route(board: Board, here: str, step: str) -> BoardRoute:
     return _labelled_routes(board)[here, step.partition("/")[0]]
 
 
-def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...]) -> tuple[str, ...]:
-    """The guild seals the routes of a walk need, in seal order."""
+def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
+    """The guild seals the routes of a walk need, in ``order``."""
     used = {_route(board, a, step).seal for a, step in zip(path, steps, strict=False)}
-    return tuple(t for t in SEALS if t in used)
+    return tuple(t for t in order if t in used)
 
 
-def _as_route(board: Board, label: _Label) -> Route:
+def _as_route(board: Board, label: _Label, order: tuple[str, ...]) -> Route:
     return Route(label.path, label.moves, label.coins, label.camels, label.jade,
-                 _seals_on(board, label.path, label.steps), label.steps)
+                 _seals_on(board, label.path, label.steps, order), label.steps)
 
 
-def _check_location(s: Mp2State, name: str | None) -> None:
+def _check_location(s: GameState, name: str | None) -> None:
     if name is not None and name not in s.board.locations:
         raise ValueError(f"unknown location {name!r} (known: {', '.join(s.board.locations)})")
 
@@ -258,7 +277,7 @@ def _check_location(s: Mp2State, name: str | None) -> None:
 # --------------------------------------------------------------------------- cheapest route
 
 
-def cheapest(s: Mp2State, player: int, target: str, *, by: str = "total", via: str | None = None,
+def cheapest(s: GameState, player: int, target: str, *, by: str = "total", via: str | None = None,
              rules: TravelRules | None = None) -> Route | None:
     """The cheapest legal way for ``player`` to take a figure to ``target``, or ``None``.
 
@@ -283,7 +302,7 @@ def cheapest(s: Mp2State, player: int, target: str, *, by: str = "total", via: s
     if target in rules.figures and via in (None, target):
         return Route((target,), 0, 0, 0, 0, (), ())
     labels = _player_search(s, player, rules, via).get(target)
-    return _as_route(s.board, min(labels, key=key)) if labels else None
+    return _as_route(s.board, min(labels, key=key), terms(s).SEALS) if labels else None
 
 
 class _Plain(NamedTuple):
@@ -329,7 +348,8 @@ def _cost_text(cost: tuple[int, int, int]) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], seals: frozenset[str]) -> str:
+def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], seals: frozenset[str],
+                order: tuple[str, ...]) -> str:
     """The seals a walk needs beyond ``seals``, each with its routes ('' if none)."""
     locked: dict[str, list[str]] = {}
     for a, step in zip(path, steps, strict=False):
@@ -337,10 +357,10 @@ def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], sea
         if r.seal is not None and r.seal not in seals:
             locked.setdefault(r.seal, []).append(f"{r.a}–{r.b}")
     return " and ".join(f"the {t} seal (route{'s' if len(locked[t]) > 1 else ''} {', '.join(locked[t])})"
-                        for t in SEALS if t in locked)
+                        for t in order if t in locked)
 
 
-def why_unreachable(s: Mp2State, player: int, target: str) -> str | None:
+def why_unreachable(s: GameState, player: int, target: str) -> str | None:
     """Why :func:`cheapest` finds no route to ``target``, in plain English; ``None`` if it does.
 
     If some seals would make a route affordable, names them and their routes; otherwise says
@@ -357,25 +377,26 @@ def why_unreachable(s: Mp2State, player: int, target: str) -> str | None:
     """
     if cheapest(s, player, target) is not None:
         return None
-    p = s.players[player]
-    rules = travel_rules(s, player)
-    seals = frozenset(t for t, _ in p.seal_levels)
-    with_seals = _search(s.board, rules, (p.coins, p.camels, p.jade), frozenset(SEALS)).get(target)
+    t = terms(s)
+    rules = t.travel_rules(s, player)
+    seals = t.seals_held(s, player)
+    coins, camels, jade = have = t.resources(s, player)
+    with_seals = _search(s.board, rules, have, frozenset(t.SEALS)).get(target)
     if with_seals:
-        routes = [_as_route(s.board, w) for w in with_seals]
+        routes = [_as_route(s.board, w, t.SEALS) for w in with_seals]
         best = min(routes, key=lambda r: (len(set(r.seals) - seals), r.total, r.jade, r.moves, r.path))
-        return "needs " + _needs_text(s.board, best.path, best.steps, seals)
+        return "needs " + _needs_text(s.board, best.path, best.steps, seals, t.SEALS)
     walk = _unlimited(s.board, rules, seals)[target]
-    needs = _needs_text(s.board, walk.path, walk.steps, seals)
+    needs = _needs_text(s.board, walk.path, walk.steps, seals, t.SEALS)
     return (("needs " + needs + " and " if needs else "")
             + f"costs {_cost_text(walk.cost)} by the cheapest route {' → '.join(walk.path)}; "
-            f"you have {_plural(p.coins, 'coin')}, {_plural(p.camels, 'camel')}, {p.jade} jade")
+            f"you have {_plural(coins, 'coin')}, {_plural(camels, 'camel')}, {jade} jade")
 
 
 # --------------------------------------------------------------------------- one Travel action now
 
 
-def reachable(s: Mp2State, player: int, *, space: str | None = None,
+def reachable(s: GameState, player: int, *, space: str | None = None,
               dice: Iterable[int] | None = None) -> list[Reach]:
     """Every location ``player`` can end a Travel action on now, per Travel action, with its cost.
 
@@ -401,22 +422,23 @@ def reachable(s: Mp2State, player: int, *, space: str | None = None,
     return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
 
 
-def _travel_actions(s: Mp2State, player: int) -> list[LegalAction]:
+def _travel_actions(s: GameState, player: int) -> list[Action]:
     """``player``'s legal Travel actions now (being legal, each names its Travel space)."""
     if s.decision.kind != "turn" or s.decision.player != player:
         return []
-    return cast(list[LegalAction], [a for a in s.legal_actions() if a.kind == "travel"])
+    return [a for a in s.legal_actions() if a.kind == "travel"]
 
 
-def _reachable(s: Mp2State, player: int, actions: list[LegalAction], found: dict[str, list[_Label]]) -> list[Reach]:
-    p = s.players[player]
+def _reachable(s: GameState, player: int, actions: list[Action], found: dict[str, list[_Label]]) -> list[Reach]:
+    t = terms(s)
+    have = t.resources(s, player)
     ends: dict[tuple[int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
     out: list[Reach] = []
     for a in actions:
-        fee, budget = travel_terms(s, a)
+        fee, budget = t.travel_terms(s, a)
         if (fee, budget) not in ends:
-            ends[fee, budget] = _best_ends(found, fee, budget, (p.coins, p.camels, p.jade))
-        out += [Reach(loc, a.space, a.dice, label.moves, *paid, label.path, str(a), label.steps)
+            ends[fee, budget] = _best_ends(found, fee, budget, have)
+        out += [Reach(loc, str(a.space), a.dice, label.moves, *paid, label.path, str(a), label.steps)
                 for loc, label, paid in ends[fee, budget]]
     return out
 
@@ -445,7 +467,7 @@ TABLE_COLUMNS = ("location", "kind", "moves", "coins", "camels", "jade", "total"
                  "reachable_now", "space", "path")
 
 
-def table(s: Mp2State, player: int) -> pd.DataFrame:
+def table(s: GameState, player: int) -> pd.DataFrame:
     """One row per location without a figure of the player: the cheapest route there and whether
     a Travel action can end there now.
 
@@ -463,9 +485,9 @@ def table(s: Mp2State, player: int) -> pd.DataFrame:
     import pandas as pd
 
     board = s.board
-    p = s.players[player]
+    order = terms(s).SEALS
     rules = travel_rules(s, player)
-    seals = frozenset(t for t, _ in p.seal_levels)
+    seals = terms(s).seals_held(s, player)
     found = _player_search(s, player, rules)
     now: dict[str, Reach] = {}
     for r in _reachable(s, player, _travel_actions(s, player), found):
@@ -479,12 +501,12 @@ def table(s: Mp2State, player: int) -> pd.DataFrame:
         if loc in rules.figures:
             continue
         if loc in found:
-            route = _as_route(board, min(found[loc], key=key))
+            route = _as_route(board, min(found[loc], key=key), order)
             path, cost, need = route.path, (route.moves, route.coins, route.camels, route.jade), route.seals
         else:
             unlimited = unlimited or _unlimited(board, rules, seals)
             walk = unlimited[loc]
-            path, cost, need = walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps)
+            path, cost, need = walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps, order)
         reach = now.get(loc)
         row = (loc, board.locations[loc].kind, *cost, sum(cost[1:]), need, loc in found, reach is not None,
                reach.space if reach else None, path)

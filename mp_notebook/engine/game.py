@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.actions import Event
+from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError, SaveFileError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mp_notebook.board.graph import Board
 
 FORMAT = "mp_notebook/game"
 VERSION = 1
@@ -33,13 +38,59 @@ def chain_items(chain: Chain) -> tuple[Any, ...]:
 
 
 class GameState:
-    """Common behaviour of every ruleset's game state (see ``mp_notebook.new_game``)."""
+    """Common behaviour of every ruleset's game state (see ``mp_notebook.new_game``).
+
+    The attributes and methods declared here are what every ruleset's state offers, and all the
+    generic layers (routes, maps, the app, agents, analysis) rely on.
+    """
 
     ruleset: str = ""
+    num_players: int
+    round: int  # 1.. rounds; 0 before the first round starts
+    first_player: int
+    board: Board
+    players: tuple[Any, ...]  # each ruleset's Player: name, character, coins, camels, vp, dice, location, ...
 
     _setup: dict[str, Any]
     _hist: Chain
     _log: Chain
+
+    # --- the position (implemented by each ruleset) --------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision is awaited; ``None`` once the game is over."""
+        return self.decision.player
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a game."""
+        raise NotImplementedError
+
+    @property
+    def decision(self) -> Decision:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, action: Action | str) -> GameState:
+        raise NotImplementedError
+
+    def scores(self) -> pd.DataFrame:
+        raise NotImplementedError
+
+    def score_rows(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def with_player(self, i: int, **changes: Any) -> GameState:
+        raise NotImplementedError
+
+    def reseed(self, seed: int) -> GameState:
+        raise NotImplementedError
 
     # --- history and log -------------------------------------------------------------------
     @property

@@ -5,8 +5,22 @@ a :class:`Ruleset` holding what the generic layers (engine, board, render, ui, a
 analysis) need from it. They ask :func:`get` for it and never import a ruleset's modules, so a
 new ruleset is added by writing its package and naming it in ``PACKAGES``.
 
+Besides starting games, a ruleset answers the generic layers through *parts*: modules of its
+package that implement a protocol the layer defines. Each is imported on first use.
+
+=========  ==========================================  =============================================
+part       asked by                                    protocol
+=========  ==========================================  =============================================
+routes     ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board.routes.RouteTerms`
+map        ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
+ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.app.UiTerms`
+agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
+=========  ==========================================  =============================================
+
 >>> get("mp2").title
 'Marco Polo II: In the Service of the Khan'
+>>> get("mp2").part("routes").__name__
+'mp_notebook.rulesets.mp2.travel'
 >>> s = new_game(players=3, seed=7)
 >>> s.ruleset, s.num_players, s.round
 ('mp2', 3, 1)
@@ -15,8 +29,8 @@ new ruleset is added by writing its package and naming it in ``PACKAGES``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -36,8 +50,8 @@ class Ruleset:
     """What one ruleset answers to the generic layers.
 
     ``new_game(players, **options)`` starts a game; ``board()`` is the static board every state
-    of the ruleset shares; ``vocabulary`` its action kinds and notation. The optional parts are
-    ``None`` where the ruleset does not offer them yet, and the layer that needs one says so.
+    of the ruleset shares; ``vocabulary`` its action kinds and notation; ``parts`` maps each part
+    it offers (see the module docstring) to its module.
     """
 
     id: str
@@ -45,7 +59,15 @@ class Ruleset:
     vocabulary: Vocabulary
     new_game: Callable[..., GameState]
     board: Callable[[], Board]
-    extras: dict[str, Any] | None = None
+    parts: Mapping[str, str] = field(default_factory=dict)
+
+    def part(self, name: str) -> Any:
+        """The module answering for part ``name``; a clear error if this ruleset has none yet."""
+        if name not in self.parts:
+            offered = ", ".join(self.parts) or "none"
+            raise NotImplementedError(f"{self.title} ({self.id!r}) does not offer {name!r} yet "
+                                      f"(parts offered: {offered})")
+        return importlib.import_module(self.parts[name])
 
 
 def get(ruleset: str | None = None) -> Ruleset:

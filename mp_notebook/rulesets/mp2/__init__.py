@@ -20,5 +20,9 @@ def _board() -> Any:
     return shared_board()
 
 
-RULESET = Ruleset(id="mp2", title="Marco Polo II: In the Service of the Khan", vocabulary=VOCABULARY,
-                  new_game=_new_game, board=_board)
+RULESET = Ruleset(
+    id="mp2", title="Marco Polo II: In the Service of the Khan", vocabulary=VOCABULARY,
+    new_game=_new_game, board=_board,
+    parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
+           "agents": f"{__name__}.evaluation"},
+)

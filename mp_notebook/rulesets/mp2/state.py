@@ -186,9 +186,8 @@ class Mp2State(GameState):
 
     # --- the public API ----------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        """The seat whose decision is awaited; ``None`` once the game is over."""
-        return self.decision.player
+    def rounds(self) -> int:
+        return self.components.rules.rounds
 
     @property
     def is_over(self) -> bool:

@@ -1,4 +1,4 @@
-"""A heuristic evaluation of Marco Polo II positions, in victory points.
+"""A heuristic evaluation of Marco Polo II positions, in victory points (the ``agents`` part).
 
 :func:`value` estimates a player's final score: the score as if the game ended now
 (``scores()``'s categories) plus what the pieces are still worth as fuel for the rest of the game.
@@ -27,9 +27,11 @@ import functools
 from typing import TYPE_CHECKING
 
 from mp_notebook.rulesets.mp2.components import Bundle, Cost, Reward
+from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import shield_count
 
 if TYPE_CHECKING:
+    from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
 # VP per unit while the game is young (on top of the final-scoring value).
@@ -311,3 +313,36 @@ def _reach(
                     out[there] = (step, cost)
         frontier = nxt
     return out
+
+
+def score(s: Mp2State, i: int) -> float:
+    """:func:`value` of player ``i``, plus the best reachable city while ``i`` is still moving."""
+    v = value(s, i)
+    d = s.decision
+    if d.kind == "move" and d.player == i:
+        v += travel_potential(s, i, d.about)
+    return v
+
+
+def effect(s: Mp2State, a: Action) -> tuple[object, ...]:
+    """What an action does, ignoring which dice do it (the lowest die sets level and fee): the
+    greedy agent merges actions with the same effect."""
+    if not a.dice:
+        return (a.kind, a.space, a.choice)
+    low = a.dice[0]
+    if a.kind == "travel":
+        return (a.kind, a.space, *travel_terms(s, a))  # the coins due and the moves allowed
+    fee = space_coins(s, a)
+    if a.kind == "guild_seal":
+        return (a.kind, min(low, 4), fee)
+    if a.kind == "special_city":
+        return (a.kind, a.space, low >= s.components.special_cities[str(a.space)].double_at)
+    if a.kind in ("books", "contracts", "khans_favor", "money_bag"):
+        return (a.kind, a.space, a.choice, fee)
+    return (
+        a.kind,
+        a.space,
+        a.choice,
+        low,
+        bool(a.black),
+    )  # city cards, reroll, adjust: the die matters
