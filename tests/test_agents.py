@@ -8,9 +8,9 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent, RandomAgent, RolloutPolicy, SearchAgent
-from mp_notebook.rulesets.mp2.evaluation import final_score, margin, value
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import evaluate
+from mp_notebook.rulesets.mp2.evaluation import final_score, margin, value
 
 
 def play(agents, seed: int, players: int = 2, limit: int | None = None):

@@ -7,7 +7,8 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.render.geography import BOUNDS, base_map
-from mp_notebook.render.map import PLAYER_COLOURS, SEAL_COLOURS
+from mp_notebook.render.map import PLAYER_COLOURS
+from mp_notebook.rulesets.mp2.display import SEAL_COLOURS
 
 
 @pytest.fixture(scope="module")

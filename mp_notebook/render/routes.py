@@ -20,14 +20,14 @@ from mp_notebook.render.map import show_map
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 COLOR_BY = ("total", "moves", "coins", "camels", "jade")
 UNREACHABLE_COLOUR = "#b0b0b0"
 COLOURSCALE = "Viridis"
 
 
-def routes_figure(s: Mp2State, player: int, *, color_by: str = "total", target: str | None = None) -> go.Figure:
+def routes_figure(s: GameState, player: int, *, color_by: str = "total", target: str | None = None) -> go.Figure:
     """The board with each location coloured by its cheapest cost (or moves) for ``player``.
 
     Locations the player cannot afford to reach are grey; those a Travel action can end on now
@@ -44,7 +44,7 @@ def routes_figure(s: Mp2State, player: int, *, color_by: str = "total", target: 
         why = routes.why_unreachable(s, player, target)
         fig.update_layout(title_text=f"{fig.layout.title.text}<br>{escape(target)}: {escape(str(why))}")
     t = routes.table(s, player)
-    locations = s.components.locations
+    locations = s.board.locations
     ok = t["affordable"].tolist()
     fig.add_trace(go.Scattergeo(
         name=f"cost to reach ({color_by})",

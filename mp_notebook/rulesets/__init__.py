@@ -49,13 +49,14 @@ PLANNED = {"voyages": "The Voyages of Marco Polo", "schmidt": "Marco Polo (Schmi
 class Ruleset:
     """What one ruleset answers to the generic layers.
 
-    ``new_game(players, **options)`` starts a game; ``board()`` is the static board every state
-    of the ruleset shares; ``vocabulary`` its action kinds and notation; ``parts`` maps each part
-    it offers (see the module docstring) to its module.
+    ``short`` is the game's name in headers; ``new_game(players, **options)`` starts a game;
+    ``board()`` is the static board every state of the ruleset shares; ``vocabulary`` its action
+    kinds and notation; ``parts`` maps each part it offers (see the module docstring) to its module.
     """
 
     id: str
     title: str
+    short: str
     vocabulary: Vocabulary
     new_game: Callable[..., GameState]
     board: Callable[[], Board]

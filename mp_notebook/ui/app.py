@@ -24,26 +24,23 @@ from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
+from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
-from mp_notebook.ui.labels import sections
+from mp_notebook.ui.labels import sections, terms
 
 if TYPE_CHECKING:
-    from mp_notebook.rulesets.mp2.state import Mp2State
+    from mp_notebook.engine.game import GameState
 
 HUMAN, BOT, AUTOMA = "human", "random bot", "Automa"
 
 
-def default_seats(state: Mp2State) -> list[str]:
-    """Humans everywhere but the solo Automa's seat (the engine plays it inside ``apply``)."""
-    from mp_notebook.rulesets.mp2.automa import SEAT
-
-    return [AUTOMA if state.automa is not None and i == SEAT else HUMAN for i in range(state.num_players)]
+def default_seats(state: GameState) -> list[str]:
+    """Humans everywhere but the seats the engine plays itself (the solo Automa, inside ``apply``)."""
+    engine = terms(state).automa_seats(state)
+    return [AUTOMA if i in engine else HUMAN for i in range(state.num_players)]
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
 APP_MAP_HEIGHT = 520
-# Decision kinds whose choices are locations, and the action kind a map click then means.
-CLICK_KINDS = {"move": "move", "extra_post": "extra_post", "relocate": "relocate_post",
-               "copy": "copy_bonus", "city_bonus": "city_bonus", "take_contract": "take_contract"}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,7 +61,7 @@ def shown_errors(method: F) -> F:
     return cast(F, wrapper)
 
 
-def play(s: Mp2State | int | list[str] | None = None, **new_game_kwargs: Any) -> GameApp:
+def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -> GameApp:
     """An app playing ``s``, or a new game made with ``new_game_kwargs`` (default: 2 players).
 
     ``s`` may also be what ``new_game`` takes first (a number of players or their names), so
@@ -78,17 +75,8 @@ def play(s: Mp2State | int | list[str] | None = None, **new_game_kwargs: Any) ->
         if s is not None:
             new_game_kwargs["players"] = s
         new_game_kwargs.setdefault("players", 1 if new_game_kwargs.get("automa") else 2)
-        s = cast("Mp2State", new_game(**new_game_kwargs))
+        s = new_game(**new_game_kwargs)
     return GameApp(s, seats=seats)
-
-
-def location_of(a: Action) -> str | None:
-    """The map location an action stands for, if any (``move Xian#1`` → ``Xian``)."""
-    if a.kind == "take_contract":
-        return a.space
-    if a.kind in CLICK_KINDS.values() and a.choice:
-        return a.choice.partition("#")[0]
-    return None
 
 
 class GameApp(widgets.VBox):
@@ -98,12 +86,12 @@ class GameApp(widgets.VBox):
     :meth:`undo`, :meth:`fork`, :meth:`new_game`, :meth:`set_seat`.
     """
 
-    def __init__(self, state: Mp2State, *, seats: list[str] | None = None, bot_seed: int = 0):
+    def __init__(self, state: GameState, *, seats: list[str] | None = None, bot_seed: int = 0):
         self.state = state
         self.seats = list(seats or default_seats(state))
-        self.forks: list[Mp2State] = []
+        self.forks: list[GameState] = []
         self.last_error: str | None = None
-        self._undo: list[Mp2State] = []
+        self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
         self._bot = RandomAgent(bot_seed)
@@ -156,7 +144,7 @@ class GameApp(widgets.VBox):
     @shown_errors
     def click_location(self, name: str) -> None:
         """A click on a map location: the pending choice naming it, or why there is none."""
-        d = self.state.decision
+        location_of = terms(self.state).location_of
         matches = [a for a in self.state.legal_actions() if location_of(a) == name]
         if len(matches) == 1:
             self._act(matches[0])
@@ -164,9 +152,7 @@ class GameApp(widgets.VBox):
             self.show_message(f"{len(matches)} choices name {escape(name)}: pick one in the action panel "
                               f"({', '.join(escape(str(a)) for a in matches)}).")
         else:  # let the engine say why (IllegalAction, shown by the decorator)
-            kind = CLICK_KINDS.get(d.kind, "move")
-            tried = Action(kind, space=name, choice="?") if kind == "take_contract" else Action(kind, choice=name)
-            self._act(tried)
+            self._act(terms(self.state).click_action(self.state, name))
 
     @shown_errors
     def undo(self) -> None:
@@ -179,7 +165,7 @@ class GameApp(widgets.VBox):
         self.refresh()
 
     @shown_errors
-    def fork(self) -> Mp2State:
+    def fork(self) -> GameState:
         """Keep the current position in ``app.forks`` (and return it)."""
         self.forks.append(self.state)
         k = len(self.forks) - 1
@@ -197,7 +183,7 @@ class GameApp(widgets.VBox):
         names = kwargs.pop("players")
         n = players or len(names)
         kwargs["seed"] = seed if seed is not None else (kwargs.get("seed") or 0) + 1
-        state = cast("Mp2State", new_game(names if len(names) == n else n, **kwargs))
+        state = new_game(names if len(names) == n else n, **kwargs)
         self.state, self._setup, self._undo = state, dict(state.setup), []
         kept = [seat for seat in self.seats if seat != AUTOMA] + [HUMAN] * state.num_players
         self.seats = [AUTOMA if new == AUTOMA else kept[i] for i, new in enumerate(default_seats(state))]
@@ -256,7 +242,8 @@ class GameApp(widgets.VBox):
         s = self.state
         legal = s.legal_actions()
         human = not s.is_over and self.seats[s.current_player or 0] == HUMAN
-        targets = sorted({loc for a in legal if (loc := location_of(a))}) if human else []
+        t = terms(s)
+        targets = sorted({loc for a in legal if (loc := t.location_of(a))}) if human else []
         drawn = state_trace_dicts(s, targets=targets)
         with self.map.batch_update():
             for trace, old, new in zip(self.map.data[self._static:], self._drawn, drawn, strict=True):
@@ -266,9 +253,7 @@ class GameApp(widgets.VBox):
         self._drawn = drawn
         self.header.value = self._header_html()
         self.dice.players = [self._dice_json(i) for i in range(s.num_players)]
-        self.dice.spaces = [{"label": key.replace(":", " "), "dice": list(values)}
-                            for key, (_, values) in s.spaces.items() if values]
-        self.dice.black_pool = len(s.black_pool)
+        self.dice.spaces, self.dice.black_pool = t.board_dice(s)
         self.boards.players = [self._board_json(i) for i in range(s.num_players)]
         self.actions.title = ("The game is over." if s.is_over else
                               f"{escape(s.decision.text)}" + ("" if human else " (bot)"))
@@ -303,8 +288,7 @@ class GameApp(widgets.VBox):
 
     def _header_html(self) -> str:
         s = self.state
-        rounds = s.components.rules.rounds
-        status = "game over" if s.is_over else f"round {s.round} of {rounds}"
+        status = "game over" if s.is_over else f"round {s.round} of {s.rounds}"
         first = escape(s.players[s.first_player].name)
         if s.is_over:
             totals = s.scores()["total"]
@@ -314,7 +298,7 @@ class GameApp(widgets.VBox):
             who = "bot" if self.seats[i] == BOT else "you"
             turn = (f"<span style='color:{PLAYER_COLOURS[i]}'>●</span> <b>{escape(s.players[i].name)}</b> ({who}): "
                     f"{escape(s.decision.text.partition(': ')[2])}")
-        return (f"<div class='mp-header' style='font-size:14px'><b>Marco Polo II</b> — {status} · "
+        return (f"<div class='mp-header' style='font-size:14px'><b>{escape(get(s.ruleset).short)}</b> — {status} · "
                 f"first player {first} · {turn}</div>")
 
     def _dice_json(self, i: int) -> dict[str, Any]:
@@ -324,20 +308,8 @@ class GameApp(widgets.VBox):
 
     def _board_json(self, i: int) -> dict[str, Any]:
         s = self.state
-        c = s.components
-        p = s.players[i]
-        goal = c.goals.get(p.goal) if p.goal else None
-        goal_text = (f"{goal.id}: improved " + ", ".join(f"{t} → {vp} VP" for t, vp in goal.seals)
-                     + "; shields " + ", ".join(goal.shields)) if goal else "—"
-        return {
-            "seat": i, "name": p.name, "colour": PLAYER_COLOURS[i], "current": s.current_player == i,
-            "vp": p.vp, "location": p.location, "posts": list(p.trading_posts),
-            "posts_total": c.rules.posts_per_player,
-            "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
-            "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
-            "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
-            "completed": len(p.completed), "character": p.character or "none (plain rules)", "goal": goal_text,
-        }
+        return {"seat": i, "name": s.players[i].name, "colour": PLAYER_COLOURS[i], "current": s.current_player == i,
+                **terms(s).player_board(s, i)}
 
     def _log_html(self) -> str:
         s = self.state

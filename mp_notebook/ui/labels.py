@@ -1,40 +1,65 @@
-"""Plain-English labels for legal actions, with what they cost, grouped for the action panel.
+"""The action panel's content, from the ruleset's ``ui`` part (a :class:`UiTerms`): legal actions
+grouped by kind, each with a plain-English label and what it costs.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
->>> describe(s, mp.Action.parse("travel [4] lower", 0))
-('lower space, die 4: up to 1 move(s)', '2 coins')
+>>> [section["title"] for section in sections(s, s.legal_actions())]
+['Choose: take your compensation']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from mp_notebook.engine.actions import Action
-from mp_notebook.rulesets.mp2.components import SEALS, Bundle
-from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
-from mp_notebook.rulesets.mp2.rules import space_coins
+from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
-    from mp_notebook.rulesets.mp2.state import Mp2State
-
-KIND_TITLES = {
-    "books": "Books", "khans_favor": "Khan's Favor", "guild_seal": "Guild Seals", "travel": "Travel",
-    "contracts": "Contracts", "special_city": "Special cities", "city_card": "City cards",
-    "complete_contract": "Complete a contract", "improve_seal": "Improve a seal", "money_bag": "Money bag",
-    "reroll": "Reroll a die", "adjust_die": "Change a die by 1", "black_die": "Black die", "end_turn": "End",
-    "offer": "Offers", "seal": "Seals", "move": "Move to", "done": "Stop", "extra_post": "Extra post",
-    "take_contract": "Contracts", "discard": "Discard", "relocate_post": "Move a post from", "good": "Goods",
-    "choose": "Options", "copy_bonus": "Copy a bonus", "city_bonus": "City bonuses", "trade": "Exchanges",
-    "compensation": "Compensation", "pay": "Payment",
-}
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
 
 
-def sections(s: Mp2State, actions: list[Action]) -> list[dict[str, Any]]:
+class UiTerms(Protocol):
+    """What a ruleset's ``ui`` part answers (see ``mp_notebook.rulesets``)."""
+
+    KIND_TITLES: dict[str, str]  # an action kind's row title in the panel
+
+    def describe(self, s: GameState, a: Action) -> tuple[str, str]:
+        """``(label, cost)`` of a legal action; cost ``""`` when free."""
+        ...
+
+    def location_of(self, a: Action) -> str | None:
+        """The map location a legal action stands for, if any (a map click takes it)."""
+        ...
+
+    def click_action(self, s: GameState, name: str) -> Action:
+        """What a click on location ``name`` tries when no legal action names it."""
+        ...
+
+    def automa_seats(self, s: GameState) -> frozenset[int]:
+        """Seats the engine plays itself."""
+        ...
+
+    def board_dice(self, s: GameState) -> tuple[list[dict[str, Any]], int]:
+        """The dice on the action spaces (``label``, ``dice``) and the black dice left."""
+        ...
+
+    def player_board(self, s: GameState, i: int) -> dict[str, Any]:
+        """What player ``i``'s board shows (see ``widgets/player_boards.js``)."""
+        ...
+
+
+def terms(s: GameState) -> UiTerms:
+    """The app terms of ``s``'s ruleset."""
+    return cast(UiTerms, get(s.ruleset).part("ui"))
+
+
+def sections(s: GameState, actions: list[Action]) -> list[dict[str, Any]]:
     """The action panel's content: main actions, bonus actions and the turn's end, or the
     choices of a follow-up decision; one row per kind."""
+    t = terms(s)
     if s.decision.kind == "turn":
-        groups = [("Main actions", MAIN_KINDS), ("Bonus actions", BONUS_KINDS), ("Turn", ("end_turn",))]
+        vocabulary = get(s.ruleset).vocabulary
+        groups = [("Main actions", vocabulary.main), ("Bonus actions", vocabulary.bonus), ("Turn", ("end_turn",))]
     else:
         groups = [(f"Choose: {s.decision.text.partition(': ')[2]}", tuple(dict.fromkeys(a.kind for a in actions)))]
     out = []
@@ -43,119 +68,8 @@ def sections(s: Mp2State, actions: list[Action]) -> list[dict[str, Any]]:
         for kind in kinds:
             shown = [a for a in actions if a.kind == kind]
             if shown:
-                rows.append({"title": KIND_TITLES.get(kind, kind), "actions": [
-                    dict(zip(("label", "cost"), describe(s, a), strict=True), notation=str(a)) for a in shown]})
+                rows.append({"title": t.KIND_TITLES.get(kind, kind), "actions": [
+                    dict(zip(("label", "cost"), t.describe(s, a), strict=True), notation=str(a)) for a in shown]})
         if rows:
             out.append({"title": title, "rows": rows})
     return out
-
-
-def _dice(a: Action) -> str:
-    words = [f"black {v}" if k < len(a.black) else str(v)
-             for k, v in enumerate(list(a.black) + _own(a))]
-    return ("die " if len(words) == 1 else "dice ") + " + ".join(words)
-
-
-def _own(a: Action) -> list[int]:
-    own = list(a.dice)
-    for b in a.black:
-        own.remove(b)
-    return own
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}" if n else ""
-
-
-def describe(s: Mp2State, a: Action) -> tuple[str, str]:
-    """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
-    c = s.components
-    if a.kind in MAIN_KINDS:
-        return _main(s, a), _coins(space_coins(s, a))
-    p = s.players[a.player if a.player is not None else s.current_player or 0]
-    about = s.decision.about
-    kind, choice = a.kind, a.choice or ""
-    if kind == "complete_contract":
-        contract = c.contracts[choice]
-        return f"{choice}: {contract.reward}", str(contract.cost)
-    if kind == "improve_seal":
-        seal = c.seals[choice]
-        return f"{choice} seal: {seal.bonus} now and every round", str(seal.improve)
-    if kind == "money_bag":
-        bag = c.rules.money_bag[choice]
-        return f"{_dice(a)} → {bag}", ""
-    if kind == "reroll":
-        return f"reroll {_dice(a)}", str(c.rules.reroll_cost)
-    if kind == "adjust_die":
-        return f"{_dice(a)} → {a.dice[0] + int(choice)}", str(c.rules.adjust_cost)
-    if kind == "black_die":
-        label = f"take the black die showing {a.dice[0]}" if a.dice else "take a black die (rolled)"
-        return label, str(c.rules.black_die_cost) if s.decision.kind == "turn" else ""
-    if kind == "end_turn":
-        return "end the turn", ""
-    if kind == "done":
-        return "stop here" if s.decision.kind in ("move", "take_contract", "city_bonus") else "no thanks", ""
-    if kind == "move":
-        route = next(r for _, _, r, label in s.board.adjacent[p.location] if label == choice)
-        how = f"sea/river, {route.seal} seal" if route.seal else "land"
-        return f"{choice.partition('#')[0]} ({how})", str(route.cost)
-    if kind == "extra_post":
-        return f"extra post in {choice}", ""
-    if kind == "relocate_post":
-        return f"move the post from {choice}", ""
-    if kind == "take_contract":
-        contract = c.contracts[choice]
-        return f"{choice} from {a.space}: pay {contract.cost} → {contract.reward}", ""
-    if kind == "discard":
-        return f"discard {choice}", ""
-    if kind == "offer":
-        jade, reward = _offer_tile(s, about).offers[int(choice) - 1]
-        return f"offer {choice}: {reward}", f"{jade} jade" if jade else ""
-    if kind == "seal":
-        return f"{choice} seal" + (f" (+{c.seals[choice].jade} jade)" if c.seals[choice].jade else ""), ""
-    if kind == "choose":
-        return f"option {choice}: {about[int(choice) - 1]}", ""
-    if kind in ("copy_bonus", "city_bonus"):
-        return f"{choice}: {c.city_bonuses[s.markers[choice]]}", ""
-    if kind == "trade":
-        option, times = (int(x) for x in choice.split("x"))
-        o = c.city_cards[about].options[option - 1]
-        return f"{times}× get {o.gain}", f"{times}× {o.pay}"
-    if kind in ("compensation", "pay"):
-        parts = dict(part.split("=") for part in choice.split(","))
-        text = str(Bundle(**{k: int(v) for k, v in parts.items()}))
-        return (text if kind == "pay" else " + ".join(f"{v} {k}" for k, v in parts.items())), ""
-    return str(a), ""
-
-
-def _main(s: Mp2State, a: Action) -> str:
-    c = s.components
-    die = min(a.dice)
-    space = a.space or ""
-    if a.kind == "books":
-        return f"{a.space} book with {_dice(a)}: 1 of 4 offers"
-    if a.kind == "khans_favor":
-        return f"{_dice(a)}: {c.rules.khan_reward}"
-    if a.kind == "guild_seal":
-        p = s.players[a.player or 0]
-        seals = [t for t in SEALS if c.seals[t].min_die <= die and not p.has_seal(t)]
-        return f"{_dice(a)}: a seal ({', '.join(seals)})"
-    if a.kind == "travel":
-        space = _travel_space(s, a.space)
-        extra = ", then an extra post" if space.extra_post else ""
-        return f"{a.space} space, {_dice(a)}: up to {min(die, space.max_moves)} move(s){extra}"
-    if a.kind == "contracts":
-        return f"{_dice(a)}: take 1–2 contracts, then {c.rules.contracts_reward}"
-    if a.kind == "special_city":
-        return f"{space} with {_dice(a)}: {c.special_cities[space].reward}"
-    card = c.city_cards[s.cards[space]]
-    return f"card {card.id} ({space}) with {_dice(a)}: {card}"
-
-
-def _travel_space(s: Mp2State, name: str | None) -> Any:
-    return next(t for t in s.components.rules.travel if t.name == name)
-
-
-def _offer_tile(s: Mp2State, space: str) -> Any:
-    book = next(b.book for b in s.components.rules.books if b.name == space)
-    return next(t for t in s.components.offer_tiles if t.id == s.offer_tiles[book - 1])

@@ -1,0 +1,195 @@
+"""What the play app shows of Marco Polo II (the ``ui`` part of the ruleset): plain-English labels
+for legal actions with what they cost, the locations map clicks stand for, the dice on the action
+spaces, the player boards and the Automa's seat.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, seed=1)
+>>> describe(s, mp.Action.parse("travel [4] lower", 0))
+('lower space, die 4: up to 1 move(s)', '2 coins')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from mp_notebook.engine.actions import Action
+from mp_notebook.rulesets.mp2.automa import SEAT
+from mp_notebook.rulesets.mp2.components import SEALS, Bundle
+from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
+from mp_notebook.rulesets.mp2.rules import space_coins
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.game import GameState
+    from mp_notebook.rulesets.mp2.state import Mp2State
+
+# Decision kinds whose choices are locations, and the action kind a map click then means.
+CLICK_KINDS = {"move": "move", "extra_post": "extra_post", "relocate": "relocate_post",
+               "copy": "copy_bonus", "city_bonus": "city_bonus", "take_contract": "take_contract"}
+
+KIND_TITLES = {
+    "books": "Books", "khans_favor": "Khan's Favor", "guild_seal": "Guild Seals", "travel": "Travel",
+    "contracts": "Contracts", "special_city": "Special cities", "city_card": "City cards",
+    "complete_contract": "Complete a contract", "improve_seal": "Improve a seal", "money_bag": "Money bag",
+    "reroll": "Reroll a die", "adjust_die": "Change a die by 1", "black_die": "Black die", "end_turn": "End",
+    "offer": "Offers", "seal": "Seals", "move": "Move to", "done": "Stop", "extra_post": "Extra post",
+    "take_contract": "Contracts", "discard": "Discard", "relocate_post": "Move a post from", "good": "Goods",
+    "choose": "Options", "copy_bonus": "Copy a bonus", "city_bonus": "City bonuses", "trade": "Exchanges",
+    "compensation": "Compensation", "pay": "Payment",
+}
+
+
+def _dice(a: Action) -> str:
+    words = [f"black {v}" if k < len(a.black) else str(v)
+             for k, v in enumerate(list(a.black) + _own(a))]
+    return ("die " if len(words) == 1 else "dice ") + " + ".join(words)
+
+
+def _own(a: Action) -> list[int]:
+    own = list(a.dice)
+    for b in a.black:
+        own.remove(b)
+    return own
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' if n != 1 else ''}" if n else ""
+
+
+def describe(s: Mp2State, a: Action) -> tuple[str, str]:
+    """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
+    c = s.components
+    if a.kind in MAIN_KINDS:
+        return _main(s, a), _coins(space_coins(s, a))
+    p = s.players[a.player if a.player is not None else s.current_player or 0]
+    about = s.decision.about
+    kind, choice = a.kind, a.choice or ""
+    if kind == "complete_contract":
+        contract = c.contracts[choice]
+        return f"{choice}: {contract.reward}", str(contract.cost)
+    if kind == "improve_seal":
+        seal = c.seals[choice]
+        return f"{choice} seal: {seal.bonus} now and every round", str(seal.improve)
+    if kind == "money_bag":
+        bag = c.rules.money_bag[choice]
+        return f"{_dice(a)} → {bag}", ""
+    if kind == "reroll":
+        return f"reroll {_dice(a)}", str(c.rules.reroll_cost)
+    if kind == "adjust_die":
+        return f"{_dice(a)} → {a.dice[0] + int(choice)}", str(c.rules.adjust_cost)
+    if kind == "black_die":
+        label = f"take the black die showing {a.dice[0]}" if a.dice else "take a black die (rolled)"
+        return label, str(c.rules.black_die_cost) if s.decision.kind == "turn" else ""
+    if kind == "end_turn":
+        return "end the turn", ""
+    if kind == "done":
+        return "stop here" if s.decision.kind in ("move", "take_contract", "city_bonus") else "no thanks", ""
+    if kind == "move":
+        route = next(r for _, _, r, label in s.board.adjacent[p.location] if label == choice)
+        how = f"sea/river, {route.seal} seal" if route.seal else "land"
+        return f"{choice.partition('#')[0]} ({how})", str(route.cost)
+    if kind == "extra_post":
+        return f"extra post in {choice}", ""
+    if kind == "relocate_post":
+        return f"move the post from {choice}", ""
+    if kind == "take_contract":
+        contract = c.contracts[choice]
+        return f"{choice} from {a.space}: pay {contract.cost} → {contract.reward}", ""
+    if kind == "discard":
+        return f"discard {choice}", ""
+    if kind == "offer":
+        jade, reward = _offer_tile(s, about).offers[int(choice) - 1]
+        return f"offer {choice}: {reward}", f"{jade} jade" if jade else ""
+    if kind == "seal":
+        return f"{choice} seal" + (f" (+{c.seals[choice].jade} jade)" if c.seals[choice].jade else ""), ""
+    if kind == "choose":
+        return f"option {choice}: {about[int(choice) - 1]}", ""
+    if kind in ("copy_bonus", "city_bonus"):
+        return f"{choice}: {c.city_bonuses[s.markers[choice]]}", ""
+    if kind == "trade":
+        option, times = (int(x) for x in choice.split("x"))
+        o = c.city_cards[about].options[option - 1]
+        return f"{times}× get {o.gain}", f"{times}× {o.pay}"
+    if kind in ("compensation", "pay"):
+        parts = dict(part.split("=") for part in choice.split(","))
+        text = str(Bundle(**{k: int(v) for k, v in parts.items()}))
+        return (text if kind == "pay" else " + ".join(f"{v} {k}" for k, v in parts.items())), ""
+    return str(a), ""
+
+
+def _main(s: Mp2State, a: Action) -> str:
+    c = s.components
+    die = min(a.dice)
+    space = a.space or ""
+    if a.kind == "books":
+        return f"{a.space} book with {_dice(a)}: 1 of 4 offers"
+    if a.kind == "khans_favor":
+        return f"{_dice(a)}: {c.rules.khan_reward}"
+    if a.kind == "guild_seal":
+        p = s.players[a.player or 0]
+        seals = [t for t in SEALS if c.seals[t].min_die <= die and not p.has_seal(t)]
+        return f"{_dice(a)}: a seal ({', '.join(seals)})"
+    if a.kind == "travel":
+        space = _travel_space(s, a.space)
+        extra = ", then an extra post" if space.extra_post else ""
+        return f"{a.space} space, {_dice(a)}: up to {min(die, space.max_moves)} move(s){extra}"
+    if a.kind == "contracts":
+        return f"{_dice(a)}: take 1–2 contracts, then {c.rules.contracts_reward}"
+    if a.kind == "special_city":
+        return f"{space} with {_dice(a)}: {c.special_cities[space].reward}"
+    card = c.city_cards[s.cards[space]]
+    return f"card {card.id} ({space}) with {_dice(a)}: {card}"
+
+
+def _travel_space(s: Mp2State, name: str | None) -> Any:
+    return next(t for t in s.components.rules.travel if t.name == name)
+
+
+def _offer_tile(s: Mp2State, space: str) -> Any:
+    book = next(b.book for b in s.components.rules.books if b.name == space)
+    return next(t for t in s.components.offer_tiles if t.id == s.offer_tiles[book - 1])
+
+
+def location_of(a: Action) -> str | None:
+    """The map location an action stands for, if any (``move Xian#1`` → ``Xian``)."""
+    if a.kind == "take_contract":
+        return a.space
+    if a.kind in CLICK_KINDS.values() and a.choice:
+        return a.choice.partition("#")[0]
+    return None
+
+
+def click_action(s: GameState, name: str) -> Action:
+    """What a click on ``name`` tries when no legal action names it (the engine then says why)."""
+    kind = CLICK_KINDS.get(s.decision.kind, "move")
+    return Action(kind, space=name, choice="?") if kind == "take_contract" else Action(kind, choice=name)
+
+
+def automa_seats(s: GameState) -> frozenset[int]:
+    """The seat the solo Automa plays (inside ``apply``), if any."""
+    return frozenset({SEAT}) if cast("Mp2State", s).automa is not None else frozenset()
+
+
+def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
+    """The dice on the action spaces (``label``, ``dice``) and the black dice left in the pool."""
+    state = cast("Mp2State", s)
+    spaces = [{"label": key.replace(":", " "), "dice": list(values)}
+              for key, (_, values) in state.spaces.items() if values]
+    return spaces, len(state.black_pool)
+
+
+def player_board(s: GameState, i: int) -> dict[str, Any]:
+    """Player ``i``'s board: VP, location, posts, resources, seals, contracts, character, goal."""
+    state = cast("Mp2State", s)
+    c = state.components
+    p = state.players[i]
+    goal = c.goals.get(p.goal) if p.goal else None
+    goal_text = (f"{goal.id}: improved " + ", ".join(f"{t} → {vp} VP" for t, vp in goal.seals)
+                 + "; shields " + ", ".join(goal.shields)) if goal else "—"
+    return {
+        "vp": p.vp, "location": p.location, "posts": list(p.trading_posts),
+        "posts_total": c.rules.posts_per_player,
+        "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
+        "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
+        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
+        "completed": len(p.completed), "character": p.character or "none (plain rules)", "goal": goal_text,
+    }
