@@ -4,7 +4,7 @@ grouped by kind, each with a plain-English label and what it costs.
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
 >>> [section["title"] for section in sections(s, s.legal_actions())]
-['Choose: take your compensation']
+['Main actions', 'Bonus actions']
 """
 
 from __future__ import annotations
