@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.engine.errors import DataError
 from mp_notebook.engine.rng import shuffled
+from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle, Reward, _Reader
 
 if TYPE_CHECKING:
@@ -142,9 +143,9 @@ def automa_components() -> AutomaComponents:
 
 
 def shared_start() -> str:
-    from mp_notebook.rulesets.mp2.setup import shared_board
+    from mp_notebook.rulesets.mp2.components import components
 
-    return shared_board().start
+    return next(loc.name for loc in components().locations.values() if loc.start)
 
 
 # what a trading post card slot ``key=N`` gives
@@ -225,9 +226,8 @@ def has_dice(s: Mp2State) -> bool:
 
 
 def take_turn(s: Mp2State) -> None:
-    """One Automa turn: draw a card, its bonus action, then its first valid main action."""
-    from mp_notebook.rulesets.mp2 import rules
-
+    """One Automa turn: draw a card, its bonus action, then its first valid main action (the
+    rules then end its turn)."""
     a = _automa(s)
     card = automa_components().cards[a.deck[0]]
     s.automa = replace(a, deck=a.deck[1:])
@@ -245,33 +245,24 @@ def take_turn(s: Mp2State) -> None:
         s._note(SEAT, "the Automa's deck is empty: it ends its round without using its remaining dice",
                 A_SPACE + "The Automa's turn")
         s.automa = replace(a, dice=0, black=0)
-    rules.end_turn(s, SEAT)
 
 
 def _rule(section: str) -> str:
     return A_SPACE + section
 
 
-def _roll(s: Mp2State) -> int:
-    from mp_notebook.rulesets.mp2 import rules
-
-    return rules._roll(s)
-
-
 def _dice_for(s: Mp2State, key: str, n: int) -> tuple[int, int] | None:
     """``(own, black)`` dice the Automa would place on ``key``: its colour first, black if required."""
-    from mp_notebook.rulesets.mp2.rules import _space
 
     a = _automa(s)
-    own = min(n, a.dice) if SEAT not in _space(s, key)[0] else 0
+    own = min(n, a.dice) if SEAT not in s.space(key)[0] else 0
     black = n - own
     return (own, black) if black <= a.black else None
 
 
 def _place(s: Mp2State, key: str, own: int, black: int, value: int) -> None:
-    from mp_notebook.rulesets.mp2.rules import _space
 
-    colours, values = _space(s, key)
+    colours, values = s.space(key)
     spaces = dict(s.spaces)
     spaces[key] = (colours | {SEAT} if own else colours, values + (value,) * (own + black))
     s.spaces = spaces
@@ -395,7 +386,6 @@ def _travel(s: Mp2State, card: str) -> bool:
             break
     else:
         return False
-    from mp_notebook.rulesets.mp2 import rules
 
     space = spaces[k]
     _place(s, "travel:" + space.name, *dice, value=6)
@@ -407,7 +397,7 @@ def _travel(s: Mp2State, card: str) -> bool:
                   f"{target} in {moves} move(s)", _rule("Travel"))
     if k >= s.travel_high:
         s.travel_high, s.next_first = k, SEAT
-        s._note(SEAT, "the Automa will be first player next round", rules.R_FIRST)
+        s._note(SEAT, "the Automa will be first player next round", R_FIRST)
     _walk(s, path)
     if k > natural and k == len(spaces) - 1:  # forced up to the 3-dice space: on to the next city too
         following = _next_target(s)
@@ -443,7 +433,6 @@ def _advance(s: Mp2State, moves: int, why: str) -> None:
 
 def _arrive(s: Mp2State, city: str) -> None:
     """Reaching the next city of the trip: post, outpost tile, best contract, slide shift, red letter."""
-    from mp_notebook.rulesets.mp2 import rules
 
     c = s.components
     trip = _trip(s)
@@ -456,7 +445,7 @@ def _arrive(s: Mp2State, city: str) -> None:
         object.__setattr__(p, "trading_posts", (*p.trading_posts, city))
         n = len(p.trading_posts)
         s.posted_now = s.posted_now | {city}
-        s._note(SEAT, f"the Automa places trading post #{n} in {city}", rules.R_POSTS)
+        s._note(SEAT, f"the Automa places trading post #{n} in {city}", R_POSTS)
         vp = dict(c.rules.post_vp).get(n)
         if vp:
             _vp(s, vp, f"trading post #{n}")
@@ -509,16 +498,15 @@ def _take_contracts(s: Mp2State, picks: list[tuple[str, str]]) -> None:
 
 
 def _books(s: Mp2State, card: str, lev0: bool = False) -> bool:
-    from mp_notebook.rulesets.mp2.rules import _space
 
     books = s.components.rules.books
     a = _automa(s)
-    valid = [b for b in books if _dice_for(s, "book:" + b.name, 1) and not (lev0 and _space(s, "book:" + b.name)[1])]
+    valid = [b for b in books if _dice_for(s, "book:" + b.name, 1) and not (lev0 and s.space("book:" + b.name)[1])]
     if not valid:
         if lev0 or not (a.dice + a.black):
             return False
         valid = [books[0]]  # interpretation: Books is always valid; with every space barred it takes pepper
-    roll = _roll(s) if len(valid) > 1 or not lev0 else 0
+    roll = s.roll() if len(valid) > 1 or not lev0 else 0
     wanted = 1 if roll == 1 else 2 if roll in (2, 3) else 3
     choice = next((b for b in valid if b.book == wanted), None) or max(valid, key=lambda b: (b.book, -books.index(b)))
     own, black = _dice_for(s, "book:" + choice.name, 1) or (min(1, a.dice), 1 - min(1, a.dice))
@@ -529,14 +517,13 @@ def _books(s: Mp2State, card: str, lev0: bool = False) -> bool:
 
 
 def _khans_favor(s: Mp2State, card: str) -> bool:
-    from mp_notebook.rulesets.mp2.rules import _space
 
-    values = _space(s, "khan")[1]
+    values = s.space("khan")[1]
     free = s.components.rules.khan_spaces - len(values)
     dice = _dice_for(s, "khan", 1)
     if free <= 0 or not dice:
         return False
-    value = max(_roll(s), values[-1] if values else 1) if free >= 2 else 6
+    value = max(s.roll(), values[-1] if values else 1) if free >= 2 else 6
     _place(s, "khan", *dice, value=value)
     s._note(SEAT, f"the Automa places a {value} on Khan's Favor (card {card}); it receives nothing",
             _rule("Khan's Favor"))
@@ -557,10 +544,9 @@ def _city_spaces(s: Mp2State) -> list[tuple[str, str]]:
 
 def _free(s: Mp2State, key: str) -> bool:
     """A brown city space the Automa can put a die on (special cities hold 2, one per colour)."""
-    from mp_notebook.rulesets.mp2.rules import _space
 
     limit = 2 if key.startswith("special:") else 1
-    return len(_space(s, key)[1]) < limit and _dice_for(s, key, 1) is not None
+    return len(s.space(key)[1]) < limit and _dice_for(s, key, 1) is not None
 
 
 def _city_action(s: Mp2State, card: str) -> bool:
@@ -568,14 +554,14 @@ def _city_action(s: Mp2State, card: str) -> bool:
     a = _automa(s)
     if not any(_free(s, key) for key, _ in numbered) or not (a.dice + a.black):
         return False
-    roll = _roll(s)
+    roll = s.roll()
     order = [(roll - 1 + k) % 6 for k in range(6)] if roll <= len(numbered) else list(range(6))
     key, name = next(numbered[n] for n in order if n < len(numbered) and _free(s, numbered[n][0]))
     return _use_city(s, key, name, f"rolled {roll}", card, _rule("City card action"))
 
 
 def _external_city(s: Mp2State, card: str) -> bool:
-    roll = _roll(s)
+    roll = s.roll()
     first, second = ("Area-1", "Area-2") if roll <= 3 else ("Area-2", "Area-1")
     for space in (first, second):
         if space in s.cards and _free(s, "card:" + space):

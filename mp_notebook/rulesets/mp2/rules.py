@@ -34,11 +34,38 @@ from itertools import combinations
 from typing import Any, Protocol, cast
 
 from mp_notebook.engine.actions import Action, Decision
-from mp_notebook.engine.rng import next_int
 from mp_notebook.rulesets.mp2 import automa
+from mp_notebook.rulesets.mp2.citations import (
+    R_ACTIONS,
+    R_ADJUST,
+    R_BAG,
+    R_BLACK,
+    R_BOOKS,
+    R_BUY_BLACK,
+    R_CARDS,
+    R_CHAR,
+    R_COMPENSATION,
+    R_COMPLETE,
+    R_CONTRACTS,
+    R_END,
+    R_FIRST,
+    R_ICONS,
+    R_IMPROVE,
+    R_KHAN,
+    R_OCCUPIED,
+    R_OUTPOST,
+    R_POSTS,
+    R_REROLL,
+    R_ROUND,
+    R_SEALS,
+    R_SETUP,
+    R_SPECIAL,
+    R_TRAVEL,
+    R_TURN,
+)
 from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
-from mp_notebook.rulesets.mp2.state import EMPTY_SPACE, Mp2State, Player, Space
+from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
 
 Task = tuple[Any, ...]
 
@@ -69,38 +96,6 @@ class LegalAction(Protocol):
     @property
     def choice(self) -> str: ...
 
-
-# Rule citations used in the log and in error messages.
-R_TURN = "Rulebook: A Game Turn"
-R_ACTIONS = "Rulebook: Actions (general rules)"
-R_OCCUPIED = "Rulebook: Using an occupied action space"
-R_BLACK = "Rulebook: Black dice"
-R_BOOKS = "Rulebook: 1. Books"
-R_KHAN = "Rulebook: 2. Khan's Favor"
-R_SEALS = "Rulebook: 3. Guild Seals"
-R_TRAVEL = "Rulebook: 4. Travel"
-R_POSTS = "Rulebook: 4. Travel — trading posts"
-R_OUTPOST = "Rulebook: 4. Travel — outpost bonus"
-R_CONTRACTS = "Rulebook: 5. Contracts"
-R_SPECIAL = "Rulebook: 6. Special Cities"
-R_CARDS = "Rulebook: 7. City Cards"
-R_COMPLETE = "Rulebook: Bonus action 1 — complete 1 contract"
-R_IMPROVE = "Rulebook: Bonus action 2 — improve 1 guild seal"
-R_BAG = "Rulebook: Bonus action 3 — money bag"
-R_REROLL = "Rulebook: Bonus action 4 — reroll 1 die"
-R_ADJUST = "Rulebook: Bonus action 5 — change 1 die by 1"
-R_BUY_BLACK = "Rulebook: Bonus action 6 — take 1 black die"
-R_JADE = "Rulebook: Jade — pays for any coin or camel"
-R_COMPENSATION = "Rulebook: Compensation for low die rolls"
-R_FIRST = "Rulebook: The first player"
-R_ROUND = "Rulebook: Start of a new round"
-R_END = "Rulebook: End of game"
-R_ICONS = "Supplement: Icons"
-R_SETUP = "Rulebook: Player setup"
-
-
-def R_CHAR(ch: Character) -> str:  # a rule citation, named like the constants above
-    return f"Supplement: Characters — {ch.name}"
 
 FILIPPO = "Filippo-Vitello"  # the one character whose ability is an extra bonus action
 
@@ -234,11 +229,6 @@ def _route_cost(s: Mp2State, i: int, route: Route) -> Bundle:
                   jade=0 if "jade" in free else route.jade)
 
 
-def _roll(s: Mp2State) -> int:
-    s.rng, v = next_int(s.rng, 6)
-    return v + 1
-
-
 def _die_bonus(s: Mp2State, i: int, value: int, why: str) -> list[Task]:
     """Isabella Donati's bonus for a die rolled (or a black die taken in the variant)."""
     ch = _char(s, i)
@@ -365,10 +355,6 @@ def _pay_splits(p: Player, b: Bundle, reserve: tuple[Bundle, ...]) -> list[tuple
 # =============================================================================== the turn
 
 
-def _space(s: Mp2State, key: str) -> Space:
-    return s.spaces.get(key, EMPTY_SPACE)  # (colours used this round, values of the dice on it)
-
-
 def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
     """Move the dice of ``a`` from player ``i`` onto space ``key``; True if it was occupied."""
     p = s._player(i)
@@ -381,7 +367,7 @@ def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
         black.remove(v)
     object.__setattr__(p, "dice", tuple(dice))
     object.__setattr__(p, "black_dice", tuple(black))
-    colours, values = _space(s, key)
+    colours, values = s.space(key)
     spaces = dict(s.spaces)
     spaces[key] = (colours | {i} if own else colours, values + a.dice)
     s.spaces = spaces
@@ -389,7 +375,7 @@ def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
 
 
 def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
-    return min(dice) if _space(s, key)[1] else 0
+    return min(dice) if s.space(key)[1] else 0
 
 
 def _main_actions(s: Mp2State, i: int) -> list[Action]:
@@ -398,10 +384,10 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     out: list[Action] = []
 
     def dice(n: int, key: str) -> tuple[DiceChoice, ...]:
-        return _dice_choices(p, n, i not in _space(s, key)[0])
+        return _dice_choices(p, n, i not in s.space(key)[0])
 
     def fee_ok(key: str, die: int) -> bool:
-        return not _space(s, key)[1] or p.coins + p.jade >= die
+        return not s.space(key)[1] or p.coins + p.jade >= die
 
     # 1. Books
     for book in c.rules.books:
@@ -409,7 +395,7 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
         out += [_act("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
                 if all_[0] >= book.min_die and fee_ok(key, all_[0])]
     # 2. Khan's Favor
-    values = _space(s, "khan")[1]
+    values = s.space("khan")[1]
     if len(values) < c.rules.khan_spaces:
         low = values[-1] if values else 1
         out += [_act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
@@ -439,12 +425,12 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
-        if city in p.trading_posts and city not in posted and len(_space(s, key)[1]) < 2:
+        if city in p.trading_posts and city not in posted and len(s.space(key)[1]) < 2:
             out += [_act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
     # 7. City cards
     for card_space, card_id in s.cards.items():
         card_city = _card_city(s, card_space)
-        if _space(s, SPACE_CARD + card_space)[1] or (
+        if s.space(SPACE_CARD + card_space)[1] or (
                 card_city and (card_city not in p.trading_posts or card_city in posted)):
             continue
         out += [_act("city_card", i, all_, black, card_space) for own, black, all_ in dice(1, "")
@@ -707,7 +693,7 @@ def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
 def _do_reroll(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _take_die(s, a)
-    value = _roll(s)
+    value = s.roll()
     _give_die(s, i, value, bool(a.black))
     s._note(i, f"{_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
     _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
@@ -734,7 +720,7 @@ def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
     pool = list(s.black_pool)
     if value is None:
         pool.pop()
-        value = _roll(s)
+        value = s.roll()
         how = f"rolls {value}"
     else:
         pool.remove(value)
@@ -1177,10 +1163,10 @@ def start_round(s: Mp2State, number: int) -> None:
         area_cards = ", ".join(cards.get(sp, "—") for sp in AREA_SPACES)
         s._note(None, f"new city cards in the action area: {area_cards}", R_ROUND)
     if "black_dice" in s.variants:
-        s.black_pool = tuple(sorted(_roll(s) for _ in s.black_pool))
+        s.black_pool = tuple(sorted(s.roll() for _ in s.black_pool))
         s._note(None, f"black dice rolled: {list(s.black_pool)} (black dice variant)", R_BLACK)
     for i in order:
-        dice = tuple(sorted(_roll(s) for _ in range(c.rules.dice_per_player)))
+        dice = tuple(sorted(s.roll() for _ in range(c.rules.dice_per_player)))
         p = s._player(i)
         object.__setattr__(p, "dice", dice)
         s._note(i, f"{p.name} rolls {list(dice)} (total {sum(dice)})", R_ROUND)
@@ -1359,6 +1345,7 @@ def run(s: Mp2State) -> None:
         if s.tasks or s.over or s.automa is None or s.turn != automa.SEAT:
             return
         automa.take_turn(s)
+        end_turn(s, automa.SEAT)
 
 
 def legal_actions(s: Mp2State) -> list[Action]:
@@ -1464,7 +1451,7 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
     die = min(a.dice) if a.dice else 0
 
     def colour(key: str, where: str, rule: str) -> str | None:
-        if own and i in _space(s, key)[0]:
+        if own and i in s.space(key)[0]:
             return (f"your colour has already been used on {where} this round; "
                     f"only black dice may go there ({rule}; {R_BLACK})")
         return None
@@ -1488,7 +1475,7 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         key = SPACE_BOOK + book.name
         return colour(key, f"the {book.name} book", R_BOOKS) or fee(key) or "not legal here"
     if a.kind == "khans_favor":
-        _colours, values = _space(s, "khan")
+        _colours, values = s.space("khan")
         if len(a.dice) != 1:
             return f"Khan's Favor takes exactly 1 die ({R_KHAN})"
         if len(values) >= c.rules.khan_spaces:
@@ -1531,14 +1518,14 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         if a.space in _posted_now(s, i):
             return (f"you placed your post in {a.space} this turn; "
                     f"its action is usable from your next turn ({R_SPECIAL})")
-        if len(_space(s, SPACE_SPECIAL + a.space)[1]) >= 2:
+        if len(s.space(SPACE_SPECIAL + a.space)[1]) >= 2:
             return f"both brown spaces of {a.space} are taken this round ({R_SPECIAL})"
         return colour(SPACE_SPECIAL + a.space, a.space, R_SPECIAL) or "not legal here"
     if a.kind == "city_card":
         if a.space not in s.cards:
             return f"there is no city card on space {a.space!r} ({', '.join(s.cards)}) ({R_CARDS})"
         city = _card_city(s, a.space)
-        if _space(s, SPACE_CARD + a.space)[1]:
+        if s.space(SPACE_CARD + a.space)[1]:
             return f"the city card on {a.space} has already been used this round (brown space) ({R_CARDS})"
         if city and city not in p.trading_posts:
             return f"you need a trading post in {city} to use its city card ({R_CARDS})"

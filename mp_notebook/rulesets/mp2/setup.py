@@ -10,6 +10,7 @@ from mp_notebook.board.graph import Board
 from mp_notebook.engine.rng import seed_state, shuffled
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.automa import new_automa
+from mp_notebook.rulesets.mp2.citations import R_SETUP
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Character, Components, components
 from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
@@ -118,7 +119,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
                              outpost_tiles=()),)
         s._note(1, f"the Automa ({automa}) plays {s.automa.character}, trip slide {s.automa.slide}",
                 "Solo rules (004): Setting up the Automa")
-    s._note(None, f"{setup} setup for {len(names)} players; {names[0]} starts", rules.R_SETUP)
+    s._note(None, f"{setup} setup for {len(names)} players; {names[0]} starts", R_SETUP)
     for k, ch in enumerate(chosen):
         rules.assign_character(s, k, ch)
     if not full:

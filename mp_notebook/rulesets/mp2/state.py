@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
+from mp_notebook.engine.rng import next_int
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
@@ -180,6 +181,15 @@ class Mp2State(GameState):
         players[i] = p
         self.players = tuple(players)
         return p
+
+    def roll(self) -> int:
+        """Roll one die with the state's RNG (only while the rules build a new state)."""
+        self.rng, v = next_int(self.rng, 6)
+        return v + 1
+
+    def space(self, key: str) -> Space:
+        """An action space: (colours used this round, values of the dice on it)."""
+        return self.spaces.get(key, EMPTY_SPACE)
 
     def _note(self, player: int | None, text: str, rule: str) -> None:
         self._log = (self._log, _new_event(Event, (self.round, player, text, rule)))
