@@ -139,7 +139,7 @@ def test_books_die_mapping_and_right_to_left_fallback() -> None:
     s = solo()
     for seed in range(40):
         t = board(s.reseed(seed), turn=1)
-        rolled = automa._roll(t.reseed(seed)._copy())  # the roll the Automa will make
+        rolled = t.reseed(seed)._copy().roll()  # the roll the Automa will make
         t = board(s.reseed(seed), turn=1)
         assert automa._books(t, "test")
         expected = "pepper" if rolled == 1 else "silk" if rolled in (2, 3) else "gold"
@@ -151,7 +151,7 @@ def test_books_die_mapping_and_right_to_left_fallback() -> None:
         assert automa._books(t, "test")
         newly = [k for k, (colours, _) in t.spaces.items() if 1 in colours and k not in blocked.spaces]
         assert newly in (["book:silk"], ["book:pepper"])
-        if automa._roll(blocked.reseed(seed)._copy()) >= 4:
+        if blocked.reseed(seed)._copy().roll() >= 4:
             assert newly == ["book:silk"]  # gold barred: the first valid space from the right
 
 
@@ -184,7 +184,7 @@ def test_city_action_numbering_and_wrap() -> None:
     assert [name for _, name in numbered] == ["Yangzhou", "Jaipur-Left", "Jaipur-Right"]
     for seed in range(30):
         u = t.reseed(seed)._copy()
-        roll = automa._roll(u.reseed(seed)._copy())
+        roll = u.reseed(seed)._copy().roll()
         u = t.reseed(seed)._copy()
         u.spaces = {"card:Yangzhou": (frozenset({0}), (2,))}  # 1 is occupied
         assert automa._city_action(u, "test")
@@ -197,7 +197,7 @@ def test_external_city_die_mapping() -> None:
     s = solo()
     for seed in range(20):
         t = s.reseed(seed)._copy()
-        roll = automa._roll(s.reseed(seed)._copy())
+        roll = s.reseed(seed)._copy().roll()
         vp = t.players[1].vp
         assert automa._external_city(t, "test")
         assert t.spaces["card:" + ("Area-1" if roll <= 3 else "Area-2")][0] == {1}
