@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mp_notebook.engine.actions import Action, Decision
 from mp_notebook.rulesets.mp2 import automa
@@ -65,7 +65,9 @@ from mp_notebook.rulesets.mp2.citations import (
 )
 from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
-from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
+
+if TYPE_CHECKING:
+    from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
 
 Task = tuple[Any, ...]
 

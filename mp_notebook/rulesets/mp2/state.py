@@ -13,6 +13,7 @@ from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.rng import next_int
+from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
@@ -337,7 +338,3 @@ def _player_from_fields(fields: dict[str, Any]) -> Player:
 
 
 __all__ = ["SEALS", "IllegalAction", "Mp2State", "Player"]
-
-
-# imported last: the rules module builds on the classes above
-from mp_notebook.rulesets.mp2 import rules  # noqa: E402
