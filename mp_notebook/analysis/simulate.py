@@ -33,25 +33,8 @@ Row = dict[str, Any]
 
 TASKS = 64  # default number of tasks a run is split into (see ``chunksize``)
 
-COLUMNS = (
-    "game",
-    "seed",
-    "seat",
-    "player",
-    "character",
-    "agent",
-    "track",
-    "goal_seals",
-    "shields",
-    "goods",
-    "coins",
-    "contracts",
-    "total",
-    "camels",
-    "winner",
-    "rounds",
-    "decisions",
-)
+SEAT_COLUMNS = ("game", "seed", "seat", "player", "character", "agent")  # then the ruleset's score rows
+GAME_COLUMNS = ("rounds", "decisions")
 
 
 def derive_seed(*parts: object) -> int:
@@ -102,10 +85,16 @@ def play_game(
             "agent": (getattr(agents[seat], "name", type(agents[seat]).__name__) if seat < len(agents)
                       else f"Automa {options['automa']}"),  # type: ignore[index]
         }
-        row.update({k: score[k] for k in COLUMNS if k in score and k != "player"})
+        row.update({k: v for k, v in score.items() if k != "player"})
         row.update(rounds=s.round, decisions=decisions)
         rows.append(row)
     return rows
+
+
+def _columns(rows: list[Row]) -> list[str]:
+    """The seat's columns, the ruleset's scoring columns in their order, then the game's."""
+    scoring = [k for k in (rows[0] if rows else {}) if k not in SEAT_COLUMNS + GAME_COLUMNS]
+    return [*SEAT_COLUMNS, *scoring, *GAME_COLUMNS]
 
 
 def play_games(jobs: list[tuple[Any, ...]]) -> list[list[Row]]:
@@ -190,8 +179,9 @@ def simulate(
     games, the agent in seat 0 against the Automa (which the engine plays; its row's agent is
     ``"Automa L2"``), with ``players=1``.
 
-    Columns: game, seed, seat, player, character, agent (its name), the final-scoring categories
-    (track, goal_seals, shields, goods, coins, contracts), total, camels, winner, rounds, decisions.
+    Columns: game, seed, seat, player, character, agent (its name), the ruleset's final-scoring
+    columns (``score_rows()``: for Marco Polo II track, goal_seals, shields, goods, coins,
+    contracts, total, camels, winner), rounds, decisions.
     """
     import pandas as pd
     from tqdm.auto import tqdm
@@ -201,7 +191,8 @@ def simulate(
     for game in range(n_games):
         shift = game % players if rotate else 0
         seated = [specs[(seat - shift) % players] for seat in range(players)]
-        options = {"characters": characters, "variants": tuple(variants), "automa": automa}
+        options = {key: value for key, value in
+                   (("characters", characters), ("variants", tuple(variants)), ("automa", automa)) if value}
         jobs.append(
             (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, options)
         )
@@ -212,5 +203,5 @@ def simulate(
             for game_rows in games:
                 rows += game_rows
             bar.update(len(games))
-    df = pd.DataFrame(rows, columns=list(COLUMNS))
+    df = pd.DataFrame(rows, columns=_columns(rows))
     return df.sort_values(["game", "seat"], ignore_index=True)
