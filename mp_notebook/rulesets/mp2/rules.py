@@ -18,8 +18,11 @@ Readings of the rulebook chosen where it is silent (each is tested)
 * A completed contract keeps its slot until its rewards are received, so a "contract with seal"
   reward can make the player discard (an old contract or the new one).
 * Contracts taken in one Contracts action cannot be discarded in that same action.
-* A player with dice but no legal main action uses the money bag (always legal) until out of
-  dice: a turn is never passed with dice left.
+* Money bag before the main action (003 p.13): it may not take the player's last die, so the
+  main action is still performed, unless the turn began with a single die (the special case;
+  read as: no die has gone on the bag yet this turn and the player holds one die) or no main
+  action is legal with that die. A player with dice but no legal main action thus uses the money
+  bag until out of dice: a turn is never passed with dice left.
 * The contract majority (8/4 VP) needs at least one completed contract.
 * Jade: a ``pay`` decision appears only when jade could stand in for coins or camels; splits that
   would leave no payable first route of a Travel action are not offered.
@@ -456,7 +459,13 @@ def _posted_now(s: Mp2State, i: int) -> frozenset[str]:
     return s.posted_now if s.turn == i else frozenset()
 
 
-def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
+def _bag_open(s: Mp2State, i: int, p: Player, main_open: bool) -> bool:
+    """Whether the money bag may take a die now: before the main action not the last die, unless
+    the turn began with that single die or no main action is legal (see the readings above)."""
+    return s.main_done or p.all_dice != 1 or not s.bagged or not main_open
+
+
+def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
@@ -465,7 +474,9 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
-    out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles for bag in rules.money_bag]
+    if _bag_open(s, i, p, main_open):
+        out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
+                for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
         out += [_act("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
@@ -494,7 +505,7 @@ def _do_outpost_bonus(s: Mp2State, a: LegalAction) -> None:
 def _turn_actions(s: Mp2State, i: int) -> list[Action]:
     p = s.players[i]
     out = _main_actions(s, i) if not s.main_done and p.all_dice else []
-    out += _bonus_actions(s, i)
+    out += _bonus_actions(s, i, bool(out))
     if s.main_done or not p.all_dice:
         out.append(Action("end_turn", i))
     return out
@@ -700,6 +711,7 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
 
 def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
+    s.bagged = s.bagged or not s.main_done
     s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
     gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
@@ -755,6 +767,7 @@ def end_turn(s: Mp2State, i: int) -> None:
     _refill_display(s)
     s.main_done = False
     s.black_bought = False
+    s.bagged = False
     s.posted_now = frozenset()
     n = s.num_players
     for k in range(1, n + 1):
@@ -1562,6 +1575,10 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
         if p.improved(seal):
             return f"your {a.choice} seal is already improved ({R_IMPROVE})"
         return f"improving the {a.choice} seal costs {c.seals[seal].improve} ({R_IMPROVE})"
+    if a.kind == "money_bag" and len(a.dice) == 1 and not _bag_open(s, i, p, bool(_main_actions(s, i))):
+        return (f"you used the money bag before your main action this turn and this is your last die: you "
+                f"must also take the main action (only a single die at the start of a turn may go on the "
+                f"bag) ({R_BAG})")
     if a.kind == "money_bag":
         return f"the money bag takes 1 die and gives one of: coins, camels, jade ({R_BAG})"
     if a.kind in ("reroll", "adjust_die"):

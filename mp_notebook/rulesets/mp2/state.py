@@ -130,6 +130,7 @@ class Mp2State(GameState):
     turn: int | None
     main_done: bool
     black_bought: bool
+    bagged: bool  # a die went on the money bag this turn before the main action
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
