@@ -26,6 +26,9 @@ Readings of the rulebook chosen where it is silent (each is tested)
 * The contract majority (8/4 VP) needs at least one completed contract.
 * Jade: a ``pay`` decision appears only when jade could stand in for coins or camels; splits that
   would leave no payable first route of a Travel action are not offered.
+* Filippo Vitello keeps the outpost bonus tiles he claims himself, as well as those the others
+  claim (supplement: "Place any outpost bonus tiles you claim in front of you as well"), and can
+  cash each once more as a bonus action.
 * Quick setup: seat 0 starts; each seat gets a random starting contract and goal card.
 """
 
@@ -919,12 +922,13 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         s.outposts = outposts
         s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
-        for j in range(s.num_players):  # Filippo Vitello collects the tiles the others take
+        for j in range(s.num_players):  # Filippo Vitello collects the tiles claimed, his own included
             ch = _char(s, j)
-            if j != i and ch is not None and ch.id == FILIPPO:
+            if ch is not None and ch.id == FILIPPO:
                 f = s._player(j)
                 object.__setattr__(f, "outpost_tiles", (*f.outpost_tiles, tile))
-                s._note(j, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(ch))
+                s._note(j, f"{f.name} {'keeps' if j == i else 'takes'} the used outpost bonus tile {tile}",
+                        R_CHAR(ch))
                 break
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
