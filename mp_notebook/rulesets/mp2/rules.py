@@ -30,6 +30,9 @@ Readings of the rulebook chosen where it is silent (each is tested)
   claim (supplement: "Place any outpost bonus tiles you claim in front of you as well"), and can
   cash each once more as a bonus action.
 * Quick setup: seat 0 starts; each seat gets a random starting contract and goal card.
+* Solo: the first player (the player or the Automa) is drawn at random, as the solo rulebook's
+  set-up says (004: "Randomly select a player to be the first player"); the English reference
+  (002) says the human always starts, but 004 is the solo mode's own rulebook.
 """
 
 from __future__ import annotations

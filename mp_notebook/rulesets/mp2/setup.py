@@ -7,7 +7,7 @@ import secrets
 from typing import Any
 
 from mp_notebook.board.graph import Board
-from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.engine.rng import next_int, seed_state, shuffled
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.automa import new_automa
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Character, Components, components
@@ -47,7 +47,7 @@ def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> lis
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: int | None = None,
              characters: Any = None, setup: str = "quick", variants: tuple[str, ...] | list[str] = (),
              automa: str | None = None, character: str | None = None) -> Mp2State:
-    """A new game of Marco Polo II, ready for the first decision (seat 0 starts).
+    """A new game of Marco Polo II, ready for the first decision (seat 0 starts; solo: a random seat).
 
     ``characters``: None (the plain rules), "random", or one name per seat. ``setup="full"``
     makes the character draft (unless characters are given) and the goal choice decisions.
@@ -99,6 +99,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     if automa is not None:  # solo: the Automa's character first; the player then draws 3 of the others
         rng, s.automa = new_automa(automa, c.characters[drawn[0]].name, rng, starting[humans])
         drawn = drawn[1:]
+        rng, s.next_first = next_int(rng, len(names))  # 004 set-up: the first player is drawn at random
     drawn = drawn[:3] if solo else drawn[:humans + 1]
     if characters == "random":
         chosen = [c.characters[x] for x in drawn[:humans]]
@@ -118,7 +119,8 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
                              outpost_tiles=()),)
         s._note(1, f"the Automa ({automa}) plays {s.automa.character}, trip slide {s.automa.slide}",
                 "Solo rules (004): Setting up the Automa")
-    s._note(None, f"{setup} setup for {len(names)} players; {names[0]} starts", rules.R_SETUP)
+    s._note(None, f"{setup} setup for {len(names)} players; {names[s.next_first]} starts",
+            "Solo rules (004): Setting up the main board" if solo else rules.R_SETUP)
     for k, ch in enumerate(chosen):
         rules.assign_character(s, k, ch)
     if not full:
