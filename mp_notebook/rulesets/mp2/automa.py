@@ -5,9 +5,9 @@ and draws every die roll from the game's seeded RNG, so a solo game replays exac
 its turn is logged with the Automa card and the rule (section of 004) that caused it.
 
 >>> import mp_notebook as mp
->>> s = mp.new_game(["Ana"], automa="L2", seed=3)
->>> s.players[1].name, s.automa.level, len(s.automa.deck)
-('Automa', 'L2', 8)
+>>> s = mp.new_game(["Ana"], automa="L2", seed=3)  # the Automa is drawn to start: it has played a card
+>>> s.players[1].name, s.automa.level, s.first_player, len(s.automa.deck)
+('Automa', 'L2', 1, 7)
 """
 
 from __future__ import annotations
