@@ -75,7 +75,7 @@ def test_money_bag_before_the_main_action_keeps_a_die_for_it():
     t = s.apply("money_bag [2] coins")
     assert legal_kind(t, "money_bag") == set() and legal_kind(t, "khans_favor") == {"khans_favor [3]"}
     before = t.to_json()
-    with pytest.raises(mp.IllegalAction, match="must also take the main action.*money bag"):
+    with pytest.raises(mp.IllegalAction, match=r"must also take the main action.*money bag"):
         t.apply("money_bag [3] coins")
     assert t.to_json() == before and "end_turn" not in legal(t)
     t = t.apply("khans_favor [3]")

@@ -1126,8 +1126,10 @@ def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
 
 def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, b, _why, _rule, reserve = task
+    p = s.players[i]  # the splits the player can still pay (a position edit may have taken some away)
     return [Action("pay", i, choice=_kv(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
-            for jc, jm in _pay_splits(s.players[i], b, reserve)]
+            for jc, jm in _pay_splits(p, b, reserve)
+            if b.coins - jc <= p.coins and b.camels - jm <= p.camels and b.jade + jc + jm <= p.jade]
 
 
 def _apply_pay(s: Mp2State, task: Task, a: LegalAction) -> None:
