@@ -95,10 +95,12 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
         return "end the turn", ""
     if kind == "done":
         return "stop here" if s.decision.kind in ("move", "take_contract", "city_bonus") else "no thanks", ""
-    if kind == "move":
-        route = next(r for _, _, r, label in s.board.adjacent[p.location] if label == choice)
+    if kind == "move":  # "Xian", "Xian#1" (parallel routes), "Xian/2" (Mailin & Tian Chin's second figure)
+        label, _, figure = choice.partition("/")
+        start = p.figure2 if figure and p.figure2 else p.location
+        route = next(r for _, _, r, lab in s.board.adjacent[start] if lab == label)
         how = f"sea/river, {route.seal} seal" if route.seal else "land"
-        return f"{choice.partition('#')[0]} ({how})", str(route.cost)
+        return f"{label.partition('#')[0]}{' (2nd figure)' if figure else ''} ({how})", str(route.cost)
     if kind == "extra_post":
         return f"extra post in {choice}", ""
     if kind == "relocate_post":
