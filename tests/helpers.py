@@ -128,8 +128,14 @@ def play_main_and_end(s):
 
 
 def bag_all_and_end(s, bag: str = "coins"):
-    """The current player puts every die into the money bag (``bag``) and ends the turn."""
+    """The current player spends the turn on the money bag (``bag``) alone and ends it.
+
+    Before the main action the bag may not take the last die unless the turn began with a single
+    die (003 p.13), so a player with several dice is first edited down to one.
+    """
     s = to_turn(s)
+    if me(s).all_dice > 1:
+        s = s.with_player(s.decision.player, dice=list(me(s).dice or me(s).black_dice)[:1], black_dice=[])
     while me(s).all_dice:
         a = next(a for a in s.legal_actions() if a.kind == "money_bag" and a.choice == bag)
         s = s.apply(a)

@@ -15,8 +15,10 @@ from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.automa import automa_components
 
 
-def solo(level: str = "L2", seed: int = 3, **kw: Any) -> mp.GameState:
+def solo(level: str = "L2", seed: int = 2, **kw: Any) -> mp.GameState:
+    """A solo game at the player's first turn (seed 2: the player is drawn to start)."""
     s = mp.new_game(["Ana"], automa=level, seed=seed, **kw)
+    assert s.first_player == 0
     while s.decision.kind != "turn":
         s = s.apply(s.legal_actions()[0])
     return s
@@ -50,11 +52,25 @@ def test_solo_setup() -> None:
     bot = s.players[1]
     assert (bot.coins, bot.camels, bot.goal, bot.contracts) == (0, 0, None, ())
     assert len(s.black_pool) == 4 and s.spaces["khan"][1] == (1, 1)  # set up as a 2-player game
-    assert s.current_player == 0  # the player always starts
+    assert s.current_player == 0  # the player's decision (the Automa, if first, has already played)
     with pytest.raises(ValueError, match="L1, L2, L3"):
         mp.new_game(["Ana"], automa="L9", seed=1)
     with pytest.raises(ValueError, match="1 player"):
         mp.new_game(["Ana", "Ben"], automa="L1", seed=1)
+
+
+def test_solo_first_player_is_drawn_at_random() -> None:
+    """004 set-up: "Randomly select a player to be the first player" (002 says the player always
+    starts; the solo rulebook is followed)."""
+    firsts = {seed: mp.new_game(["Ana"], automa="L2", seed=seed).first_player for seed in range(40)}
+    assert set(firsts.values()) == {0, 1}
+    seed = next(k for k, first in firsts.items() if first == automa.SEAT)
+    s = mp.new_game(["Ana"], automa="L2", seed=seed)
+    assert any("Automa starts" in e.text and e.rule.startswith("Solo rules (004)") for e in s.log)
+    assert s.current_player == 0 and len(s.automa.deck) == 7  # the Automa has played its first turn
+    assert mp.replay(s.setup, s.history) == s
+    human = next(k for k, first in firsts.items() if first == 0)
+    assert len(mp.new_game(["Ana"], automa="L2", seed=human).automa.deck) == 8
 
 
 def test_full_solo_setup_offers_three_characters_not_the_automas() -> None:

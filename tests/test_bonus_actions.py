@@ -68,6 +68,36 @@ def test_money_bag_main_action_still_required_if_dice_remain():
     assert legal_kind(t, "khans_favor") == {"khans_favor [4]"}
 
 
+def test_money_bag_before_the_main_action_keeps_a_die_for_it():
+    """003 p.13: bagging before the normal action, the player must still perform it; only a
+    player with a single die at the start of the turn may spend it on the bag."""
+    s = _game(dice=[2, 3])
+    t = s.apply("money_bag [2] coins")
+    assert legal_kind(t, "money_bag") == set() and legal_kind(t, "khans_favor") == {"khans_favor [3]"}
+    before = t.to_json()
+    with pytest.raises(mp.IllegalAction, match=r"must also take the main action.*money bag"):
+        t.apply("money_bag [3] coins")
+    assert t.to_json() == before and "end_turn" not in legal(t)
+    t = t.apply("khans_favor [3]")
+    assert "end_turn" in legal(t)
+
+
+def test_money_bag_after_the_main_action_may_take_every_die():
+    s = _game(dice=[2, 3, 4]).apply("khans_favor [2]")
+    t = s.apply("money_bag [3] coins").apply("money_bag [4] coins")
+    assert t.players[P].dice == () and "end_turn" in legal(t)
+
+
+def test_money_bag_single_die_turn_then_black_die_needs_the_main_action():
+    """The special case covers the die the turn began with; a black die bought afterwards is
+    'dice left', so the main action (or, if none is legal, the bag) follows."""
+    s = _game(dice=[3], camels=3).apply("money_bag [3] coins")
+    t = to_turn(s.apply("black_die"))
+    assert t.players[P].all_dice == 1 and "end_turn" not in legal(t)
+    main = {a.kind for a in t.legal_actions()} & {"khans_favor", "books"}
+    assert main and legal_kind(t, "money_bag") == set()
+
+
 # ------------------------------------------------------------------ reroll
 
 

@@ -172,11 +172,17 @@ def test_filippo_vitello_takes_kashgars_two_gold_tile() -> None:
     assert s.players[1].gold == 2 and s.players[1].outpost_tiles == ()
 
 
-def test_filippo_own_outpost_tile_goes_to_the_box() -> None:
+def test_filippo_keeps_the_outpost_tiles_he_claims() -> None:
+    """Supplement: "Place any outpost bonus tiles you claim in front of you as well"."""
     s = to_turn(mp.new_game(["Filippo", "B"], seed=43, characters=["Filippo Vitello", "De Wu"]))
-    s = s.with_player(0, location="Kuqa-Oasis", dice=[6, 6, 6, 6, 6], coins=20, camels=20)
-    s = play(s, "travel [6,6] middle", "move Kashgar", "done")
-    assert s.players[0].outpost_tiles == ()
+    s = s.with_player(0, location="Kuqa-Oasis", dice=[6, 6, 6, 6, 6], coins=20, camels=20, goods={"gold": 0})
+    s = to_turn(play(s, "travel [6,6] middle", "move Kashgar", "done"))
+    assert any(e.player == 0 and "gains 2 gold (outpost bonus tile two-gold)" in e.text for e in s.log)
+    assert s.players[0].outpost_tiles == ("two-gold",)
+    assert any("Filippo keeps the used outpost bonus tile two-gold" in e.text for e in s.log)
+    gold = s.players[0].gold
+    s = play(s, "outpost_bonus two-gold")
+    assert s.players[0].gold == gold + 2 and s.players[0].outpost_tiles == ()
 
 
 # ----------------------------------------------------------------------------- Isabella Donati

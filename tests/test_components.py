@@ -359,3 +359,43 @@ def test_wrong_entry_count_is_rejected():
     with pytest.raises(DataError) as err:
         load_components(files={"contracts.toml": text})
     assert str(err.value).startswith("contracts.toml:") and "49" in str(err.value) and "48" in str(err.value)
+
+
+def data_error(name: str, text: str) -> str:
+    with pytest.raises(DataError) as err:
+        load_components(files={name: text})
+    return str(err.value)
+
+
+@pytest.mark.parametrize("name,old,new,match", [
+    # issue 13: each loaded, then crashed in play or dropped an entry silently
+    ("seals.toml", 'type = "spicer"', 'type = "farmer"', "duplicate guild seal 'farmer'"),
+    ("goals.toml", 'id = "G02"', 'id = "G01"', "duplicate id 'G01'"),
+    ("special_cities.toml", 'city = "Balkh"', 'city = "Baghdad"', "duplicate special city 'Baghdad'"),
+    # issue 13: each raised a raw IndexError/TypeError
+    ("characters.toml", 'seal_dice = 1', 'seal_dice = -1', "seal_dice .* at least 1"),
+    ("rules.toml", None, "shield_track = []", "shield_track is a list of ints"),
+    ("board.toml", 'between = ["Beijing", "Xanadu"]', 'between = ["Beijing", {a = 1}]', "between must name two"),
+    ("characters.toml", 'free_oases = true', 'free_oases = true\nfree_route_costs = [{a = 1}]', "free_route_costs"),
+])
+def test_malformed_data_is_a_data_error(name: str, old: str | None, new: str, match: str) -> None:
+    text = shipped(name)
+    if old is None:
+        text = re.sub(r"^shield_track = \[[^\]]*\]", new, text, count=1, flags=re.M)
+    else:
+        assert old in text
+        text = text.replace(old, new, 1)
+    msg = data_error(name, text)
+    assert msg.startswith(name) and re.search(match, msg), msg
+
+
+@pytest.mark.parametrize("trip,match", [("[]", "a trip is a list of cities"),
+                                        ('["Beijing", 5]', "a trip is a list of cities"),
+                                        ('["Beijing", "Atlantis"]', "trips list cities of board.toml")])
+def test_malformed_automa_trip_is_a_data_error(trip: str, match: str) -> None:
+    from mp_notebook.rulesets.mp2.automa import load_automa
+
+    text = resources.files("mp_notebook.rulesets.mp2").joinpath("data", "automa.toml").read_text("utf-8")
+    text = re.sub(r"^trip = \[.*\]$", f"trip = {trip}", text, count=1, flags=re.M)
+    with pytest.raises(DataError, match=match):
+        load_automa(text)

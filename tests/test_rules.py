@@ -521,12 +521,12 @@ def test_compensation_worked_example() -> None:
 
 
 def test_round_start_steps() -> None:
-    s = game(2).with_player(0, trading_posts=["Karakorum"], seals={"jeweler": "improved"}, dice=[1], black_dice=[3])
+    s = game(2).with_player(0, trading_posts=["Karakorum"], seals={"jeweler": "improved"}, dice=[], black_dice=[3])
     s = s.with_player(1, dice=[1])
     tiles = s.offer_piles
     area = (s.cards["Area-1"], s.cards["Area-2"])
     camels = s.players[0].camels
-    s = play(s, "money_bag [1] coins", "money_bag [b3] coins", "end_turn", "money_bag [1] coins", "end_turn")
+    s = play(s, "money_bag [b3] coins", "end_turn", "money_bag [1] coins", "end_turn")
     assert s.round == 2
     assert s.offer_tiles == tuple(p[0] for p in tiles)
     assert (s.cards["Area-1"], s.cards["Area-2"]) != area

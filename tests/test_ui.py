@@ -230,3 +230,56 @@ def test_solo_app_seats_the_automa() -> None:
     assert app.seats[1] == "Automa" and "plays itself" in (app.last_error or "")
     app.new_game()
     assert app.seats == ["human", "Automa"] and app.state.automa is not None
+
+
+def test_mailin_and_tian_chin_travel_in_the_app() -> None:
+    """Issue 13: the second figure's moves (``move Xanadu/2``) broke the first Travel."""
+    app = mp.play(players=2, seed=3, characters=["Mailin & Tian Chin", "De Wu"])
+    to_turn(app)
+    app.press(next(str(a) for a in app.state.legal_actions() if a.kind == "travel"))
+    assert app.last_error is None and app.state.decision.kind == "move"
+    assert sorted(all_notations(app)) == sorted(str(a) for a in app.state.legal_actions())
+    labels = {a["notation"]: a["label"] for sec in app.actions.sections for row in sec["rows"] for a in row["actions"]}
+    assert labels["move Xanadu/2"] == "Xanadu (2nd figure) (land)" and labels["move Xanadu"] == "Xanadu (land)"
+    app.click_location("Xanadu")  # both figures could go: the panel is asked
+    assert "2 choices name Xanadu" in app.message.value
+    app.press("move Xanadu/2")
+    assert app.last_error is None and app.state.players[0].figure2 == "Xanadu"
+    assert app.boards.players[0]["location"] == "Beijing"
+
+
+def test_solo_app_new_game_button() -> None:
+    app = mp.play(["Ana"], automa="L1", seed=2)
+    assert app.players_box.disabled
+    app.new_button.click()
+    assert app.last_error is None and app.state.setup["seed"] == 3 and app.state.automa is not None
+    assert app.seats == ["human", "Automa"] and [p.name for p in app.state.players] == ["Ana", "Automa"]
+    app.new_game(players=3)
+    assert "solo game against the Automa" in app.last_error and app.state.setup["seed"] == 3
+
+
+@pytest.mark.parametrize("seats,match", [
+    (["Automa", "human"], "seat 0: 'Automa' is not one of 'human', 'random bot'"),
+    (["human"], "each of the 2 seats"),
+    (["human", "robot"], "seat 1: 'robot' is not one of"),
+    ("human", "each of the 2 seats"),
+])
+def test_seats_are_checked(seats, match) -> None:
+    with pytest.raises(ValueError, match=match):
+        mp.play(players=2, seed=1, seats=seats)
+
+
+def test_solo_seats_are_checked() -> None:
+    with pytest.raises(ValueError, match="seat 0: 'Automa'"):
+        mp.play(["Ana"], automa="L1", seed=2, seats=["Automa", "human"])
+    with pytest.raises(ValueError, match="seat 1 is the Automa's"):
+        mp.play(["Ana"], automa="L1", seed=2, seats=["human", "human"])
+
+
+def test_set_seat_checks_the_seat_number() -> None:
+    app = mp.play(players=2, seed=1)
+    for seat in (-1, 2, True):
+        app.set_seat(seat, BOT)
+        assert "no seat" in app.last_error and app.seats == [HUMAN, HUMAN]
+    app.set_seat(0, "alien")
+    assert "'alien' is not one of" in app.last_error and "Traceback" not in app.message.value

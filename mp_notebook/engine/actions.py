@@ -40,6 +40,8 @@ class Action(NamedTuple):
     choice: str | None = None
 
     def __str__(self) -> str:
+        if not well_formed(self):  # not cached: 3.0 == 3 would share (and spoil) the entry of 3
+            return f"<malformed action {tuple(self)!r}>"[:300]
         return _notation(self.kind, self.dice, self.black, self.space, self.choice)
 
     def __repr__(self) -> str:
@@ -54,6 +56,29 @@ class Action(NamedTuple):
         from mp_notebook.rulesets import get
 
         return get(ruleset).vocabulary.parse(text, player)
+
+
+def well_formed(a: Action) -> bool:
+    """Whether ``a``'s fields have the types of an action: ``kind`` a str, ``player`` an int or
+    None, ``dice`` and ``black`` tuples of die values 1-6 (``black`` among ``dice``), ``space`` and
+    ``choice`` a str or None. Only a well-formed action has a notation.
+
+    >>> well_formed(Action("money_bag", 0, (3,), (), None, "coins")), well_formed(Action("money_bag", 0, (3.0,)))
+    (True, False)
+    """
+    kind, player, dice, black, space, choice = a
+    if not (type(kind) is str and (player is None or type(player) is int) and type(dice) is tuple
+            and type(black) is tuple and (space is None or type(space) is str)
+            and (choice is None or type(choice) is str)):
+        return False
+    if not all(type(v) is int and 1 <= v <= 6 for v in dice):
+        return False
+    own = list(dice)
+    for b in black:
+        if b not in own:
+            return False
+        own.remove(b)
+    return True
 
 
 @functools.lru_cache(maxsize=8192)

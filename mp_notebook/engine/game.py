@@ -13,7 +13,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
-from mp_notebook.engine.errors import IllegalAction, NotationError, SaveFileError
+from mp_notebook.engine.errors import SaveFileError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 
 FORMAT = "mp_notebook/game"
 VERSION = 1
+MAX_SAVE = 2_000_000
+"""The longest save file accepted, in characters (bytes for :func:`load`): a finished 4-player game
+takes some tens of kilobytes."""
+MAX_HISTORY = 20_000
+"""The most history entries a save file may replay (a whole game has a few hundred to ~2,000)."""
 
 # A persistent, shareable list: None or (previous, item). Appending is O(1) and states share
 # their common past, so forking a state never copies its history or log. The history holds
@@ -134,11 +139,22 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """Load a game written by :meth:`to_json`; raises :class:`SaveFileError` if it is corrupted."""
+        """Load a game written by :meth:`to_json`; raises :class:`SaveFileError` if it is corrupted.
+
+        Refused as well: text longer than ``MAX_SAVE`` characters, more than ``MAX_HISTORY``
+        history entries, JSON nested too deeply to read, and games of a ruleset not available here.
+        """
+        if not isinstance(text, str):
+            raise SaveFileError(f"not a saved game: expected JSON text (str), got {type(text).__name__}")
+        if len(text) > MAX_SAVE:
+            raise SaveFileError(f"not a saved game: {len(text):,} characters is more than a save file holds "
+                                f"(at most {MAX_SAVE:,})")
         try:
             doc = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise SaveFileError(f"not a saved game: the text is not valid JSON ({exc})") from exc
+        except RecursionError as exc:
+            raise SaveFileError("not a saved game: the JSON is nested too deeply to read") from exc
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
         if doc.get("version") != VERSION:
@@ -147,22 +163,30 @@ class GameState:
         for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
             if not isinstance(doc.get(key), kind):
                 raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")
-        from mp_notebook.rulesets import new_game
+        from mp_notebook.rulesets import get, new_game
 
+        try:
+            get(doc["ruleset"])
+        except (NotImplementedError, ValueError) as exc:
+            raise SaveFileError(f"saved game of a ruleset this library cannot play: {exc}") from exc
         setup = dict(doc["setup"])
         if setup.get("ruleset", doc["ruleset"]) != doc["ruleset"]:
             raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
+        if len(doc["history"]) > MAX_HISTORY:
+            raise SaveFileError(f"saved game: {len(doc['history']):,} history entries is more than a game has "
+                                f"(at most {MAX_HISTORY:,})")
         try:
             state = new_game(**setup)
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(f"saved game: its setup is not valid: {exc}") from exc
+        except (TypeError, ValueError, NotImplementedError) as exc:
+            raise SaveFileError(f"saved game: its setup is not valid: {exc}"[:1000]) from exc
         for i, entry in enumerate(doc["history"]):
             if not isinstance(entry, str):
                 raise SaveFileError(f"saved game: history entry {i} is not a string")
             try:
                 state = state._replay_entry(entry)
-            except (IllegalAction, NotationError, ValueError) as exc:
-                raise SaveFileError(f"saved game: history entry {i} {entry!r} cannot be replayed: {exc}") from exc
+            except (ValueError, RecursionError) as exc:  # IllegalAction and NotationError are ValueErrors
+                raise SaveFileError(f"saved game: history entry {i} {entry[:100]!r} cannot be replayed: "
+                                    f"{exc}"[:1000]) from exc
         snapshot = state._snapshot()
         if snapshot != doc["state"]:
             differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
@@ -177,9 +201,18 @@ class GameState:
 
 
 def load(path: str | os.PathLike[str]) -> GameState:
-    """Load a game saved with ``GameState.save``."""
-    with open(path, encoding="utf-8") as f:
-        return GameState.from_json(f.read())
+    """Load a game saved with ``GameState.save``; a file that is not a saved game (too long, not
+    UTF-8, corrupted) raises :class:`SaveFileError`."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_SAVE + 1)
+    if len(data) > MAX_SAVE:
+        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is longer than a save file "
+                            f"(at most {MAX_SAVE:,} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is not UTF-8 text ({exc})") from exc
+    return GameState.from_json(text)
 
 
 def replay(new_game_kwargs: dict[str, Any], history: tuple[str, ...] | list[str]) -> GameState:

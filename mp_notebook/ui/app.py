@@ -22,7 +22,6 @@ import plotly.graph_objects as go
 
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
@@ -38,6 +37,29 @@ def default_seats(state: GameState) -> list[str]:
     """Humans everywhere but the seats the engine plays itself (the solo Automa, inside ``apply``)."""
     engine = terms(state).automa_seats(state)
     return [AUTOMA if i in engine else HUMAN for i in range(state.num_players)]
+
+
+def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -> list[str]:
+    """``seats`` (who plays each seat; None: :func:`default_seats`) checked against ``state``.
+
+    One entry per seat: ``"human"`` or ``"random bot"``, and ``"Automa"`` exactly on the solo
+    Automa's seat. Raises ValueError saying what is wrong.
+    """
+    default = default_seats(state)
+    if seats is None:
+        return default
+    if not isinstance(seats, (list, tuple)) or len(seats) != state.num_players:
+        raise ValueError(f"seats names who plays each of the {state.num_players} seats, like {default!r}; "
+                         f"got {seats!r}"[:300])
+    for i, (who, usual) in enumerate(zip(seats, default, strict=True)):
+        if usual == AUTOMA and who != AUTOMA:
+            raise ValueError(f"seat {i} is the Automa's: it plays itself (solo rules, seed 004); write {AUTOMA!r}")
+        if usual != AUTOMA and who not in (HUMAN, BOT):
+            hint = " (the Automa plays only its own seat of a solo game)" if who == AUTOMA else ""
+            raise ValueError(f"seat {i}: {who!r} is not one of {HUMAN!r}, {BOT!r}{hint}"[:300])
+    return list(seats)
+
+
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
 APP_MAP_HEIGHT = 520
@@ -52,8 +74,8 @@ def shown_errors(method: F) -> F:
     def wrapper(self: GameApp, *args: Any, **kwargs: Any) -> Any:
         try:
             return method(self, *args, **kwargs)
-        except (IllegalAction, NotationError) as exc:
-            self.show_message(str(exc), error=True)
+        except ValueError as exc:  # IllegalAction, NotationError and bad arguments: the message says why
+            self.show_message(escape(str(exc), quote=False), error=True)
         except Exception:
             self.show_message(traceback.format_exc(), error=True, code=True)
         return None
@@ -88,7 +110,7 @@ class GameApp(widgets.VBox):
 
     def __init__(self, state: GameState, *, seats: list[str] | None = None, bot_seed: int = 0):
         self.state = state
-        self.seats = list(seats or default_seats(state))
+        self.seats = checked_seats(state, seats)
         self.forks: list[GameState] = []
         self.last_error: str | None = None
         self._undo: list[GameState] = []
@@ -96,6 +118,7 @@ class GameApp(widgets.VBox):
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
         self._bot = RandomAgent(bot_seed)
         self._setup = dict(state.setup)
+        self._solo = bool(terms(state).automa_seats(state))  # solo: the player against the Automa
 
         self.header = widgets.HTML(layout=widgets.Layout(margin="0 0 4px 0"))
         self.message = widgets.HTML(layout=widgets.Layout(min_height="0"))
@@ -110,7 +133,7 @@ class GameApp(widgets.VBox):
                                           tooltip="keep this position in app.forks for the next cell")
         self.new_button = widgets.Button(description="New game", icon="plus", tooltip="start a new game (setup below)")
         self.players_box = widgets.Dropdown(options=[2, 3, 4], value=state.num_players, description="players",
-                                            layout=widgets.Layout(width="150px"))
+                                            disabled=self._solo, layout=widgets.Layout(width="150px"))
         self.seed_box = widgets.IntText(value=int(self._setup.get("seed") or 0) + 1, description="seed",
                                         layout=widgets.Layout(width="150px"))
         self.seat_boxes = widgets.HBox()
@@ -118,7 +141,8 @@ class GameApp(widgets.VBox):
         self.actions.observe(self._on_pressed, names="pressed")
         self.undo_button.on_click(lambda _: self.undo())
         self.fork_button.on_click(lambda _: self.fork())
-        self.new_button.on_click(lambda _: self.new_game(players=self.players_box.value, seed=self.seed_box.value))
+        self.new_button.on_click(lambda _: self.new_game(players=None if self._solo else self.players_box.value,
+                                                         seed=self.seed_box.value))
 
         side = widgets.VBox([self.dice, self.log_view], layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
         self.actions.layout = widgets.Layout(flex="1 1 60%", min_width="320px")
@@ -176,27 +200,34 @@ class GameApp(widgets.VBox):
 
     @shown_errors
     def new_game(self, players: int | None = None, seed: int | None = None) -> None:
-        """Start a new game with the same options (``players``, ``seed`` may change)."""
+        """Start a new game with the same options (``players``, ``seed`` may change; a solo game stays
+        one player against the Automa)."""
         from mp_notebook import new_game
 
         kwargs = dict(self._setup)
         names = kwargs.pop("players")
-        n = players or len(names)
+        if self._solo and players not in (None, self.state.num_players):
+            raise ValueError(f"this is a solo game against the Automa; for {players} players start a new app: "
+                             f"mp.play(players={players})")
+        n = len(names) if self._solo else players or len(names)
         kwargs["seed"] = seed if seed is not None else (kwargs.get("seed") or 0) + 1
         state = new_game(names if len(names) == n else n, **kwargs)
         self.state, self._setup, self._undo = state, dict(state.setup), []
         kept = [seat for seat in self.seats if seat != AUTOMA] + [HUMAN] * state.num_players
         self.seats = [AUTOMA if new == AUTOMA else kept[i] for i, new in enumerate(default_seats(state))]
         self.seed_box.value = kwargs["seed"] + 1
-        self.players_box.value = n
+        self.players_box.value = state.num_players
         self._build_map()
         self._build_seats()
-        self.show_message(f"new game: {n} players, seed {kwargs['seed']}")
+        self.show_message(f"new game: {n} player{'s' if n > 1 else ''}"
+                          f"{' against the Automa' if self._solo else ''}, seed {kwargs['seed']}")
         self._advance()
 
     @shown_errors
     def set_seat(self, seat: int, who: str) -> None:
         """Let a human (``"human"``) or the random bot (``"random bot"``) play ``seat``."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat!r} (seats 0-{len(self.seats) - 1})"[:300])
         if self.seats[seat] == AUTOMA:
             raise ValueError(f"seat {seat} is the Automa's: it plays itself (solo rules, seed 004)")
         if who not in (HUMAN, BOT):

@@ -5,9 +5,9 @@ and draws every die roll from the game's seeded RNG, so a solo game replays exac
 its turn is logged with the Automa card and the rule (section of 004) that caused it.
 
 >>> import mp_notebook as mp
->>> s = mp.new_game(["Ana"], automa="L2", seed=3)
->>> s.players[1].name, s.automa.level, len(s.automa.deck)
-('Automa', 'L2', 8)
+>>> s = mp.new_game(["Ana"], automa="L2", seed=3)  # the Automa is drawn to start: it has played a card
+>>> s.players[1].name, s.automa.level, s.first_player, len(s.automa.deck)
+('Automa', 'L2', 1, 7)
 """
 
 from __future__ import annotations
@@ -74,10 +74,14 @@ class AutomaComponents:
 @functools.cache
 def automa_components() -> AutomaComponents:
     """Load and validate ``data/automa.toml``."""
+    return load_automa(resources.files("mp_notebook.rulesets.mp2").joinpath("data", "automa.toml").read_text("utf-8"))
+
+
+def load_automa(text: str) -> AutomaComponents:
+    """Validate the text of ``automa.toml``; raises :class:`DataError` naming the entry."""
     from mp_notebook.rulesets.mp2.components import components
 
     file = "automa.toml"
-    text = resources.files("mp_notebook.rulesets.mp2").joinpath("data", file).read_text("utf-8")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -111,7 +115,10 @@ def automa_components() -> AutomaComponents:
         r = _Reader(file, f"slide[{i}]", raw, ident="id")
         r.keys(("id", "trip"))
         trip = []
-        for entry in r.get("trip", list):
+        entries = r.get("trip", list)
+        if not entries or not all(isinstance(entry, str) for entry in entries):
+            r.fail(f"a trip is a list of cities (with red letters: 'City/A'), got {entries!r}")
+        for entry in entries:
             city, _, letter = entry.partition("/")
             if city not in c.locations or not c.locations[city].is_city or (letter and letter not in "ABC"):
                 r.fail(f"{entry!r}: trips list cities of board.toml, red letters A, B or C")

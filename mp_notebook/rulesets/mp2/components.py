@@ -502,7 +502,7 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
         r = _Reader(file, f"route[{i}]", raw)
         r.keys(("between", "kind"), ("coins", "camels", "jade", "seal"))
         ends = r.get("between", list)
-        if len(ends) != 2 or ends[0] == ends[1]:
+        if len(ends) != 2 or not all(isinstance(end, str) for end in ends) or ends[0] == ends[1]:
             r.fail(f"between must name two different locations, got {ends!r}")
         for end in ends:
             if end not in locations:
@@ -538,8 +538,9 @@ def _rules(doc: dict[str, Any]) -> Rules:
         travel.append(TravelSpace(s.get("name", str), s.count("dice", low=1), s.count("max_moves", low=1),
                                   s.count("coins"), bool(s.get("extra_post", bool))))
     track = r.get("shield_track", list)
-    if track[0] != 0 or any(b < a for a, b in itertools.pairwise(track)):
-        r.fail("shield_track must start at 0 and never decrease")
+    if (not track or not all(type(v) is int for v in track) or track[0] != 0
+            or any(b < a for a, b in itertools.pairwise(track))):
+        r.fail(f"shield_track is a list of ints that starts at 0 and never decreases, got {track!r}")
     post_vp = tuple((int(n), int(v)) for n, v in r.sub("post_vp", r.get("post_vp", dict)).table.items())
     neutral = {int(k): v for k, v in r.get("neutral", dict).items()}
     for players, spec in neutral.items():
@@ -611,6 +612,8 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         r = _Reader("seals.toml", f"seal[{i}]", raw, ident="type")
         r.keys(("type", "min_die", "jade", "improve", "bonus"))
         t = r.name("type", SEALS, "guild seal")
+        if t in seals:
+            r.fail(f"duplicate guild seal {t!r} (each of {', '.join(SEALS)} once)")
         seals[t] = Seal(t, r.count("min_die", low=1), r.count("jade"),
                         r.sub("improve", r.table["improve"]).as_cost(),
                         r.sub("bonus", r.table["bonus"]).as_reward())
@@ -620,6 +623,8 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         r = _Reader("special_cities.toml", f"special_city[{i}]", raw, ident="city")
         r.keys(("city", "guild", "reward", "double_at"))
         city = r.name("city", cities, "city of board.toml")
+        if city in specials:
+            r.fail(f"duplicate special city {city!r}")
         if not cities[city].special:
             r.fail(f"{city} is not marked special in board.toml")
         specials[city] = SpecialCity(city, r.name("guild", SEALS, "guild seal"),
@@ -696,6 +701,8 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         r = _Reader("goals.toml", f"goal[{i}]", raw, ident="id")
         r.keys(("id",), ("seals", "shields"))
         ident = r.get("id", str)
+        if ident in goals:
+            r.fail(f"duplicate id {ident!r}")
         seal_vp = r.sub("seals", r.get("seals", dict, {}))
         seal_vp.keys((), SEALS)
         gshields = tuple(r.get("shields", list, []))
@@ -706,7 +713,6 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         if len(pairs) + len(gshields) != 4:
             r.fail("a goal card shows exactly 4 icons (guild seals and/or shields)")
         goals[ident] = Goal(ident, pairs, gshields)
-    _unique("goals.toml", "goal id", list(goals))
 
     characters: dict[str, Character] = {}
     for i, raw in enumerate(_entries("characters.toml", doc("characters.toml"), "character", 7)):
@@ -723,14 +729,20 @@ def load_components(files: dict[str, str] | None = None) -> Components:
                      for k in lists}
         if any(len(v) not in (0, 6) for v in per_value.values()):
             r.fail("die_rewards / pair_rewards list one reward per die value 1-6")
-        bad = set(r.get("free_route_costs", list, [])) - {"coins", "camels", "jade"}
+        seal_dice = r.get("seal_dice", int)
+        if seal_dice is not None and seal_dice < 1:
+            r.fail(f"seal_dice (dice for the Guild Seals action) must be at least 1, got {seal_dice}")
+        bad = [x for x in r.get("free_route_costs", list, []) if x not in ("coins", "camels", "jade")]
         if bad:
-            r.fail(f"free_route_costs may name coins, camels, jade; got {sorted(bad)}")
+            r.fail(f"free_route_costs may name coins, camels, jade; got {bad!r}")
+        spaces = tuple(t.name for t in rules.travel)
+        if any(x not in spaces for x in r.get("travel_spaces", list, [])):
+            r.fail(f"travel_spaces names Travel spaces of rules.toml ({', '.join(spaces)})")
         characters[ident] = Character(
             ident, r.get("name", str), r.get("ability", str), bool(r.get("free_oases", bool, False)),
             oasis_reward=r.optional_reward("oasis_reward"), improve_reward=r.optional_reward("improve_reward"),
             round_reward=r.optional_reward("round_reward"), complete_reward=r.optional_reward("complete_reward"),
-            seal_dice=r.get("seal_dice", int), shields=r.count("shields"), vp_per_jade=r.count("vp_per_jade"),
+            seal_dice=seal_dice, shields=r.count("shields"), vp_per_jade=r.count("vp_per_jade"),
             start_reward=r.bundle("start_reward"), figures=r.count("figures", 1, low=1),
             die_rewards=per_value["die_rewards"], pair_rewards=per_value["pair_rewards"],
             travel_spaces=tuple(r.get("travel_spaces", list, [])),

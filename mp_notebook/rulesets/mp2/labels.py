@@ -83,10 +83,12 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
         return "end the turn", ""
     if kind == "done":
         return "stop here" if s.decision.kind in ("move", "take_contract", "city_bonus") else "no thanks", ""
-    if kind == "move":
-        route = next(r for _, _, r, label in s.board.adjacent[p.location] if label == choice)
+    if kind == "move":  # "Xian", "Xian#1" (parallel routes), "Xian/2" (Mailin & Tian Chin's second figure)
+        label, _, figure = choice.partition("/")
+        start = p.figure2 if figure and p.figure2 else p.location
+        route = next(r for _, _, r, lab in s.board.adjacent[start] if lab == label)
         how = f"sea/river, {route.seal} seal" if route.seal else "land"
-        return f"{choice.partition('#')[0]} ({how})", str(route.cost)
+        return f"{label.partition('#')[0]}{' (2nd figure)' if figure else ''} ({how})", str(route.cost)
     if kind == "extra_post":
         return f"extra post in {choice}", ""
     if kind == "relocate_post":
@@ -150,11 +152,12 @@ def _offer_tile(s: Mp2State, space: str) -> Any:
 
 
 def location_of(a: Action) -> str | None:
-    """The map location an action stands for, if any (``move Xian#1`` → ``Xian``)."""
+    """The map location an action stands for, if any (``move Xian#1`` → ``Xian``; Mailin & Tian
+    Chin's second figure: ``move Xanadu/2`` → ``Xanadu``)."""
     if a.kind == "take_contract":
         return a.space
     if a.kind in CLICK_KINDS.values() and a.choice:
-        return a.choice.partition("#")[0]
+        return a.choice.partition("/")[0].partition("#")[0]
     return None
 
 

@@ -18,12 +18,21 @@ Readings of the rulebook chosen where it is silent (each is tested)
 * A completed contract keeps its slot until its rewards are received, so a "contract with seal"
   reward can make the player discard (an old contract or the new one).
 * Contracts taken in one Contracts action cannot be discarded in that same action.
-* A player with dice but no legal main action uses the money bag (always legal) until out of
-  dice: a turn is never passed with dice left.
+* Money bag before the main action (003 p.13): it may not take the player's last die, so the
+  main action is still performed, unless the turn began with a single die (the special case;
+  read as: no die has gone on the bag yet this turn and the player holds one die) or no main
+  action is legal with that die. A player with dice but no legal main action thus uses the money
+  bag until out of dice: a turn is never passed with dice left.
 * The contract majority (8/4 VP) needs at least one completed contract.
 * Jade: a ``pay`` decision appears only when jade could stand in for coins or camels; splits that
   would leave no payable first route of a Travel action are not offered.
+* Filippo Vitello keeps the outpost bonus tiles he claims himself, as well as those the others
+  claim (supplement: "Place any outpost bonus tiles you claim in front of you as well"), and can
+  cash each once more as a bonus action.
 * Quick setup: seat 0 starts; each seat gets a random starting contract and goal card.
+* Solo: the first player (the player or the Automa) is drawn at random, as the solo rulebook's
+  set-up says (004: "Randomly select a player to be the first player"); the English reference
+  (002) says the human always starts, but 004 is the solo mode's own rulebook.
 """
 
 from __future__ import annotations
@@ -444,7 +453,13 @@ def _posted_now(s: Mp2State, i: int) -> frozenset[str]:
     return s.posted_now if s.turn == i else frozenset()
 
 
-def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
+def _bag_open(s: Mp2State, i: int, p: Player, main_open: bool) -> bool:
+    """Whether the money bag may take a die now: before the main action not the last die, unless
+    the turn began with that single die or no main action is legal (see the readings above)."""
+    return s.main_done or p.all_dice != 1 or not s.bagged or not main_open
+
+
+def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
@@ -453,7 +468,9 @@ def _bonus_actions(s: Mp2State, i: int) -> list[Action]:
     out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
-    out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles for bag in rules.money_bag]
+    if _bag_open(s, i, p, main_open):
+        out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
+                for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
         out += [_act("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
@@ -482,7 +499,7 @@ def _do_outpost_bonus(s: Mp2State, a: LegalAction) -> None:
 def _turn_actions(s: Mp2State, i: int) -> list[Action]:
     p = s.players[i]
     out = _main_actions(s, i) if not s.main_done and p.all_dice else []
-    out += _bonus_actions(s, i)
+    out += _bonus_actions(s, i, bool(out))
     if s.main_done or not p.all_dice:
         out.append(Action("end_turn", i))
     return out
@@ -688,6 +705,7 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
 
 def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
+    s.bagged = s.bagged or not s.main_done
     s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
     gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
@@ -743,6 +761,7 @@ def end_turn(s: Mp2State, i: int) -> None:
     _refill_display(s)
     s.main_done = False
     s.black_bought = False
+    s.bagged = False
     s.posted_now = frozenset()
     n = s.num_players
     for k in range(1, n + 1):
@@ -894,12 +913,13 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         s.outposts = outposts
         s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
-        for j in range(s.num_players):  # Filippo Vitello collects the tiles the others take
+        for j in range(s.num_players):  # Filippo Vitello collects the tiles claimed, his own included
             ch = _char(s, j)
-            if j != i and ch is not None and ch.id == FILIPPO:
+            if ch is not None and ch.id == FILIPPO:
                 f = s._player(j)
                 object.__setattr__(f, "outpost_tiles", (*f.outpost_tiles, tile))
-                s._note(j, f"{f.name} takes the used outpost bonus tile {tile}", R_CHAR(ch))
+                s._note(j, f"{f.name} {'keeps' if j == i else 'takes'} the used outpost bonus tile {tile}",
+                        R_CHAR(ch))
                 break
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
@@ -1094,8 +1114,10 @@ def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
 
 def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, b, _why, _rule, reserve = task
+    p = s.players[i]  # the splits the player can still pay (a position edit may have taken some away)
     return [Action("pay", i, choice=_kv(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
-            for jc, jm in _pay_splits(s.players[i], b, reserve)]
+            for jc, jm in _pay_splits(p, b, reserve)
+            if b.coins - jc <= p.coins and b.camels - jm <= p.camels and b.jade + jc + jm <= p.jade]
 
 
 def _apply_pay(s: Mp2State, task: Task, a: LegalAction) -> None:
@@ -1551,6 +1573,10 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
         if p.improved(seal):
             return f"your {a.choice} seal is already improved ({R_IMPROVE})"
         return f"improving the {a.choice} seal costs {c.seals[seal].improve} ({R_IMPROVE})"
+    if a.kind == "money_bag" and len(a.dice) == 1 and not _bag_open(s, i, p, bool(_main_actions(s, i))):
+        return (f"you used the money bag before your main action this turn and this is your last die: you "
+                f"must also take the main action (only a single die at the start of a turn may go on the "
+                f"bag) ({R_BAG})")
     if a.kind == "money_bag":
         return f"the money bag takes 1 die and gives one of: coins, camels, jade ({R_BAG})"
     if a.kind in ("reroll", "adjust_die"):

@@ -7,9 +7,10 @@ unchanged (the static board, untouched players, the history) with the old one.
 from __future__ import annotations
 
 import json
+import operator
 from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.actions import Action, Decision, Event
+from mp_notebook.engine.actions import Action, Decision, Event, well_formed
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.rng import next_int
@@ -132,6 +133,7 @@ class Mp2State(GameState):
     turn: int | None
     main_done: bool
     black_bought: bool
+    bagged: bool  # a die went on the money bag this turn before the main action
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
@@ -237,12 +239,16 @@ class Mp2State(GameState):
         if isinstance(action, str):
             parsed = VOCABULARY.parse(action, self.current_player)
         elif isinstance(action, Action):
+            if not well_formed(action):
+                raise NotationError(f"{action}: kind is a str, player an int or None, dice and black tuples of "
+                                    f"die values 1-6 (black among dice), space and choice a str or None; take "
+                                    f"actions from legal_actions() or Action.parse")
             parsed = action if action.player is not None else action._replace(player=self.current_player)
         else:
             raise NotationError(f"an action is an Action or a notation string, got {type(action).__name__}")
         if parsed not in legal:
             raise IllegalAction(rules.explain(self, parsed))
-        return rules.apply(self, parsed)
+        return rules.apply(self, legal[legal.index(parsed)])  # the legal action itself goes in the history
 
     def scores(self) -> pd.DataFrame:
         """Final scoring by category, one row per player (at any time: as if the game ended now)."""
@@ -269,8 +275,8 @@ class Mp2State(GameState):
         """
         from mp_notebook.rulesets.mp2.setup import edit_player
 
-        new = edit_player(self, i, changes)
-        new._hist = (self._hist, f"edit {i} {json.dumps(changes, sort_keys=True, separators=(',', ':'))}")
+        new, record = edit_player(self, i, changes)
+        new._hist = (self._hist, f"edit {i} {json.dumps(record, sort_keys=True, separators=(',', ':'))}")
         return new
 
     def reseed(self, seed: int) -> Mp2State:
@@ -278,7 +284,7 @@ class Mp2State(GameState):
         from mp_notebook.rulesets.mp2.setup import reseeded
 
         new = reseeded(self, seed)
-        new._hist = (self._hist, f"reseed {int(seed)}")
+        new._hist = (self._hist, f"reseed {operator.index(seed)}")
         return new
 
     def _replay_entry(self, entry: str) -> Mp2State:
