@@ -15,7 +15,7 @@ def _new_game(players: Any = None, **options: Any) -> Any:
 
 
 def _board() -> Any:
-    from mp_notebook.rulesets.mp2.setup import shared_board
+    from mp_notebook.rulesets.mp2.components import shared_board
 
     return shared_board()
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "jade", "vp")
@@ -798,3 +799,11 @@ def _check_board(c: Components) -> None:
 def components() -> Components:
     """The shipped component set, loaded once per process and shared by every state."""
     return load_components()
+
+
+@functools.cache
+def shared_board() -> Board:
+    """The one route graph of Marco Polo II, shared by every state."""
+    c = components()
+    start = next(loc.name for loc in c.locations.values() if loc.start)
+    return Board("mp2", c.locations, c.routes, start)

@@ -273,7 +273,7 @@ class Mp2State(GameState):
         >>> s.players[0].coins, s.players[0].silk
         (20, 2)
         """
-        from mp_notebook.rulesets.mp2.setup import edit_player
+        from mp_notebook.rulesets.mp2.editing import edit_player
 
         new, record = edit_player(self, i, changes)
         new._hist = (self._hist, f"edit {i} {json.dumps(record, sort_keys=True, separators=(',', ':'))}")
@@ -281,7 +281,7 @@ class Mp2State(GameState):
 
     def reseed(self, seed: int) -> Mp2State:
         """The same position with a different future: new dice and reshuffled face-down decks."""
-        from mp_notebook.rulesets.mp2.setup import reseeded
+        from mp_notebook.rulesets.mp2.editing import reseeded
 
         new = reseeded(self, seed)
         new._hist = (self._hist, f"reseed {operator.index(seed)}")
@@ -331,8 +331,7 @@ class Mp2State(GameState):
 
 def _unpickle(fields: dict[str, Any]) -> Mp2State:
     """Rebuild a pickled state around the shared static board."""
-    from mp_notebook.rulesets.mp2.components import components
-    from mp_notebook.rulesets.mp2.setup import shared_board
+    from mp_notebook.rulesets.mp2.components import components, shared_board
 
     state = object.__new__(Mp2State)
     state.__dict__ = dict(fields, components=components(), board=shared_board(), _legal=None, _owned=set())
