@@ -288,12 +288,12 @@ class Mp2State(GameState):
             try:
                 return self.with_player(int(index), **json.loads(changes))
             except (ValueError, TypeError) as exc:
-                raise NotationError(f"malformed edit entry {entry!r}: {exc}") from exc
+                raise NotationError(f"malformed edit entry {entry[:100]!r}: {exc}") from exc
         if word == "reseed":
             try:
                 return self.reseed(int(rest))
             except ValueError as exc:
-                raise NotationError(f"malformed reseed entry {entry!r}") from exc
+                raise NotationError(f"malformed reseed entry {entry[:100]!r}") from exc
         return self.apply(entry)
 
     def _snapshot(self) -> dict[str, Any]:
