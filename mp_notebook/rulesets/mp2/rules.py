@@ -453,7 +453,7 @@ def _posted_now(s: Mp2State, i: int) -> frozenset[str]:
     return s.posted_now if s.turn == i else frozenset()
 
 
-def _bag_open(s: Mp2State, i: int, p: Player, main_open: bool) -> bool:
+def _bag_open(s: Mp2State, p: Player, main_open: bool) -> bool:
     """Whether the money bag may take a die now: before the main action not the last die, unless
     the turn began with that single die or no main action is legal (see the readings above)."""
     return s.main_done or p.all_dice != 1 or not s.bagged or not main_open
@@ -468,7 +468,7 @@ def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
     out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
-    if _bag_open(s, i, p, main_open):
+    if _bag_open(s, p, main_open):
         out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
                 for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
@@ -1573,7 +1573,7 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
         if p.improved(seal):
             return f"your {a.choice} seal is already improved ({R_IMPROVE})"
         return f"improving the {a.choice} seal costs {c.seals[seal].improve} ({R_IMPROVE})"
-    if a.kind == "money_bag" and len(a.dice) == 1 and not _bag_open(s, i, p, bool(_main_actions(s, i))):
+    if a.kind == "money_bag" and len(a.dice) == 1 and not _bag_open(s, p, bool(_main_actions(s, i))):
         return (f"you used the money bag before your main action this turn and this is your last die: you "
                 f"must also take the main action (only a single die at the start of a turn may go on the "
                 f"bag) ({R_BAG})")

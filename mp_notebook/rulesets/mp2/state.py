@@ -267,6 +267,10 @@ class Mp2State(GameState):
 
         Keys: ``coins camels vp dice black_dice location figure2 goods seals trading_posts
         contracts completed goal``. The edit is recorded in the history so the state still replays.
+        Bad values raise ValueError and change nothing: numbers are ints (numpy ints too; not
+        floats or bools) up to 999,999, lists are lists or tuples within the rules' sizes (at most
+        11 dice), a contract has one holder, and an edit may not leave a pending decision (a
+        ``pay``, say) without a legal choice.
 
         >>> import mp_notebook as mp
         >>> s = mp.new_game(players=2, seed=1).with_player(0, coins=20, goods={"silk": 2})
@@ -294,12 +298,12 @@ class Mp2State(GameState):
             try:
                 return self.with_player(int(index), **json.loads(changes))
             except (ValueError, TypeError) as exc:
-                raise NotationError(f"malformed edit entry {entry!r}: {exc}") from exc
+                raise NotationError(f"malformed edit entry {entry[:100]!r}: {exc}") from exc
         if word == "reseed":
             try:
                 return self.reseed(int(rest))
             except ValueError as exc:
-                raise NotationError(f"malformed reseed entry {entry!r}") from exc
+                raise NotationError(f"malformed reseed entry {entry[:100]!r}") from exc
         return self.apply(entry)
 
     def _snapshot(self) -> dict[str, Any]:
