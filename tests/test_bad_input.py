@@ -13,7 +13,7 @@ import pytest
 import mp_notebook as mp
 from mp_notebook.engine.actions import MAX_NOTATION, Action
 from mp_notebook.engine.errors import SaveFileError
-from mp_notebook.engine.game import MAX_HISTORY, MAX_SAVE
+from mp_notebook.engine.game import MAX_HISTORY, MAX_SAVE, VERSION
 
 NO_GOODS = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
 
@@ -175,7 +175,7 @@ def test_new_game_checks_the_player_count_first(players) -> None:
 
 
 def test_save_with_a_huge_player_count_is_refused() -> None:
-    text = json.dumps({"format": "mp_notebook/game", "version": 1, "ruleset": "mp2",
+    text = json.dumps({"format": "mp_notebook/game", "version": VERSION, "ruleset": "mp2",
                        "setup": {"players": 10**12}, "history": [], "state": {}})
     assert len(text) < 140
     with pytest.raises(SaveFileError, match="2-4 players"):

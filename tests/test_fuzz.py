@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import mp_notebook as mp
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import SaveFileError
+from mp_notebook.rulesets.mp2.editing import EDITABLE
 from mp_notebook.rulesets.mp2.notation import KINDS
-from mp_notebook.rulesets.mp2.setup import _EDITABLE
 
 FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -122,7 +122,7 @@ values = st.one_of(
                     st.one_of(st.integers(-2, 9), st.sampled_from(["basic", "improved"]), junk), max_size=3),
     st.frozensets(st.sampled_from(["Xian", "Lhasa"]), max_size=2),
 )
-edits = st.dictionaries(st.sampled_from([*_EDITABLE, "dice", "coins", "nonsense"]), values, min_size=1, max_size=3)
+edits = st.dictionaries(st.sampled_from([*EDITABLE, "dice", "coins", "nonsense"]), values, min_size=1, max_size=3)
 
 
 @FUZZ

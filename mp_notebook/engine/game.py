@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
 
 FORMAT = "mp_notebook/game"
-VERSION = 1
+VERSION = 2  # 2: Marco Polo II's money bag, Filippo Vitello and solo first-player fixes (older games replay otherwise)
 MAX_SAVE = 2_000_000
 """The longest save file accepted, in characters (bytes for :func:`load`): a finished 4-player game
 takes some tens of kilobytes."""
@@ -159,7 +159,8 @@ class GameState:
             raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
         if doc.get("version") != VERSION:
             raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported "
-                                f"(this library writes {VERSION})")
+                                f"(this library writes {VERSION}; games saved with version 1 were played "
+                                f"under rules fixed since, so they do not replay)")
         for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
             if not isinstance(doc.get(key), kind):
                 raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")

@@ -28,7 +28,7 @@ def reseeded(s: Mp2State, seed: int) -> Mp2State:
     return new
 
 
-_EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "figure2", "goods", "seals",
+EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "figure2", "goods", "seals",
              "trading_posts", "contracts", "completed", "goal")
 MAX_COUNT = 999_999
 """The largest number of coins, camels, goods or VP (either sign) ``with_player`` sets."""
@@ -71,9 +71,9 @@ def edit_player(s: Mp2State, i: Any, changes: dict[str, Any]) -> tuple[Mp2State,
     c = s.components
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < s.num_players:
         raise ValueError(f"with_player: no seat {shown(i)} (seats 0-{s.num_players - 1})")
-    unknown = sorted(map(repr, set(changes) - set(_EDITABLE)))
+    unknown = sorted(map(repr, set(changes) - set(EDITABLE)))
     if unknown:
-        raise ValueError(f"with_player: cannot edit {', '.join(unknown)} (editable: {', '.join(_EDITABLE)})"[:300])
+        raise ValueError(f"with_player: cannot edit {', '.join(unknown)} (editable: {', '.join(EDITABLE)})"[:300])
     new = s._copy()
     p = new._player(i)
     record: dict[str, Any] = {}
