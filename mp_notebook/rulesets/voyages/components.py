@@ -63,18 +63,19 @@ The dataclasses (all frozen; one line per field)
                   Cost per use); times (city_bonus: uses per die value 1..6).
 ``Contract``      id (C00-C43, the BGA numbering); starting (one of the 6); cost; reward.
 ``Goal``          id (G00-G17); cities (two city names); vp.
-``Character``     id; name; ability (plain English); players (Mercator tiles: the player count);
-                  choose_dice; compensation; white_die; round_reward; bazaar_share; khan_share;
-                  take_coins_share; start_location; start_posts; free_occupied; figures;
-                  extra_posts; all_posts_vp; posts_passing; oasis_hop (see ``data/characters.toml``).
+``Character``     id; name; ability (plain English); aliases (other spellings); players (Mercator
+                  tiles: the player count); choose_dice; compensation; white_die; round_reward;
+                  bazaar_share; khan_share; take_coins_share; start_location; start_posts;
+                  free_occupied; figures; extra_posts; all_posts_vp; posts_passing; oasis_hop
+                  (one line each in ``Character`` below; see ``data/characters.toml``).
 ``Components``    rules, locations, routes, city_cards, contracts, goals, city_bonuses
                   (letter -> Reward), outposts (id -> Reward), characters (id -> Character).
 
 >>> c = components()
 >>> len(c.locations), len(c.routes), len(c.city_cards), len(c.contracts), len(c.goals)
 (25, 30, 31, 44, 18)
->>> c.rules.travel_cost(2), str(c.rules.spaces["pepper"].by_die[2])
-(7, '2 coins, 2 pepper')
+>>> c.rules.travel_cost(2), str(c.rules.spaces["pepper"].column(3))
+(7, '1 coins, 2 pepper')
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ CARD_KINDS = ("exchange", "by_die", "count", "city_bonus")
 COUNTS = ("posts", "completed_contracts")
 BONUS_LETTERS = ("A", "B", "C", "D", "E", "F")
 NAME_PATTERN = re.compile(r"^[A-Z][A-Za-z]*(-[A-Za-z0-9]+)*$")
+ID_PATTERN = re.compile(r"^[A-Z][A-Za-z0-9]*(-[A-Za-z0-9]+)*$")
 DIE_VALUES = 6
 
 
@@ -394,6 +396,7 @@ class Character:
     id: str
     name: str
     ability: str
+    aliases: tuple[str, ...] = ()  # other spellings of the name (rulebook, English edition, BGA)
     players: int | None = None  # Mercator's three tiles: the player count the tile is for
     choose_dice: bool = False  # never rolls: sets each die's value when placing it
     compensation: bool = True  # False: never takes compensation
@@ -455,12 +458,12 @@ class Components:
         return tuple(c.id for c in self.contracts.values() if not c.starting)
 
     def character(self, name: str, players: int | None = None) -> Character:
-        """A character tile by id or name; Mercator's tile is picked by ``players``.
+        """A character tile by id, name or alias; Mercator's tile is picked by ``players``.
 
         >>> components().character("Mercator ex Tabriz", players=3).id
         'Mercator-3'
         """
-        found = [c for c in self.characters.values() if name in (c.id, c.name)]
+        found = [c for c in self.characters.values() if name in (c.id, c.name, *c.aliases)]
         if not found:
             known = ", ".join(dict.fromkeys(c.name for c in self.characters.values()))
             raise ValueError(f"unknown character {name!r}; characters: {known}")
@@ -592,7 +595,7 @@ class _Reader:
 
     def ident(self, seen: dict[str, Any]) -> str:
         ident: str = self.get("id", str)
-        if ident is None or not NAME_PATTERN.match(ident):
+        if ident is None or not ID_PATTERN.match(ident):
             self.fail(f"id must be a capitalised word (words joined by '-'), got {ident!r}")
         if ident in seen:
             self.fail(f"duplicate id {ident!r}")
@@ -711,8 +714,8 @@ SPACES = ("take_coins", "khans_favor", "contracts", "camels", "pepper", "silk", 
           "money_bag")
 
 
-def _space(r: _Reader, name: str) -> ActionSpace:
-    s = r.sub(f"spaces.{name}")
+def _space(spaces: _Reader, name: str) -> ActionSpace:
+    s = spaces.sub(name)
     s.keys(("dice",), ("main", "occupancy", "reward", "by_die", "good"))
     by_die = s.get("by_die", list, [])
     if by_die and len(by_die) != DIE_VALUES:
@@ -738,8 +741,9 @@ def _rules(doc: dict[str, Any]) -> Rules:
     low, high = r.count("min_players", low=1), r.count("max_players", low=1)
     if low > high:
         r.fail(f"min_players {low} exceeds max_players {high}")
-    r.sub("spaces").keys(SPACES)
-    spaces = {name: _space(r, name) for name in SPACES}
+    table = r.sub("spaces")
+    table.keys(SPACES)
+    spaces = {name: _space(table, name) for name in SPACES}
     contract_spaces = r.count("contract_spaces", low=1)
     posts = r.count("posts_per_player", low=1)
     khan_slots = r.count("khan_slots", low=1)
@@ -828,7 +832,7 @@ def _goal(r: _Reader, ident: str, locations: dict[str, Location]) -> Goal:
 
 def _character(r: _Reader, ident: str, locations: dict[str, Location]) -> Character:
     r.keys(("id", "name", "ability"), (
-        "players", "choose_dice", "compensation", "white_die", "round_reward", "bazaar_share", "khan_share",
+        "aliases", "players", "choose_dice", "compensation", "white_die", "round_reward", "bazaar_share", "khan_share",
         "take_coins_share", "start_location", "start_posts", "free_occupied", "figures", "extra_posts",
         "all_posts_vp", "posts_passing", "oasis_hop"))
     start = r.choose("start_location", locations, "location of board.toml") if "start_location" in r.table else None
@@ -838,7 +842,7 @@ def _character(r: _Reader, ident: str, locations: dict[str, Location]) -> Charac
             r.fail(f"start_posts: {city!r} is not a city of board.toml where posts can be placed")
     players = r.get("players", int)
     return Character(
-        ident, r.get("name", str), r.get("ability", str), players,
+        ident, r.get("name", str), r.get("ability", str), r.names("aliases"), players,
         compensation=bool(r.get("compensation", bool, True)), round_reward=r.optional_reward("round_reward"),
         khan_share=r.bundle("khan_share"), take_coins_share=r.bundle("take_coins_share"),
         start_location=start, start_posts=posts, figures=r.count("figures", 1, low=1),
@@ -876,7 +880,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
     def doc(name: str) -> dict[str, Any]:
         if name in files:
             return _parse(name, files[name])
-        text = resources.files(__package__ or "").joinpath("data", name).read_text("utf-8")
+        text = resources.files("mp_notebook.rulesets.voyages").joinpath("data").joinpath(name).read_text("utf-8")
         return _parse(name, text)
 
     rules = _rules(doc("rules.toml"))
