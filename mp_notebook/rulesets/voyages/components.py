@@ -507,7 +507,8 @@ class _Reader:
 
     def get(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
         value = self.table.get(key, default)
-        if value is not None and (not isinstance(value, kind) or (isinstance(value, bool) and kind is int)):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
             self.fail(f"{key} must be {getattr(kind, '__name__', 'a number')}, got {value!r}")
         return value
 
@@ -669,14 +670,15 @@ def _routes(raws: list[Any], locations: dict[str, Location]) -> tuple[Route, ...
     seen: set[frozenset[str]] = set()
     for i, raw in enumerate(raws):
         r = _Reader(file, f"route[{i}]", raw)
-        r.keys(("between",), ("coins", "camels"))
         ends = r.names("between")
+        if len(ends) == 2:  # name the entry by its ends, not its position
+            r.entry = f"route {ends[0]}-{ends[1]}"
+        r.keys(("between",), ("coins", "camels"))
         if len(ends) != 2 or ends[0] == ends[1]:
             r.fail(f"between must name two different locations, got {list(ends)!r}")
         for end in ends:
             if end not in locations:
                 r.fail(f"unknown location {end!r}")
-        r.entry = f"route {ends[0]}-{ends[1]}"
         if frozenset(ends) in seen:
             r.fail("duplicate route")
         seen.add(frozenset(ends))
@@ -755,8 +757,9 @@ def _rules(doc: dict[str, Any]) -> Rules:
         s = r.sub(f"neutral.{players}", raw)
         s.keys((), ("khan", "take_coins"))
         neutral[players] = NeutralDice(s.counts("khan", low=1), s.count("take_coins"))
-        if len(neutral[players].khan) > khan_slots:
-            s.fail(f"more fixed dice than the {khan_slots} Khan's favor slots")
+        khan = list(neutral[players].khan)
+        if len(khan) > khan_slots or khan != sorted(khan) or any(v > DIE_VALUES for v in khan):
+            s.fail(f"the fixed Khan's favor dice are at most {khan_slots} values 1-6, each >= the previous")
     post_vp = r.int_keyed("post_vp", 1, posts)
     if any(not isinstance(v, int) or v < 1 for v in post_vp.values()):
         r.fail("post_vp gives positive VP")
@@ -869,6 +872,10 @@ def _bonus(r: _Reader, copy: bool = False) -> Reward:
     return r.sub("reward").as_reward(copy=copy)
 
 
+FILES = ("rules.toml", "board.toml", "contracts.toml", "city_cards.toml", "goals.toml", "city_bonuses.toml",
+         "outposts.toml", "characters.toml")
+
+
 def load_components(files: dict[str, str] | None = None) -> Components:
     """Load and validate the component files.
 
@@ -876,6 +883,9 @@ def load_components(files: dict[str, str] | None = None) -> Components:
     other file is read from the package. Raises :class:`DataError` naming the file and entry.
     """
     files = files or {}
+    unknown = sorted(set(files) - set(FILES))
+    if unknown:
+        raise DataError(f"unknown data file(s) {', '.join(unknown)} (the files are {', '.join(FILES)})")
 
     def doc(name: str) -> dict[str, Any]:
         if name in files:
