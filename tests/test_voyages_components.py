@@ -564,6 +564,7 @@ def test_character_parameters(c):
             ("Mercator-4", "Mercator-3", "Mercator-2")] == [
         (1, Bundle(), Bundle()), (1, Bundle(camels=1), Bundle()), (1, Bundle(camels=1), Bundle(coins=2))]
     assert ch["Kubilai"].start_location == "Beijing" and ch["Kubilai"].start_posts == ("Beijing",)
+    assert c.locations[ch["Kubilai"].start_posts[0]].vp_spaces[0] == 10  # "onto the 10 victory point space"
     assert ch["Berke"].free_occupied
     assert ch["Niccolo"].figures == 2 and ch["Niccolo"].round_reward == Reward(Bundle(camels=1))
     w = ch["Wilhelm"]
@@ -652,6 +653,8 @@ BROKEN = [
     ("board.toml", 'size = "small"\ncity_bonus = "F"', 'city_bonus = "F"',
      ["location 'Kochi'", "only they, have a city bonus letter"]),
     ("board.toml", 'name = "Oasis-J"', 'name = "Oasis-J"\nsize = "small"', ["location 'Oasis-J'", "an oasis has no"]),
+    ("board.toml", 'name = "Oasis-J"      # next to Beijing and Sumatra; placed at Guangzhou\nkind = "oasis"',
+     'name = "Oasis-J"\nkind = "city"', [r"board\.toml: the game has 10 oasis location\(s\), found 9"]),
     ("board.toml", "vp_spaces = [10, 7, 4, 1]", "vp_spaces = [7, 10, 4, 1]",
      ["location 'Beijing'", "highest first"]),
     ("board.toml", 'name = "Anxi"', 'name = "anxi"', ["location 'anxi'", "capitalised words"]),

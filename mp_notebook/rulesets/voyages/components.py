@@ -624,7 +624,7 @@ def _entries(file: str, doc: dict[str, Any], key: str, count: int | None = None)
 
 def _count_check(file: str, what: str, found: int, wanted: int) -> None:
     if found != wanted:
-        raise DataError(f"{file}: the game has {wanted} {what}, found {found}")
+        raise DataError(f"{file}: the game has {what}, found {found}")
 
 
 def _locations(raws: list[Any]) -> dict[str, Location]:
@@ -749,7 +749,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
     contract_spaces = r.count("contract_spaces", low=1)
     posts = r.count("posts_per_player", low=1)
     khan_slots = r.count("khan_slots", low=1)
-    black = {k: v for k, v in r.int_keyed("black_dice", low, high).items()}
+    black = r.int_keyed("black_dice", low, high)
     if sorted(black) != list(range(low, high + 1)) or any(not isinstance(v, int) or v < 0 for v in black.values()):
         r.fail(f"black_dice gives a count for every player count {low}-{high}")
     neutral = {}
