@@ -1,7 +1,7 @@
 """The action kinds of The Voyages of Marco Polo and their notation.
 
->>> VOCABULARY.parse("bazaar [4,5] silk 3", player=0)
-Action('bazaar [4,5] silk 3', player=0)
+>>> VOCABULARY.parse("bazaar [4,5] silk", player=0)
+Action('bazaar [4,5] silk', player=0)
 >>> VOCABULARY.parse("take_contract 2 C17").space
 '2'
 """
@@ -14,7 +14,7 @@ from mp_notebook.engine.actions import Kinds, Vocabulary
 KINDS: Kinds = {
     # main actions
     "take_coins": (True, ()),
-    "bazaar": (True, ("space", "choice")),  # space: camels|pepper|silk|gold, choice: the column used
+    "bazaar": (True, ("space",)),  # camels | pepper | silk | gold; the column is chosen next
     "khans_favor": (True, ()),
     "contracts": (True, ()),
     "travel": (True, ()),
@@ -27,6 +27,7 @@ KINDS: Kinds = {
     "black_die": (False, ()),
     "end_turn": (False, ()),
     # follow-up decisions
+    "column": (False, ("choice",)),
     "move": (False, ("choice",)),
     "done": (False, ()),
     "take_contract": (False, ("space", "choice")),

@@ -133,13 +133,24 @@ def _parse_kv(text: str) -> dict[str, int]:
     return {k: int(v) for k, _, v in (part.partition("=") for part in text.split(","))}
 
 
+def has(p: Player, b: Bundle) -> bool:
+    """Whether ``p`` holds at least the resources in ``b``."""
+    return (p.coins >= b.coins and p.camels >= b.camels and p.pepper >= b.pepper and p.silk >= b.silk
+            and p.gold >= b.gold and p.vp >= b.vp)
+
+
 def can_pay(p: Player, cost: Cost, times: int = 1) -> bool:
     """Whether ``p`` can pay ``cost`` ``times`` over (goods of their choice included)."""
-    pay = cost.pay.scaled(times) if times != 1 else cost.pay
-    if any(getattr(p, k) < v for k, v in pay.items()):
+    b = cost.pay
+    if p.coins < b.coins * times or p.camels < b.camels * times or p.vp < b.vp * times:
         return False
-    left = [int(getattr(p, g)) - int(getattr(pay, g)) for g in GOODS]
-    return sum(left) >= cost.any_good * times and sum(v > 0 for v in left) >= cost.different_goods * times
+    pepper, silk, gold = p.pepper - b.pepper * times, p.silk - b.silk * times, p.gold - b.gold * times
+    if pepper < 0 or silk < 0 or gold < 0:
+        return False
+    if not (cost.any_good or cost.different_goods):
+        return True
+    kinds = (pepper > 0) + (silk > 0) + (gold > 0)
+    return pepper + silk + gold >= cost.any_good * times and kinds >= cost.different_goods * times
 
 
 def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
@@ -359,42 +370,48 @@ def _main_actions(s: VoyagesState, i: int) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
+    coins = p.coins
+    ch = _char(s, i)
+    free = ch is not None and ch.free_occupied  # Berke Khan never pays the fee
     out: list[Action] = []
 
-    def fee_ok(key: str, all_: tuple[int, ...], extra: int = 0) -> bool:
-        return p.coins >= _fee(s, i, key, all_) + extra
+    options: dict[tuple[int, bool], tuple[DiceChoice, ...]] = {}
+
+    def placements(key: str, n: int, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        """``(all dice, black dice, fee)`` of each way to place ``n`` dice on ``key`` that the player
+        can pay (``blue``: an occupied space costs the lowest die)."""
+        colours, values = _space(s, key)
+        colour_ok = i not in colours
+        if (n, colour_ok) not in options:
+            options[n, colour_ok] = _dice_options(s, i, n, None if colour_ok else key)
+        occupied = blue and bool(values) and not free
+        return [(all_, black, all_[0] if occupied else 0) for _, black, all_ in options[n, colour_ok]
+                if not occupied or coins >= all_[0]]
 
     # Take 5 coins
-    for _, black, all_ in _dice_options(s, i, rules.spaces[TAKE_COINS].dice, TAKE_COINS):
-        if fee_ok(TAKE_COINS, all_):
-            out.append(_act("take_coins", i, all_, black))
-    # The Grand Bazaar: any column up to the lowest die
+    out += [_act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS, 1)]
+    # The Grand Bazaar (the column is chosen next)
     for name, space in rules.spaces.items():
         if space.by_die:
-            for _, black, all_ in _dice_options(s, i, space.dice, name):
-                if fee_ok(name, all_):
-                    out += [_act("bazaar", i, all_, black, name, str(col)) for col in range(1, all_[0] + 1)]
-    # The Khan's favor: 4 slots, each die >= the one before
+            out += [_act("bazaar", i, all_, black, name) for all_, black, _ in placements(name, space.dice)]
+    # The Khan's favor: 4 slots, each die >= the one before; never a fee
     values = _space(s, KHAN)[1]
     if len(values) < rules.khan_slots:
         low = values[-1] if values else 1
-        out += [_act("khans_favor", i, all_, black) for _, black, all_ in _dice_options(s, i, 1, KHAN)
+        out += [_act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, 1, blue=False)
                 if all_[0] >= low]
     # Contracts
     if any(s.contract_spaces):
-        out += [_act("contracts", i, all_, black) for _, black, all_ in _dice_options(s, i, 1, CONTRACTS)
-                if fee_ok(CONTRACTS, all_)]
+        out += [_act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS, 1)]
     # Travel: the fee, then at least one step must be payable
     firsts = _first_steps(s, i)
-    for _, black, all_ in _dice_options(s, i, rules.spaces[TRAVEL].dice, TRAVEL):
-        fee = _fee(s, i, TRAVEL, all_)
-        if any(p.coins >= fee + cost.coins and p.camels >= cost.camels for cost in firsts):
-            out.append(_act("travel", i, all_, black))
+    out += [_act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL, rules.spaces[TRAVEL].dice)
+            if any(coins >= fee + step_coins and p.camels >= step_camels for step_coins, step_camels in firsts)]
     # City cards (brown: once per round; a post placed before this turn)
     posted = _posted_now(s, i)
     for card_space, card_id in s.cards.items():
         city = c.card_spaces[card_space]
-        if _space(s, CARD + card_space)[1] or city not in p.trading_posts or city in posted:
+        if city not in p.trading_posts or city in posted or _space(s, CARD + card_space)[1]:
             continue
         out += [_act("city_card", i, all_, black, card_space) for _, black, all_ in _dice_options(s, i, 1, None)
                 if _card_usable(s, i, card_id, all_[0])]
@@ -414,14 +431,17 @@ def _bonus_actions(s: VoyagesState, i: int) -> list[Action]:
     singles = _dice_options(s, i, 1, None)
     out += [_act("money_bag", i, all_, black) for _, black, all_ in singles]
     if not _chooses_dice(s, i):
-        if can_pay(p, Cost(rules.reroll_cost)):
+        if has(p, rules.reroll_cost):
             out += [_act("reroll", i, all_, black) for _, black, all_ in singles]
-        if can_pay(p, Cost(rules.adjust_cost)):
+        if has(p, rules.adjust_cost):
             out += [_act("adjust_die", i, all_, black, None, d) for _, black, all_ in singles
-                    for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
-    if not s.black_bought and s.black_pool and can_pay(p, Cost(rules.black_die_cost)):
+                    for d, step in _ADJUST if 1 <= all_[0] + step <= 6]
+    if not s.black_bought and s.black_pool and has(p, rules.black_die_cost):
         out.append(Action("black_die", i))
     return out
+
+
+_ADJUST = (("-1", -1), ("+1", 1))
 
 
 def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
@@ -433,43 +453,47 @@ def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
     return out
 
 
-def _step_cost(s: VoyagesState, i: int, route: Route | None, made: int, mode: str, per_step: Cost | None) -> Cost:
+def _step_cost(s: VoyagesState, route: Route | None, made: int, mode: str, per_step: Cost | None) -> Cost:
     """What one more step costs: the travel table's increase (Travel), the route's extra cost
     (none for Johannes Carpini's oasis hop, ``route`` None) and a city card's price per move."""
-    rules = s.components.rules
-    base = Bundle(coins=rules.travel_cost(made + 1) - (rules.travel_cost(made) if made else 0)) \
-        if mode == "travel" else Bundle()
+    coins = camels = 0
+    if mode == "travel":
+        table = s.components.rules.travel_coins
+        coins = table[made] - (table[made - 1] if made else 0)
     if route is not None:
-        base = base + route.cost
+        coins += route.coins
+        camels += route.camels
     if per_step is None:
-        return Cost(base)
-    return Cost(base + per_step.pay, per_step.any_good, per_step.different_goods)
+        return Cost(Bundle(coins=coins, camels=camels))
+    b = per_step.pay
+    return Cost(Bundle(b.coins + coins, b.camels + camels, b.pepper, b.silk, b.gold, b.vp), per_step.any_good,
+                per_step.different_goods)
 
 
-def _steps(s: VoyagesState, i: int) -> list[tuple[int, str, str, Route | None]]:
+def _steps(s: VoyagesState, i: int) -> tuple[tuple[int, str, str, Route | None], ...]:
     """Every step open to player ``i``'s figures: ``(figure, from, to, route or None for a hop)``."""
-    p = s.players[i]
     ch = _char(s, i)
-    hop = ch is not None and ch.oasis_hop
-    locations = s.components.locations
+    return _steps_from(s.board, s.players[i].locations, ch is not None and ch.oasis_hop)
+
+
+@functools.lru_cache(maxsize=1024)
+def _steps_from(board: Any, locations: tuple[str, ...], hop: bool) -> tuple[tuple[int, str, str, Route | None], ...]:
+    """The steps from ``locations`` on the static ``board`` (``hop``: Johannes Carpini's oasis hops)."""
+    oases = tuple(n for n, loc in board.locations.items() if not loc.is_city)
     out: list[tuple[int, str, str, Route | None]] = []
-    for figure, here in enumerate(p.locations, 1):
-        oasis_here = hop and not locations[here].is_city
-        for to, _, route, _ in s.board.adjacent[here]:
-            if not (oasis_here and not locations[to].is_city):
-                out.append((figure, here, to, route))
+    for figure, here in enumerate(locations, 1):
+        oasis_here = hop and here in oases
+        out += [(figure, here, to, route) for to, _, route, _ in board.adjacent[here]
+                if not (oasis_here and to in oases)]
         if oasis_here:
-            out += [(figure, here, o, None) for o in _oases(s) if o != here]
-    return out
+            out += [(figure, here, o, None) for o in oases if o != here]
+    return tuple(out)
 
 
-def _oases(s: VoyagesState) -> tuple[str, ...]:
-    return tuple(n for n, loc in s.components.locations.items() if not loc.is_city)
-
-
-def _first_steps(s: VoyagesState, i: int) -> list[Bundle]:
-    """The cost of each first step of a Travel action (fee not included)."""
-    return [_step_cost(s, i, route, 0, "travel", None).pay for _, _, _, route in _steps(s, i)]
+def _first_steps(s: VoyagesState, i: int) -> list[tuple[int, int]]:
+    """``(coins, camels)`` of each first step of a Travel action (the fee not included)."""
+    base = s.components.rules.travel_coins[0]
+    return [(base + route.coins, route.camels) if route else (base, 0) for _, _, _, route in _steps(s, i)]
 
 
 def _card_usable(s: VoyagesState, i: int, card_id: str, die: int) -> bool:
@@ -477,7 +501,7 @@ def _card_usable(s: VoyagesState, i: int, card_id: str, die: int) -> bool:
     p = s.players[i]
     if card.kind == "exchange":
         if _moves_card(card_id, s):
-            return any(can_pay(p, _step_cost(s, i, route, 0, "card", o.pay))
+            return any(can_pay(p, _step_cost(s, route, 0, "card", o.pay))
                        for o in card.options for _, _, _, route in _steps(s, i))
         return any(can_pay(p, o.pay) for o in card.options)
     if card.kind == "city_bonus":
@@ -531,16 +555,28 @@ def _do_take_coins(s: VoyagesState, a: LegalAction) -> None:
 
 
 def _do_bazaar(s: VoyagesState, a: LegalAction) -> None:
-    i, column = a.player, int(a.choice)
-    space = s.components.rules.spaces[a.space]
+    i, die = a.player, min(a.dice)
     _occupy(s, a, a.space, f"the {a.space} bazaar", R_BAZAAR)
-    tasks = [_gain(i, space.column(column), f"{a.space} bazaar, column {column} (lowest die {min(a.dice)})",
-                   R_BAZAAR)]
+    if die > 1:
+        _push(s, ("column", i, a.space, die))
+    else:
+        _bazaar_goods(s, i, a.space, 1, die)
+
+
+def _apply_column(s: VoyagesState, task: Task, a: LegalAction) -> None:
+    _, i, name, die = task
+    _bazaar_goods(s, i, name, int(a.choice), die)
+
+
+def _bazaar_goods(s: VoyagesState, i: int, name: str, column: int, die: int) -> None:
+    """The goods of bazaar space ``name``'s ``column`` (at most the lowest die), and Mercator's share."""
+    space = s.components.rules.spaces[name]
+    tasks = [_gain(i, space.column(column), f"{name} bazaar, column {column} (lowest die {die})", R_BAZAAR)]
     for j in range(s.num_players):
         ch = _char(s, j)
         if j != i and ch is not None and ch.bazaar_share and space.good:
             tasks.append(_gain(j, Reward(Bundle(**{space.good: ch.bazaar_share})),
-                               f"{_name(s, i)} went to the {a.space} bazaar", R_CHAR(ch)))
+                               f"{_name(s, i)} went to the {name} bazaar", R_CHAR(ch)))
     _push(s, *tasks)
 
 
@@ -703,7 +739,7 @@ def _move_actions(s: VoyagesState, task: Task) -> list[Action]:
     p = s.players[i]
     two = p.figure2 is not None
     out = [Action("move", i, choice=f"{to}/{figure}" if two else to)
-           for figure, _, to, route in _steps(s, i) if can_pay(p, _step_cost(s, i, route, made, mode, per_step))]
+           for figure, _, to, route in _steps(s, i) if can_pay(p, _step_cost(s, route, made, mode, per_step))]
     if made or mode == "free":
         out.append(Action("done", i))
     return out
@@ -718,7 +754,7 @@ def _apply_move(s: VoyagesState, task: Task, a: LegalAction) -> None:
     figure = int(fig or 1)
     step = next(st for st in _steps(s, i) if st[0] == figure and st[2] == to)
     route = step[3]
-    cost = _step_cost(s, i, route, made, mode, per_step)
+    cost = _step_cost(s, route, made, mode, per_step)
     p = s._player(i)
     start = step[1]
     _set(p, "location" if figure == 1 else "figure2", to)
@@ -1096,11 +1132,19 @@ def _move_text(s: VoyagesState, t: Task) -> str:
     return f"move from {where} ({left} step(s) left, {what}){stop}"
 
 
+def _column_text(s: VoyagesState, t: Task) -> str:
+    columns = s.components.rules.spaces[t[2]].by_die[:t[3]]
+    return (f"choose the {t[2]} bazaar column, 1 to your lowest die {t[3]} ("
+            + "; ".join(f"{k}: {r}" for k, r in enumerate(columns, 1)) + ")")
+
+
 # decision kind -> (legal actions, apply, plain-English prompt)
 _DECISIONS: dict[str, tuple[Callable[[VoyagesState, Task], list[Action]],
                             Callable[[VoyagesState, Task, LegalAction], None],
                             Callable[[VoyagesState, Task], str]]] = {
     "move": (_move_actions, _apply_move, _move_text),
+    "column": (lambda s, t: [Action("column", t[1], choice=str(k)) for k in range(t[3], 0, -1)], _apply_column,
+               _column_text),
     "take_contract": (_contract_actions, _apply_take_contract,
                       lambda s, t: f"take a contract from spaces 1-{t[3]}" + (" or stop" if t[4] else "")),
     "discard": (_discard_actions, _apply_discard,
@@ -1270,12 +1314,8 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         if space is None or not space.by_die:
             names = ", ".join(n for n, sp in rules.spaces.items() if sp.by_die)
             return f"there is no bazaar space {a.space!r} (spaces: {names}) ({R_BAZAAR})"
-        why = shape(space.name, f"the {space.name} bazaar", R_BAZAAR)
-        if why:
-            return why
-        if not (a.choice or "").isdigit() or not 1 <= int(a.choice or 0) <= die:
-            return f"the column must be 1 to your lowest die ({die}), got {a.choice!r} ({R_BAZAAR})"
-        return fee(space.name, f"the {space.name} bazaar") or "not legal here"
+        return (shape(space.name, f"the {space.name} bazaar", R_BAZAAR) or fee(space.name, f"the {space.name} bazaar")
+                or "not legal here")
     if a.kind == "khans_favor":
         why = shape(KHAN, "the Khan's favor", R_KHAN)
         if why:
