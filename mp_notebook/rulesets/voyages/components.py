@@ -70,6 +70,9 @@ The dataclasses (all frozen; one line per field)
                   (one line each in ``Character`` below; see ``data/characters.toml``).
 ``Components``    rules, locations, routes, city_cards, contracts, goals, city_bonuses
                   (letter -> Reward), outposts (id -> Reward), characters (id -> Character).
+                  Helpers: start, beijing (names), card_spaces (space -> city), bonus_cities
+                  (letter -> standard small city), starting_contracts, deck_contracts (ids),
+                  character(name, players), characters_for(players).
 
 >>> c = components()
 >>> len(c.locations), len(c.routes), len(c.city_cards), len(c.contracts), len(c.goals)
