@@ -5,10 +5,10 @@ naming the rule and leave the state unchanged."""
 from __future__ import annotations
 
 import pytest
+from voyages_helpers import card_game, find, illegal, legal, legal_kind, new, play, rules_cited, texts, to_turn
 
 import mp_notebook as mp
 from mp_notebook.rulesets.voyages import rules as R
-from voyages_helpers import card_game, find, illegal, legal, legal_kind, new, play, rules_cited, texts, to_turn
 
 # --------------------------------------------------------------------------------- a game turn
 
