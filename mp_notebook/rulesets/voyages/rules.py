@@ -20,7 +20,9 @@ Numbers refer to the audit's list (``shared/reference/voyages-and-schmidt-audit.
   just-taken contract is never discarded to make room; the space 5/6 extra is coins *or* camels.
 * Contract-draw icons (rewards, outpost tile, Matteo) may be declined when the hand is full
   (supplement, "Contract"); discarded and declined contracts, starting ones included, go under
-  the special pile. An empty special pile gives nothing (D16), logged.
+  the special pile. An empty special pile gives nothing (D16), logged. A contract being completed
+  keeps its slot until its rewards are received (the rulebook files it last), so its "contract"
+  reward meets a full hand when the other slot is taken.
 * "Move 1" rewards may be declined (the supplement says a move that cannot be used is lost).
   Several moves of one city card place a post only where the movement ends (supplement);
   Wilhelm von Rubruk still posts in every city he passes (his ability takes priority).

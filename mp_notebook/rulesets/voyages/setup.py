@@ -236,12 +236,13 @@ def _edit_posts(s: VoyagesState, i: int, value: Any) -> None:
     if not isinstance(value, (list, tuple)) or bad or len(set(posts)) != len(posts) or len(posts) > limit:
         raise ValueError(f"with_player: trading_posts are up to {limit} different cities other than "
                          f"{c.start}; bad: {bad or value!r}")
-    beijing = [seat for seat in s.beijing if seat != i]
-    if c.beijing in posts:
-        if len(beijing) >= len(s.beijing):
+    if c.beijing in posts and i not in s.beijing:  # a new Beijing post takes the highest free space
+        if None not in s.beijing:
             raise ValueError("with_player: every Beijing space already holds a post")
-        beijing.append(i)
-    s.beijing = tuple(beijing) + (None,) * (len(s.beijing) - len(beijing))
+        k = s.beijing.index(None)
+        s.beijing = (*s.beijing[:k], i, *s.beijing[k + 1:])
+    elif c.beijing not in posts:
+        s.beijing = tuple(None if seat == i else seat for seat in s.beijing)
     object.__setattr__(s.players[i], "trading_posts", posts)
 
 
