@@ -138,3 +138,33 @@ def test_fork_independence() -> None:
 def test_same_seed_same_game() -> None:
     a, b = play(42, players=4), play(42, players=4)
     assert a == b and a.history == b.history and [str(e) for e in a.log] == [str(e) for e in b.log]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_bad_input_is_refused_and_changes_nothing(seed: int) -> None:
+    """Random malformed or illegal actions at random points: IllegalAction or NotationError, never
+    another exception, and the state unchanged."""
+    from mp_notebook.rulesets.voyages.notation import KINDS
+
+    rng = random.Random(seed)
+    words = ["silk", "camels", "Moscow", "Sumatra-1", "1", "7", "C00", "+1", "coins=1,camels=0", "Oasis-C/2", "D", None]
+    s = mp.new_game(2 + seed % 3, ruleset="voyages", seed=seed, characters="random",
+                    variants=("expert",) if seed % 2 else ())
+    for _ in range(120):
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        frozen = s.to_json()
+        for _ in range(6):
+            kind = rng.choice(sorted(KINDS))
+            dice = tuple(sorted(rng.choice(range(7)) for _ in range(rng.randint(0, 3)))) if KINDS[kind][0] else ()
+            a = mp.Action(kind, rng.choice([s.current_player, 0, 1]), dice, dice[:rng.randint(0, len(dice))],
+                          rng.choice(words), rng.choice(words))
+            if a in legal:
+                continue
+            with pytest.raises((mp.IllegalAction, mp.NotationError)):
+                s.apply(a)
+            with pytest.raises((mp.IllegalAction, mp.NotationError)):
+                s.apply(f"{kind} [{','.join(map(str, dice))}] {rng.choice(words)}")
+        assert s.to_json() == frozen
+        s = s.apply(rng.choice(legal))

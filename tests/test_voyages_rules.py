@@ -578,3 +578,63 @@ def test_wrong_seat_is_refused() -> None:
 def test_find_helper_finds_city_card_games() -> None:
     s = find(lambda s: "K23" in s.cards.values())
     assert "K23" in s.cards.values()
+
+
+# --------------------------------------------------------------------------------- rewards and icons
+
+
+def test_outpost_contract_and_black_die_tiles() -> None:
+    s = find(lambda s: s.outposts["Alexandria"] == "Contract", characters=["Berke", "Kubilai"])
+    s = s.with_player(0, dice=[1, 1, 1], coins=10)
+    top = s.special_pile[0]
+    t = play(s, "travel [1,1]", "move Alexandria")
+    assert top in t.players[0].contracts and t.special_pile[0] != top
+    s = find(lambda s: s.outposts["Alexandria"] == "Black-Die", characters=["Berke", "Kubilai"])
+    s = s.with_player(0, dice=[1, 1, 1], coins=10, camels=3)
+    t = play(s, "black_die", "travel [1,1]", "move Alexandria")
+    assert len(t.players[0].black_dice) == 2, "black dice from icons are not limited per turn"
+    assert t.black_pool == s.black_pool - 2
+
+
+def test_city_bonus_c_two_different_goods() -> None:
+    s = new(characters=["Berke", "Kubilai"]).with_player(0, location="Oasis-F", dice=[1, 1], coins=10, camels=6)
+    t = play(s, "travel [1,1]", "move Kashgar")
+    assert t.markers["Kashgar"] == "C" and t.decision.kind == "good"
+    u = t.apply("good silk")
+    assert legal(u) == {"good pepper", "good gold"}
+
+
+def test_city_card_k23_twice_with_a_5_different_cities() -> None:
+    s, space, city = card_game("K23", characters=["Berke", "Kubilai"])
+    s = s.with_player(0, trading_posts=[city, "Anxi", "Ormuz"], dice=[5, 4, 1, 1, 1], coins=0, camels=0)
+    t = play(s, f"city_card [5] {space}", "city_bonus Anxi")
+    assert legal(t) == {"city_bonus Ormuz", "done"}
+    u = t.apply("city_bonus Ormuz")
+    assert (u.players[0].coins, u.players[0].camels) == (5, 3) and u.decision.kind == "turn"
+    v = play(s, f"city_card [4] {space}", "city_bonus Anxi")
+    assert v.decision.kind == "turn", "a die of 1-4 gives one bonus"
+
+
+def test_reward_moves_may_move_either_figure_of_niccolo_d8() -> None:
+    s = new(characters=["Niccolo", "Berke"]).with_player(0, dice=[5, 5, 5, 1, 1], figure2="Oasis-A")
+    t = play(s, "bazaar [5,5,5] gold", "column 5")
+    assert {"move Alexandria/1", "move Moscow/2", "done"} <= legal(t)
+    u = t.apply("move Moscow/2")
+    assert u.players[0].figure2 == "Moscow" and "Moscow" in u.players[0].trading_posts
+
+
+def test_wilhelm_posts_in_cities_passed_with_a_card_move() -> None:
+    s, space, city = card_game("K13", characters=["Wilhelm", "Berke"])
+    s = s.with_player(0, location="Venezia", camels=4, dice=[2, 1, 1, 1, 1], trading_posts=[city])
+    t = to_turn(play(s, f"city_card [2] {space}", "move Alexandria", "move Venezia"))
+    assert "Alexandria" in t.players[0].trading_posts
+
+
+def test_an_empty_special_pile_gives_no_contract_d16() -> None:
+    s = new(characters=["Berke", "Kubilai"]).with_player(0, contracts=["C39"], goods={"silk": 1, "pepper": 1},
+                                                          camels=2)
+    s = s.with_player(1, completed=list(s.special_pile))  # empty the special pile
+    assert s.special_pile == ()
+    t = s.apply("complete_contract C39")  # reward: a contract from the special pile
+    assert any("special pile is empty" in x for x in texts(t, len(s.log)))
+    assert t.players[0].contracts == () and t.players[0].completed == ("C39",)

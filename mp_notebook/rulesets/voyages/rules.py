@@ -1310,14 +1310,15 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         return None
 
     if a.kind == "take_coins":
-        return shape(TAKE_COINS, "Take 5 coins", R_TAKE_COINS) or fee(TAKE_COINS, "Take 5 coins") or "not legal here"
+        return (shape(TAKE_COINS, "Take 5 coins", R_TAKE_COINS) or fee(TAKE_COINS, "Take 5 coins")
+                or f"these dice cannot go on Take 5 coins now ({R_TAKE_COINS})")
     if a.kind == "bazaar":
         space = rules.spaces.get(a.space or "")
         if space is None or not space.by_die:
             names = ", ".join(n for n, sp in rules.spaces.items() if sp.by_die)
             return f"there is no bazaar space {a.space!r} (spaces: {names}) ({R_BAZAAR})"
         return (shape(space.name, f"the {space.name} bazaar", R_BAZAAR) or fee(space.name, f"the {space.name} bazaar")
-                or "not legal here")
+                or f"these dice cannot go on the {space.name} bazaar now ({R_BAZAAR})")
     if a.kind == "khans_favor":
         why = shape(KHAN, "the Khan's favor", R_KHAN)
         if why:
@@ -1327,11 +1328,12 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
             return f"all {rules.khan_slots} Khan's favor slots are taken this round ({R_KHAN})"
         if values and die < values[-1]:
             return f"the next Khan's favor slot needs a die of at least {values[-1]} (the die before it) ({R_KHAN})"
-        return "not legal here"
+        return f"this die cannot go on the Khan's favor now ({R_KHAN})"
     if a.kind == "contracts":
         if not any(s.contract_spaces):
             return f"there is no contract on the board ({R_CONTRACTS})"
-        return shape(CONTRACTS, "Contracts", R_CONTRACTS) or fee(CONTRACTS, "Contracts") or "not legal here"
+        return (shape(CONTRACTS, "Contracts", R_CONTRACTS) or fee(CONTRACTS, "Contracts")
+                or f"this die cannot go on Contracts now ({R_CONTRACTS})")
     if a.kind == "travel":
         why = shape(TRAVEL, "Travel", R_TRAVEL)
         if why:
