@@ -8,6 +8,16 @@ waits for the player; an *automatic* task (``gain``, ``charge``, ``post`` …) r
 ``apply`` resolves the decision on top, then runs automatic tasks until the next decision. With an
 empty stack the player whose turn it is chooses a main action, a bonus action or ``end_turn``.
 
+>>> import mp_notebook as mp
+>>> s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Berke Khan", "Kubilai Khan"])
+>>> s.players[0].dice
+(2, 2, 4, 5, 6)
+>>> s = s.apply("bazaar [4] pepper")
+>>> s.decision.kind, [str(a) for a in s.legal_actions()]
+('column', ['column 4', 'column 3', 'column 2', 'column 1'])
+>>> s.apply("column 4").players[0].pepper
+3
+
 Readings chosen where the rulebook (seed 000) is silent or ambiguous (each is tested)
 -------------------------------------------------------------------------------------
 Numbers refer to the audit's list (``shared/reference/voyages-and-schmidt-audit.md``, A10).
@@ -162,6 +172,7 @@ def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, .
 
 
 _tuple_new = tuple.__new__
+_set = object.__setattr__  # players of a new (unpublished) state are edited in place
 
 
 def _own(a: Action | LegalAction) -> tuple[int, ...]:
@@ -363,9 +374,6 @@ def _place(s: VoyagesState, i: int, a: LegalAction, key: str | None) -> None:
         spaces = dict(s.spaces)
         spaces[key] = placing.placed(_space(s, key), i, own, a.dice)
         s.spaces = spaces
-
-
-_set = object.__setattr__
 
 
 def _main_actions(s: VoyagesState, i: int) -> list[Action]:
@@ -902,8 +910,8 @@ def _discard_actions(s: VoyagesState, task: Task) -> list[Action]:
 
 
 def _apply_discard(s: VoyagesState, task: Task, a: LegalAction) -> None:
-    new = task[2]
-    p = s._player(i := task[1])
+    _, i, new, _protected, _allow_new = task
+    p = s._player(i)
     _set(p, "contracts", tuple(c for c in p.contracts if c != a.choice))
     s.special_pile = (*s.special_pile, a.choice)
     what = "declines" if a.choice == new else "discards"
