@@ -215,16 +215,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"  {'measure':<38} {'value':>14}  notes")
     print(f"  {'-' * 38} {'-' * 14}  {'-' * 30}")
-    game = "" if args.ruleset == "mp2" else f"{args.ruleset} "  # mp2's rows keep their labels
+    who = "mp_notebook" if args.ruleset == "mp2" else args.ruleset  # mp2's rows keep their labels
     if ours is not None and ours.games:
         dps = ours.decisions / ours.play_seconds
         _row(
-            f"mp_notebook {game}decisions/s ({args.players}p random)",
+            f"{who} decisions/s ({args.players}p random)",
             f"{dps:,.0f}",
             f"{ours.decisions:,} decisions, {ours.games} games, {ours.play_seconds:.2f} s playing",
         )
         _row(
-            f"mp_notebook {game}games/s ({args.players}p)",
+            f"{who} games/s ({args.players}p)",
             f"{ours.games / ours.seconds:,.3f}",
             f"{ours.decisions / ours.games:,.0f} decisions/game on average, new_game included",
         )
