@@ -90,7 +90,7 @@ def test_raschid_never_rolls_and_takes_no_compensation() -> None:
     s = mp.new_game(2, ruleset="voyages", seed=1, characters=["Raschid", "Berke"])
     assert s.players[0].dice == (0, 0, 0, 0, 0)
     assert not any(t[0] == "compensation" and t[1] == 0 for t in s.tasks)
-    assert any("does not roll" in x for x in texts(s))
+    assert any("does not roll" in x for x in texts(s)) and cite("Raschid ad-Din Sinan") in rules_cited(s)
 
 
 def test_raschid_sets_the_value_of_all_dice_of_a_placement() -> None:
@@ -191,7 +191,7 @@ def test_kubilai_starts_in_beijing_with_a_post_on_the_10_space() -> None:
     s = new(characters=["Kubilai", "Berke"])
     p = s.players[0]
     assert p.location == "Beijing" and p.trading_posts == ("Beijing",) and s.beijing[0] == 0
-    assert s.score_rows()[0]["beijing"] == 10
+    assert s.score_rows()[0]["beijing"] == 10 and cite("Kubilai Khan") in rules_cited(s)
     # another player arriving takes the 7 space
     t = s.with_player(1, location="Xian")
     t = play(t.with_player(0, dice=[1]), "money_bag [1]", "end_turn")
@@ -238,6 +238,7 @@ def test_niccolo_two_figures_split_moves_posts_for_both_d8() -> None:
     p = u.players[0]
     assert (p.location, p.figure2) == ("Alexandria", "Moscow")
     assert set(p.trading_posts) == {"Alexandria", "Moscow"}
+    assert any("(figure 2) moves Oasis-A → Moscow" in x for x in texts(u, len(s.log)))
     assert p.coins == 20 - 12 + sum(b.gain.coins for b in (s.components.outposts[s.outposts[c]]
                                                           for c in ("Alexandria", "Moscow")))
 
