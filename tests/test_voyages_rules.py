@@ -154,6 +154,7 @@ def test_neutral_dice_with_2_and_3_players_stay_all_game() -> None:
     assert s2.spaces["khans_favor"][1] == (1, 1) and s2.spaces["take_coins"][1] == (1,)
     assert s3.spaces["khans_favor"][1] == (1,) and "take_coins" not in s3.spaces
     assert s2.spaces["khans_favor"][0] == frozenset(), "neutral dice are no player's colour"
+    assert R.R_FEW in rules_cited(s2) and R.R_FEW in rules_cited(s3) and R.R_BOARD in rules_cited(s2)
     # with 2 players Take 5 coins always costs the die, and only 2 Khan placements are left
     s = s2.with_player(0, dice=[3, 3, 3, 3, 3])
     t = s.apply("take_coins [3]")

@@ -101,6 +101,15 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     coins = ", ".join(map(str, c.rules.start_coins[1:n]))
     s._note(None, f"{how} for {n} players; {names[0]} is the start player with {c.rules.start_coins[0]} coins, "
                   f"then {coins}", rules.R_SETUP)
+    s._note(None, f"board: outpost bonuses on the {len(s.outposts)} large cities, {len(s.cards)} city cards, "
+                  f"contracts {', '.join(s.contract_spaces)} on the board, {len(s.contract_piles)} piles of "
+                  f"{c.rules.contract_pile_size} to come, a special pile of {len(s.special_pile)}, "
+                  f"{c.rules.black_dice[n]} black dice", rules.R_BOARD)
+    neutral = c.rules.neutral.get(n)
+    if neutral is not None:
+        on_coins = f" and {neutral.take_coins} on Take 5 coins" if neutral.take_coins else ""
+        s._note(None, f"{n} players: fixed dice of an unused colour on Khan's favor slots 1-{len(neutral.khan)} "
+                      f"(showing {', '.join(map(str, neutral.khan))}){on_coins}, for the whole game", rules.R_FEW)
     if characters == "random":
         chosen = [c.characters[x] for x in drawn[:n]]
     for k, ch in enumerate(chosen):
