@@ -101,8 +101,9 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     coins = ", ".join(map(str, c.rules.start_coins[1:n]))
     s._note(None, f"{how} for {n} players; {names[0]} is the start player with {c.rules.start_coins[0]} coins, "
                   f"then {coins}", rules.R_SETUP)
+    board = ", ".join(x or "—" for x in s.contract_spaces)
     s._note(None, f"board: outpost bonuses on the {len(s.outposts)} large cities, {len(s.cards)} city cards, "
-                  f"contracts {', '.join(s.contract_spaces)} on the board, {len(s.contract_piles)} piles of "
+                  f"contracts {board} on the board, {len(s.contract_piles)} piles of "
                   f"{c.rules.contract_pile_size} to come, a special pile of {len(s.special_pile)}, "
                   f"{c.rules.black_dice[n]} black dice", rules.R_BOARD)
     neutral = c.rules.neutral.get(n)
