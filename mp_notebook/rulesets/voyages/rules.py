@@ -131,6 +131,7 @@ def R_CHAR(ch: Character) -> str:  # a rule citation, named like the constants a
 
 # The board's action spaces (keys of ``Rules.spaces``); city cards are keyed CARD + card space.
 TAKE_COINS, KHAN, CONTRACTS, TRAVEL, MONEY_BAG = "take_coins", "khans_favor", "contracts", "travel", "money_bag"
+CITY_CARD = "city_card"  # the space template of the 9 city-card spaces
 CARD = "card:"
 
 
@@ -387,9 +388,10 @@ def _main_actions(s: VoyagesState, i: int) -> list[Action]:
 
     options: dict[tuple[int, bool], tuple[DiceChoice, ...]] = {}
 
-    def placements(key: str, n: int, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """``(all dice, black dice, fee)`` of each way to place ``n`` dice on ``key`` that the player
-        can pay (``blue``: an occupied space costs the lowest die)."""
+    def placements(key: str, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
+        """``(all dice, black dice, fee)`` of each way to place the dice space ``key`` takes that the
+        player can pay (``blue``: an occupied space costs the lowest die)."""
+        n = rules.spaces[key].dice
         colours, values = _space(s, key)
         colour_ok = i not in colours
         if (n, colour_ok) not in options:
@@ -399,31 +401,32 @@ def _main_actions(s: VoyagesState, i: int) -> list[Action]:
                 if not occupied or coins >= all_[0]]
 
     # Take 5 coins
-    out += [_act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS, 1)]
+    out += [_act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS)]
     # The Grand Bazaar (the column is chosen next)
     for name, space in rules.spaces.items():
         if space.by_die:
-            out += [_act("bazaar", i, all_, black, name) for all_, black, _ in placements(name, space.dice)]
+            out += [_act("bazaar", i, all_, black, name) for all_, black, _ in placements(name)]
     # The Khan's favor: 4 slots, each die >= the one before; never a fee
     values = _space(s, KHAN)[1]
     if len(values) < rules.khan_slots:
         low = values[-1] if values else 1
-        out += [_act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, 1, blue=False)
+        out += [_act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, blue=False)
                 if all_[0] >= low]
     # Contracts
     if any(s.contract_spaces):
-        out += [_act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS, 1)]
+        out += [_act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS)]
     # Travel: the fee, then at least one step must be payable
     firsts = _first_steps(s, i)
-    out += [_act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL, rules.spaces[TRAVEL].dice)
+    out += [_act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL)
             if any(coins >= fee + step_coins and p.camels >= step_camels for step_coins, step_camels in firsts)]
     # City cards (brown: once per round; a post placed before this turn)
     posted = _posted_now(s, i)
+    card_dice = _dice_options(s, i, rules.spaces[CITY_CARD].dice, None)  # brown: used once, so no colour check
     for card_space, card_id in s.cards.items():
         city = c.card_spaces[card_space]
         if city not in p.trading_posts or city in posted or _space(s, CARD + card_space)[1]:
             continue
-        out += [_act("city_card", i, all_, black, card_space) for _, black, all_ in _dice_options(s, i, 1, None)
+        out += [_act("city_card", i, all_, black, card_space) for _, black, all_ in card_dice
                 if _card_usable(s, i, card_id, all_[0])]
     return out
 
@@ -438,15 +441,16 @@ def _bonus_actions(s: VoyagesState, i: int) -> list[Action]:
     p = s.players[i]
     out = [Action("complete_contract", i, choice=cid) for cid in p.contracts
            if cid not in s.completing and can_pay(p, c.contracts[cid].cost)]
-    singles = _dice_options(s, i, 1, None)
-    out += [_act("money_bag", i, all_, black) for _, black, all_ in singles]
+    singles = _dice_options(s, i, 1, None)  # reroll and adjust: one die each
+    bag = _dice_options(s, i, rules.spaces[MONEY_BAG].dice, None)  # any colour, any number of times
+    out += [_act("money_bag", i, all_, black) for _, black, all_ in bag]
     if not _chooses_dice(s, i):
         if has(p, rules.reroll_cost):
             out += [_act("reroll", i, all_, black) for _, black, all_ in singles]
         if has(p, rules.adjust_cost):
             out += [_act("adjust_die", i, all_, black, None, d) for _, black, all_ in singles
                     for d, step in _ADJUST if 1 <= all_[0] + step <= 6]
-    if not s.black_bought and s.black_pool and has(p, rules.black_die_cost):
+    if s.black_bought < rules.black_die_per_turn and s.black_pool and has(p, rules.black_die_cost):
         out.append(Action("black_die", i))
     return out
 
@@ -693,7 +697,7 @@ def _do_adjust(s: VoyagesState, a: LegalAction) -> None:
 
 def _do_black_die(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
-    s.black_bought = True
+    s.black_bought += 1
     pay_bundle(s, i, s.components.rules.black_die_cost, "a black die (once per turn)", R_BUY_BLACK)
     _take_black(s, i, "bonus action", R_BUY_BLACK)
 
@@ -719,7 +723,7 @@ def _do_end_turn(s: VoyagesState, a: LegalAction) -> None:
 def end_turn(s: VoyagesState, i: int) -> None:
     """End seat ``i``'s turn: the next seat with dice plays, or the round ends."""
     s.main_done = False
-    s.black_bought = False
+    s.black_bought = 0
     s.posted_now = frozenset()
     n = s.num_players
     for k in range(1, n + 1):
@@ -1099,7 +1103,7 @@ def _run_roll(s: VoyagesState, task: Task) -> None:
         short = rules.compensation_below - total
         if short > 0 and (ch is None or ch.compensation):
             tasks.append(("compensation", i, short))
-    s.main_done, s.black_bought, s.posted_now = False, False, frozenset()
+    s.main_done, s.black_bought, s.posted_now = False, 0, frozenset()
     _begin_turn(s, s.first_player)
     _push(s, *tasks)
 
@@ -1354,7 +1358,7 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         return f"there is no city card on space {a.space!r} (spaces: {', '.join(s.cards)}) ({R_CARDS})"
     city = c.card_spaces[a.space]
     if len(a.dice) != 1:
-        return f"a city card takes exactly 1 die ({R_CARDS})"
+        return f"a city card takes exactly {rules.spaces[CITY_CARD].dice} die ({R_CARDS})"
     if _space(s, CARD + a.space)[1]:
         return f"the city card on {a.space} has already been used this round (brown space) ({R_CARDS})"
     if city not in p.trading_posts:
@@ -1373,7 +1377,7 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
                     f"({R_COMPLETE})")
         return f"you cannot pay contract {a.choice}'s cost: {s.components.contracts[a.choice].cost} ({R_COMPLETE})"
     if a.kind == "money_bag":
-        return f"the money bag takes exactly 1 die ({R_BAG})"
+        return f"the money bag takes exactly {rules.spaces[MONEY_BAG].dice} die ({R_BAG})"
     if a.kind in ("reroll", "adjust_die"):
         cost = rules.reroll_cost if a.kind == "reroll" else rules.adjust_cost
         rule = R_REROLL if a.kind == "reroll" else R_ADJUST
@@ -1386,7 +1390,7 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
             return f"it costs {cost} and you have {p.camels} camels ({rule})"
         return f"a die cannot go below 1 or above 6 (no 6 ↔ 1), and the change is -1 or +1 ({rule})"
     # black_die
-    if s.black_bought:
+    if s.black_bought >= rules.black_die_per_turn:
         return f"you may take only 1 black die per turn with this bonus action ({R_BUY_BLACK})"
     if not s.black_pool:
         return f"there are no black dice left on the board ({R_BUY_BLACK})"

@@ -116,7 +116,7 @@ class VoyagesState(GameState):
     next_first: int
     turn: int | None
     main_done: bool
-    black_bought: bool
+    black_bought: int  # black dice bought this turn (bonus action)
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
