@@ -139,3 +139,21 @@ def test_a_whole_game_ends_with_scores() -> None:
         s = s.apply(s.legal_actions()[len(s.history) % len(s.legal_actions())])
     df = s.scores()
     assert df["winner"].any() and "game over" in s._repr_html_()
+
+
+def test_golden_playthrough() -> None:
+    """A regression game: seed 2024, first-game characters, a fixed choice rule (action number 7k mod n
+    at step k). Any change of the rules' outcomes, the order of legal actions or the dice shows here."""
+    s = mp.new_game(["Ana", "Ben", "Cy"], ruleset="voyages", seed=2024)
+    step = 0
+    while not s.is_over:
+        actions = s.legal_actions()
+        s = s.apply(actions[(step * 7) % len(actions)])
+        step += 1
+    assert step == 138 and len(s.log) == 266
+    assert s.history[:9] == ("take_coins [1]", "money_bag [1]", "money_bag [1]", "money_bag [1]", "money_bag [1]",
+                             "end_turn", "travel [4,4]", "move Oasis-A", "done")
+    rows = [(r["player"], r["total"], r["track"], r["coins"], r["contracts"], r["winner"]) for r in s.score_rows()]
+    assert rows == [("Ana", 53, 50, 3, 0, False), ("Ben", 64, 51, 6, 7, True), ("Cy", 64, 53, 4, 7, False)]
+    assert s.players[1].camels > s.players[2].camels, "the tie on 64 goes to the most camels"
+    assert [p.completed for p in s.players] == [(), ("C42",), ("C43",)]
