@@ -97,6 +97,7 @@ def test_bazaar_reads_the_lowest_die_and_a_lower_column_may_be_chosen() -> None:
     s = new().with_player(0, dice=[4, 5, 6, 6, 6])
     t = s.apply("bazaar [4,5] silk")
     assert t.decision.kind == "column" and legal(t) == {"column 1", "column 2", "column 3", "column 4"}
+    assert t.decision.about == "silk"
     u = t.apply("column 3")  # 2 silk + 1 camel
     assert (u.players[0].silk, u.players[0].camels) == (2, s.players[0].camels + 1)
     assert R.R_BAZAAR in rules_cited(u, len(s.log))
@@ -264,6 +265,7 @@ def test_travel_pays_for_the_steps_actually_moved() -> None:
     s = new(characters=["Matteo Polo", "Berke Khan"]).with_player(0, dice=[2, 5, 1, 1, 1], coins=20)
     t = s.apply("travel [2,5]")
     assert t.decision.kind == "move" and "done" not in legal(t), "at least 1 step"
+    assert t.decision.about == 2, "steps left"
     u = t.apply("move Alexandria")
     assert u.players[0].coins == 20 - 3  # WWPIW: 3 coins to move 1
     v = u.apply("move Oasis-I")

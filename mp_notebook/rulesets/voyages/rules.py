@@ -26,6 +26,12 @@ Numbers refer to the audit's list (``shared/reference/voyages-and-schmidt-audit.
   the increase of the travel table (3, 7, 12, 12, 18, 18 for 1..6 steps) plus the route's extra
   cost, so the player pays exactly the column of the steps actually moved. A step is offered only
   if it can be paid; nothing gained during the move can pay for it (D10: bonuses come after).
+* The bazaar column (any column up to the lowest die, rulebook) is a follow-up decision, asked
+  only when the lowest die is above 1. The Khan's favor compares with the die on the previous
+  slot, fixed neutral dice included, and never costs coins (each slot is its own space).
+* City cards "×n" are used one exchange at a time (at least once, at most the die value); K16
+  repeats the same exchange, K19 and K27 may change direction (audit A4). A card's moves each pay
+  the card's price plus the route's extra cost, and count as one movement.
 * The contract action reads positions before sliding (a die of 1 takes only space 1); a
   just-taken contract is never discarded to make room; the space 5/6 extra is coins *or* camels.
 * Contract-draw icons (rewards, outpost tile, Matteo) may be declined when the hand is full
@@ -51,8 +57,9 @@ Numbers refer to the audit's list (``shared/reference/voyages-and-schmidt-audit.
 * Most completed contracts (D13): nobody scores the 7 VP if nobody completed one.
 * A player with dice who cannot take a main action may still place dice on the money bag
   (always possible), so a turn is never passed with dice left unless the main action is done.
-* Quick setup: seat 0 starts; starting contracts and goal cards are dealt at random (the
-  rulebook has them taken face down); characters default to the first-game assignment.
+* Setup: seat 0 starts; starting contracts and goal cards are dealt at random (the rulebook has
+  them taken face down), the starting contracts not dealt go back to the box; characters default
+  to the first-game assignment (see ``setup``).
 """
 
 from __future__ import annotations
@@ -1208,13 +1215,18 @@ def legal_actions(s: VoyagesState) -> list[Action]:
     return _turn_actions(s, s.turn)
 
 
+# What ``Decision.about`` holds, per follow-up kind (``None`` for the others).
+DECISION_ABOUT = {"move": "the steps left (int)", "column": "the bazaar space (str)",
+                  "trade": "the city card's id (str)"}
+
+
 def decision(s: VoyagesState) -> Decision:
     if s.over:
         return Decision("over", None, "the game is over")
     if s.tasks:
         task = s.tasks[-1]
         text = f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}"
-        return Decision(task[0], task[1], text, task[2] if task[0] == "move" else None)
+        return Decision(task[0], task[1], text, task[2] if task[0] in DECISION_ABOUT else None)
     assert s.turn is not None
     p = s.players[s.turn]
     if s.main_done or not p.all_dice:
