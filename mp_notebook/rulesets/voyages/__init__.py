@@ -1,5 +1,21 @@
 """The Voyages of Marco Polo (Hans im Glück 2015) — components, rules, setup and scoring.
 
+Modules: ``components`` (the data files, validated), ``notation`` (action kinds), ``state``
+(:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
+top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
+options, position editing, reseeding), ``scoring`` and ``summary``.
+
+Notation (dice in brackets, black and white dice with a ``b``):
+
+* main actions: ``take_coins [d]``, ``bazaar [d,…] camels|pepper|silk|gold``, ``khans_favor [d]``,
+  ``contracts [d]``, ``travel [d,d]``, ``city_card [d] <card space>`` (``Moscow``, ``Sumatra-2`` …);
+* bonus actions: ``complete_contract <id>``, ``money_bag [d]``, ``reroll [d]``,
+  ``adjust_die [d] +1|-1``, ``black_die``, and ``end_turn``;
+* follow-ups: ``column <n>``, ``move <location>`` (``<location>/2`` for Niccolò & Marco Polo's
+  second figure), ``done``, ``take_contract <space> <id>``, ``discard <id>``, ``good <good>``,
+  ``choose <n>``, ``trade <n>``, ``city_bonus <city>``, ``copy_bonus <letter>``,
+  ``relocate_post <city>``, ``compensation coins=<n>,camels=<m>``, ``character <id>``, ``goal <id>``.
+
 >>> import mp_notebook as mp
 >>> s = mp.new_game(3, ruleset="voyages", seed=7)
 >>> s.ruleset, s.num_players, s.round, s.board.start
