@@ -345,13 +345,19 @@ def _set_values(own: int, colourless: int, n: int) -> tuple[DiceChoice, ...]:
     return tuple(out)
 
 
-def _dice_options(s: VoyagesState, i: int, n: int, key: str | None) -> tuple[DiceChoice, ...]:
-    """Ways for player ``i`` to place ``n`` dice on space ``key`` (None: colour rule exempt)."""
-    p = s.players[i]
-    colour_ok = key is None or placing.colour_free(_space(s, key), i)
-    if _chooses_dice(s, i):
-        return _set_values(len(p.dice) if colour_ok else 0, len(_colourless(p)), n)
-    return placing.choices(p.dice if colour_ok else (), _colourless(p), n)
+Options = dict[tuple[int, bool], tuple[DiceChoice, ...]]  # (dice placed, colour allowed) -> ways, per decision
+
+
+def _dice_options(s: VoyagesState, i: int, n: int, colour_ok: bool, memo: Options) -> tuple[DiceChoice, ...]:
+    """Ways for player ``i`` to place ``n`` dice, theirs only if ``colour_ok`` (memoised in ``memo``)."""
+    got = memo.get((n, colour_ok))
+    if got is None:
+        p = s.players[i]
+        own = p.dice if colour_ok else ()
+        got = (_set_values(len(own), len(_colourless(p)), n) if _chooses_dice(s, i)
+               else placing.choices(own, _colourless(p), n))
+        memo[n, colour_ok] = got
+    return got
 
 
 def _fee(s: VoyagesState, i: int, key: str, dice: tuple[int, ...]) -> int:
@@ -384,7 +390,7 @@ def _place(s: VoyagesState, i: int, a: LegalAction, key: str | None) -> None:
         s.spaces = spaces
 
 
-def _main_actions(s: VoyagesState, i: int) -> list[Action]:
+def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
@@ -393,18 +399,14 @@ def _main_actions(s: VoyagesState, i: int) -> list[Action]:
     free = ch is not None and ch.free_occupied  # Berke Khan never pays the fee
     out: list[Action] = []
 
-    options: dict[tuple[int, bool], tuple[DiceChoice, ...]] = {}
-
     def placements(key: str, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """``(all dice, black dice, fee)`` of each way to place the dice space ``key`` takes that the
         player can pay (``blue``: an occupied space costs the lowest die)."""
         n = rules.spaces[key].dice
         colours, values = _space(s, key)
-        colour_ok = i not in colours
-        if (n, colour_ok) not in options:
-            options[n, colour_ok] = _dice_options(s, i, n, None if colour_ok else key)
         occupied = blue and bool(values) and not free
-        return [(all_, black, all_[0] if occupied else 0) for _, black, all_ in options[n, colour_ok]
+        return [(all_, black, all_[0] if occupied else 0)
+                for _, black, all_ in _dice_options(s, i, n, i not in colours, options)
                 if not occupied or coins >= all_[0]]
 
     # Take 5 coins
@@ -428,7 +430,7 @@ def _main_actions(s: VoyagesState, i: int) -> list[Action]:
             if any(coins >= fee + step_coins and p.camels >= step_camels for step_coins, step_camels in firsts)]
     # City cards (brown: once per round; a post placed before this turn)
     posted = _posted_now(s, i)
-    card_dice = _dice_options(s, i, rules.spaces[CITY_CARD].dice, None)  # brown: used once, so no colour check
+    card_dice = _dice_options(s, i, rules.spaces[CITY_CARD].dice, True, options)  # brown: used once, any colour
     for card_space, card_id in s.cards.items():
         city = c.card_spaces[card_space]
         if city not in p.trading_posts or city in posted or _space(s, CARD + card_space)[1]:
@@ -442,14 +444,14 @@ def _posted_now(s: VoyagesState, i: int) -> frozenset[str]:
     return s.posted_now if s.turn == i else frozenset()
 
 
-def _bonus_actions(s: VoyagesState, i: int) -> list[Action]:
+def _bonus_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
     out = [Action("complete_contract", i, choice=cid) for cid in p.contracts
            if cid not in s.completing and can_pay(p, c.contracts[cid].cost)]
-    singles = _dice_options(s, i, 1, None)  # reroll and adjust: one die each
-    bag = _dice_options(s, i, rules.spaces[MONEY_BAG].dice, None)  # any colour, any number of times
+    singles = _dice_options(s, i, 1, True, options)  # reroll and adjust: one die each
+    bag = _dice_options(s, i, rules.spaces[MONEY_BAG].dice, True, options)  # any colour, any number of times
     out += [_act("money_bag", i, all_, black) for _, black, all_ in bag]
     if not _chooses_dice(s, i):
         if has(p, rules.reroll_cost):
@@ -467,8 +469,9 @@ _ADJUST = (("-1", -1), ("+1", 1))
 
 def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
     p = s.players[i]
-    out = _main_actions(s, i) if not s.main_done and p.all_dice else []
-    out += _bonus_actions(s, i)
+    options: Options = {}
+    out = _main_actions(s, i, options) if not s.main_done and p.all_dice else []
+    out += _bonus_actions(s, i, options)
     if s.main_done or not p.all_dice:
         out.append(Action("end_turn", i))
     return out
