@@ -29,9 +29,10 @@ _set = object.__setattr__
 class Player:
     """One seat's pieces. Read-only: edit a position with ``GameState.with_player``.
 
-    ``dice`` are the unplaced dice of the player's colour, ``black_dice`` the colourless dice held
-    (black dice and Matteo Polo's white die, ``white`` says how many of them are white).
-    Raschid ad-Din Sinan's dice show 0 until he places them and sets their values.
+    ``dice`` are the unplaced dice of the player's colour, ``black_dice`` the black dice held and
+    ``white`` the value of Matteo Polo's white die (0: not held); black and white dice are no
+    player's colour, and an action writes both with a ``b``. Raschid ad-Din Sinan's dice show 0
+    until he places them and sets their values. ``goals`` are the goal cards kept (2).
     ``figure2`` is the second figure of Niccolò & Marco Polo (None for everyone else).
     """
 
