@@ -168,3 +168,19 @@ def test_bad_input_is_refused_and_changes_nothing(seed: int) -> None:
                 s.apply(f"{kind} [{','.join(map(str, dice))}] {rng.choice(words)}")
         assert s.to_json() == frozen
         s = s.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_legal_action_applies(seed: int) -> None:
+    """At every step of a game, each legal action (not only the one played) applies without error and
+    names the seat whose decision it is."""
+    rng = random.Random(seed)
+    s = mp.new_game(2 + seed % 3, ruleset="voyages", seed=100 + seed, characters="random",
+                    variants=("expert",) if seed % 2 else ())
+    while not s.is_over:
+        legal = s.legal_actions()
+        for a in legal:
+            assert a.player == s.current_player
+            s.apply(a)
+        kind = rng.choice(sorted({a.kind for a in legal}))
+        s = s.apply(rng.choice([a for a in legal if a.kind == kind]))
