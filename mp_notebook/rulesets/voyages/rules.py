@@ -402,12 +402,10 @@ def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
     def placements(key: str, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """``(all dice, black dice, fee)`` of each way to place the dice space ``key`` takes that the
         player can pay (``blue``: an occupied space costs the lowest die)."""
-        n = rules.spaces[key].dice
-        colours, values = _space(s, key)
-        occupied = blue and bool(values) and not free
-        return [(all_, black, all_[0] if occupied else 0)
-                for _, black, all_ in _dice_options(s, i, n, i not in colours, options)
-                if not occupied or coins >= all_[0]]
+        space = _space(s, key)
+        fees = [(all_, black, 0 if free or not blue else placing.fee(space, all_))
+                for _, black, all_ in _dice_options(s, i, rules.spaces[key].dice, i not in space[0], options)]
+        return [(all_, black, fee) for all_, black, fee in fees if coins >= fee]
 
     # Take 5 coins
     out += [_act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS)]
