@@ -1154,6 +1154,11 @@ def _move_text(s: VoyagesState, t: Task) -> str:
     return f"move from {where} ({left} step(s) left, {what}){stop}"
 
 
+def _goal_text(s: VoyagesState, goal: str) -> str:
+    card = s.components.goals[goal]
+    return f"{goal} ({' + '.join(card.cities)}: {card.vp} VP)"
+
+
 def _column_text(s: VoyagesState, t: Task) -> str:
     columns = s.components.rules.spaces[t[2]].by_die[:t[3]]
     return (f"choose the {t[2]} bazaar column, 1 to your lowest die {t[3]} ("
@@ -1188,7 +1193,7 @@ _DECISIONS: dict[str, tuple[Callable[[VoyagesState, Task], list[Action]],
                        lambda s, t: "choose a character: " + "; ".join(
                            f"{c} ({s.components.characters[c].ability})" for c in t[2])),
     "pick_goal": (lambda s, t: [Action("goal", t[1], choice=g) for g in t[2]], _apply_pick_goal,
-                  lambda s, t: f"keep {t[3]} more of these goal cards: {', '.join(t[2])}"),
+                  lambda s, t: f"keep {t[3]} more of these goal cards: " + "; ".join(_goal_text(s, g) for g in t[2])),
 }
 _AUTO: dict[str, Callable[[VoyagesState, Task], None]] = {
     "gain": _run_gain, "charge": _run_charge, "post": _run_post, "finish_move": _run_finish_move,
