@@ -641,3 +641,23 @@ def test_an_empty_special_pile_gives_no_contract_d16() -> None:
     t = s.apply("complete_contract C39")  # reward: a contract from the special pile
     assert any("special pile is empty" in x for x in texts(t, len(s.log)))
     assert t.players[0].contracts == () and t.players[0].completed == ("C39",)
+
+
+def test_a_move_that_cannot_be_paid_is_lost() -> None:
+    s = new(characters=["Berke", "Kubilai"]).with_player(0, location="Oasis-E", coins=0, camels=0,
+                                                          dice=[5, 5, 5, 1, 1])
+    t = play(s, "bazaar [5,5,5] gold", "column 5")  # 3 gold and a move; Oasis-E's routes: free to Samarcanda
+    assert "move Samarcanda" in legal(t) and "move Venezia" not in legal(t), "Oasis-E - Venezia costs 3 camels"
+    u = s.with_player(0, location="Oasis-F")  # both routes from Oasis-F cost camels
+    v = play(u, "bazaar [5,5,5] gold", "column 5")
+    assert legal(v) == {"done"}
+
+
+def test_a_moved_post_leaves_its_beijing_space() -> None:
+    cities = ["Moscow", "Karakorum", "Samarcanda", "Lan-Zhou", "Karachi", "Sumatra", "Anxi", "Xian"]
+    s = new(characters=["Kubilai", "Berke"]).with_player(0, trading_posts=["Beijing", *cities], location="Venezia",
+                                                          coins=20, dice=[1, 1])
+    assert s.beijing[0] == 0
+    t = play(s, "travel [1,1]", "move Alexandria", "relocate_post Beijing")
+    assert s.beijing[0] == 0 and t.beijing[0] is None and "Beijing" not in t.players[0].trading_posts
+    assert t.score_rows()[0]["beijing"] == 0
