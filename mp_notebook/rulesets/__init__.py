@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 DEFAULT = "mp2"
 PACKAGES = {
     "mp2": "mp_notebook.rulesets.mp2",
+    "voyages": "mp_notebook.rulesets.voyages",
 }
-PLANNED = {"voyages": "The Voyages of Marco Polo", "schmidt": "Marco Polo (Schmidt Spiele)"}
+PLANNED = {"schmidt": "Marco Polo (Schmidt Spiele)"}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Mechanisms that several rulesets share (dice placement on action spaces)."""
