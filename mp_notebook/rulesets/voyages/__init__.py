@@ -3,7 +3,8 @@
 Modules: ``components`` (the data files, validated), ``notation`` (action kinds), ``state``
 (:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
 top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
-options, position editing, reseeding), ``scoring`` and ``summary``.
+options, position editing, reseeding), ``scoring`` and ``summary``; ``display`` is the ``map`` part
+(how ``mp.show_map`` draws the board).
 
 Notation (dice in brackets, black and white dice with a ``b``):
 
@@ -42,5 +43,6 @@ def _board() -> Any:
     return shared_board()
 
 
-RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", vocabulary=VOCABULARY,
-                  new_game=_new_game, board=_board)
+RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Voyages of Marco Polo",
+                  vocabulary=VOCABULARY, new_game=_new_game, board=_board,
+                  parts={"map": f"{__name__}.display"})

@@ -172,13 +172,12 @@ class VoyagesState(GameState):
 
     # --- the public API ----------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        """The seat whose decision is awaited; ``None`` once the game is over."""
-        return self.decision.player
-
-    @property
     def is_over(self) -> bool:
         return self.over
+
+    @property
+    def rounds(self) -> int:
+        return self.components.rules.rounds
 
     @property
     def decision(self) -> Decision:
