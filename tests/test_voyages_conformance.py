@@ -11,7 +11,7 @@ import random
 import pytest
 
 import mp_notebook as mp
-from mp_notebook.rulesets.voyages.state import GOODS
+from mp_notebook.rulesets.voyages.components import GOODS
 
 GAMES = 300
 ROUND_TRIP_EVERY = 40  # full JSON/replay round trips (O(history)) every N steps and at the end

@@ -3,8 +3,8 @@
 Modules: ``components`` (the data files, validated), ``notation`` (action kinds), ``state``
 (:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
 top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
-options, position editing, reseeding), ``scoring`` and ``summary``; ``display`` is the ``map`` part
-(how ``mp.show_map`` draws the board).
+and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``;
+``display`` is the ``map`` part (how ``mp.show_map`` draws the board).
 
 Notation (dice in brackets, black and white dice with a ``b``):
 
@@ -38,7 +38,7 @@ def _new_game(players: Any = None, **options: Any) -> Any:
 
 
 def _board() -> Any:
-    from mp_notebook.rulesets.voyages.setup import shared_board
+    from mp_notebook.rulesets.voyages.components import shared_board
 
     return shared_board()
 

@@ -91,6 +91,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, NoReturn
 
+from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "vp")
@@ -947,3 +948,10 @@ def _check_characters(characters: dict[str, Character], rules: Rules) -> None:
 def components() -> Components:
     """The shipped component set, loaded once per process and shared by every state."""
     return load_components()
+
+
+@functools.cache
+def shared_board() -> Board:
+    """The one route graph of The Voyages of Marco Polo, shared by every state."""
+    c = components()
+    return Board("voyages", c.locations, c.routes, c.start)

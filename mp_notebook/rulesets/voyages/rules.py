@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mp_notebook.engine.actions import Action, Decision
 from mp_notebook.engine.rng import next_int
@@ -74,7 +74,9 @@ from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.voyages.notation import BONUS_KINDS, MAIN_KINDS
-from mp_notebook.rulesets.voyages.state import Player, VoyagesState
+
+if TYPE_CHECKING:
+    from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
 Task = tuple[Any, ...]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mp_notebook.rulesets.voyages.state import GOODS
+from mp_notebook.rulesets.voyages.components import GOODS
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -14,6 +14,8 @@ from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.rulesets._shared.dice import Space
+from mp_notebook.rulesets.voyages import rules
+from mp_notebook.rulesets.voyages.components import GOODS
 from mp_notebook.rulesets.voyages.notation import VOCABULARY
 
 if TYPE_CHECKING:
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
     from mp_notebook.rulesets.voyages.components import Components
 
-GOODS = ("pepper", "silk", "gold")
 _set = object.__setattr__
 
 
@@ -236,7 +237,7 @@ class VoyagesState(GameState):
         >>> s.players[0].coins, s.players[0].silk
         (20, 2)
         """
-        from mp_notebook.rulesets.voyages.setup import edit_player
+        from mp_notebook.rulesets.voyages.editing import edit_player
 
         new = edit_player(self, i, changes)
         new._hist = (self._hist, f"edit {i} {json.dumps(changes, sort_keys=True, separators=(',', ':'))}")
@@ -244,7 +245,7 @@ class VoyagesState(GameState):
 
     def reseed(self, seed: int) -> VoyagesState:
         """The same position with a different future: new dice and reshuffled face-down piles."""
-        from mp_notebook.rulesets.voyages.setup import reseeded
+        from mp_notebook.rulesets.voyages.editing import reseeded
 
         new = reseeded(self, seed)
         new._hist = (self._hist, f"reseed {int(seed)}")
@@ -296,8 +297,7 @@ def _plain(value: Any) -> Any:
 
 def _unpickle(fields: dict[str, Any]) -> VoyagesState:
     """Rebuild a pickled state around the shared static board."""
-    from mp_notebook.rulesets.voyages.components import components
-    from mp_notebook.rulesets.voyages.setup import shared_board
+    from mp_notebook.rulesets.voyages.components import components, shared_board
 
     state = object.__new__(VoyagesState)
     state.__dict__ = dict(fields, components=components(), board=shared_board(), _legal=None, _owned=set())
@@ -309,7 +309,3 @@ def _player_from_fields(fields: dict[str, Any]) -> Player:
 
 
 __all__ = ["GOODS", "IllegalAction", "Player", "VoyagesState"]
-
-
-# imported last: the rules module builds on the classes above
-from mp_notebook.rulesets.voyages import rules  # noqa: E402
