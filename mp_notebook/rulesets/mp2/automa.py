@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.engine.errors import DataError
 from mp_notebook.engine.rng import shuffled
+from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle, Reward, _Reader
 
@@ -179,7 +180,6 @@ def _reward_text(r: _Reader, text: str) -> Reward | None:
 @dataclass(frozen=True, slots=True)
 class Automa:
     """The Automa's side of the table (the Smart Mat and its hand)."""
-
     level: str
     character: str  # the Automa's character (its powers are the skill and trading post cards)
     slide: str
@@ -260,19 +260,15 @@ def _rule(section: str) -> str:
 
 def _dice_for(s: Mp2State, key: str, n: int) -> tuple[int, int] | None:
     """``(own, black)`` dice the Automa would place on ``key``: its colour first, black if required."""
-
     a = _automa(s)
-    own = min(n, a.dice) if SEAT not in s.space(key)[0] else 0
+    own = min(n, a.dice) if placing.colour_free(s.space(key), SEAT) else 0
     black = n - own
     return (own, black) if black <= a.black else None
 
 
 def _place(s: Mp2State, key: str, own: int, black: int, value: int) -> None:
-
-    colours, values = s.space(key)
-    spaces = dict(s.spaces)
-    spaces[key] = (colours | {SEAT} if own else colours, values + (value,) * (own + black))
-    s.spaces = spaces
+    """Place ``own`` Automa dice and ``black`` black dice, all showing ``value``, on ``key``."""
+    s.spaces = {**s.spaces, key: placing.placed(s.space(key), SEAT, (value,) * own, (value,) * (own + black))}
     a = _automa(s)
     s.automa = replace(a, dice=a.dice - own, black=a.black - black)
 
@@ -440,7 +436,6 @@ def _advance(s: Mp2State, moves: int, why: str) -> None:
 
 def _arrive(s: Mp2State, city: str) -> None:
     """Reaching the next city of the trip: post, outpost tile, best contract, slide shift, red letter."""
-
     c = s.components
     trip = _trip(s)
     position = _automa(s).position + 1
@@ -551,7 +546,6 @@ def _city_spaces(s: Mp2State) -> list[tuple[str, str]]:
 
 def _free(s: Mp2State, key: str) -> bool:
     """A brown city space the Automa can put a die on (special cities hold 2, one per colour)."""
-
     limit = 2 if key.startswith("special:") else 1
     return len(s.space(key)[1]) < limit and _dice_for(s, key, 1) is not None
 

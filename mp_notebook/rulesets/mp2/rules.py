@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mp_notebook.engine.actions import Action, Decision
+from mp_notebook.rulesets._shared import dice as placing
+from mp_notebook.rulesets._shared.dice import DiceChoice
 from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.citations import (
     R_ACTIONS,
@@ -166,7 +167,6 @@ def _jade_splits(p: Player, b: Bundle) -> list[tuple[int, int]]:
     return out
 
 
-DiceChoice = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (own, black, all sorted)
 
 
 def _dice_choices(p: Player, n: int, colour_ok: bool) -> tuple[DiceChoice, ...]:
@@ -179,11 +179,8 @@ def _dice_choices(p: Player, n: int, colour_ok: bool) -> tuple[DiceChoice, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _combos(own: tuple[int, ...], black: tuple[int, ...], n: int) -> tuple[DiceChoice, ...]:
-    pool = [(v, False) for v in own] + [(v, True) for v in black]
-    seen: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
-    for combo in combinations(pool, n):
-        seen[(tuple(sorted(v for v, b in combo if not b)), tuple(sorted(v for v, b in combo if b)))] = None
-    return tuple((o, b, tuple(sorted(o + b))) for o, b in sorted(seen))
+    """The shared dice choices, in value order (Marco Polo II lists its legal actions so)."""
+    return tuple(sorted(placing.choices(own, black, n)))
 
 
 def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
@@ -370,23 +367,15 @@ def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
     """Move the dice of ``a`` from player ``i`` onto space ``key``; True if it was occupied."""
     p = s._player(i)
     own = _own(a)
-    dice = list(p.dice)
-    for v in own:
-        dice.remove(v)
-    black = list(p.black_dice)
-    for v in a.black:
-        black.remove(v)
-    object.__setattr__(p, "dice", tuple(dice))
-    object.__setattr__(p, "black_dice", tuple(black))
-    colours, values = s.space(key)
-    spaces = dict(s.spaces)
-    spaces[key] = (colours | {i} if own else colours, values + a.dice)
-    s.spaces = spaces
-    return bool(values)
+    object.__setattr__(p, "dice", placing.without(p.dice, own))
+    object.__setattr__(p, "black_dice", placing.without(p.black_dice, a.black))
+    space = s.space(key)
+    s.spaces = {**s.spaces, key: placing.placed(space, i, own, a.dice)}
+    return bool(space[1])
 
 
 def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
-    return min(dice) if s.space(key)[1] else 0
+    return placing.fee(s.space(key), dice)
 
 
 def _main_actions(s: Mp2State, i: int) -> list[Action]:

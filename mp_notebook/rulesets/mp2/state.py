@@ -14,6 +14,8 @@ from mp_notebook.engine.actions import Action, Decision, Event, well_formed
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.rng import next_int
+from mp_notebook.rulesets._shared.dice import EMPTY as EMPTY_SPACE
+from mp_notebook.rulesets._shared.dice import Space
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
@@ -112,10 +114,6 @@ class Player:
 
 
 _new_event = tuple.__new__  # Event(...) without the keyword handling: the log grows on every apply
-
-# Action spaces are stored as (colours used this round, values of all dice on it).
-Space = tuple[frozenset[int], tuple[int, ...]]
-EMPTY_SPACE: Space = (frozenset(), ())
 
 
 class Mp2State(GameState):
