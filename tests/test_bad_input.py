@@ -202,7 +202,7 @@ def test_save_deeply_nested_json() -> None:
         mp.GameState.from_json(json.dumps(doc))
 
 
-@pytest.mark.parametrize("ruleset,match", [("voyages", "not implemented yet"), ("chess", "unknown ruleset")])
+@pytest.mark.parametrize("ruleset,match", [("voyages", "its setup is not valid"), ("chess", "unknown ruleset")])
 def test_save_of_another_ruleset(ruleset: str, match: str) -> None:
     doc = json.loads(game().to_json())
     doc["ruleset"] = doc["setup"]["ruleset"] = ruleset
