@@ -6,22 +6,19 @@ unchanged (the static board, untouched players, the history) with the old one.
 
 from __future__ import annotations
 
-import json
-import operator
 from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.actions import Action, Decision, Event, well_formed
-from mp_notebook.engine.errors import IllegalAction, NotationError
-from mp_notebook.engine.game import GameState
+from mp_notebook.engine.actions import Decision
+from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.rng import next_int
+from mp_notebook.engine.state import Pieces, RulesState
 from mp_notebook.rulesets._shared.dice import EMPTY as EMPTY_SPACE
 from mp_notebook.rulesets._shared.dice import Space
-from mp_notebook.rulesets.mp2 import rules
-from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Bundle, Components
+from mp_notebook.rulesets.mp2 import editing, rules, scoring, summary
+from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Components, components, shared_board
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
 if TYPE_CHECKING:
-    import pandas as pd
 
     from mp_notebook.board.graph import Board
     from mp_notebook.rulesets.mp2.automa import Automa
@@ -29,7 +26,7 @@ if TYPE_CHECKING:
 _set = object.__setattr__
 
 
-class Player:
+class Player(Pieces):
     """One seat's pieces. Read-only: edit a position with ``GameState.with_player``.
 
     ``dice`` are the unplaced dice of the player's colour, ``black_dice`` the black dice held,
@@ -39,6 +36,7 @@ class Player:
     FIELDS = ("name", "character", "coins", "camels", "pepper", "silk", "gold", "jade", "vp", "dice",
               "black_dice", "location", "figure2", "trading_posts", "contracts", "completed", "seal_levels",
               "goal", "shields", "outpost_tiles")
+    GOODS = GOODS
 
     name: str
     character: str | None
@@ -61,21 +59,6 @@ class Player:
     shields: int  # "+1" shield icons gained from rewards
     outpost_tiles: tuple[str, ...]  # outpost bonus tiles collected by Filippo Vitello
 
-    def __init__(self, **fields: Any):
-        self.__dict__.update({k: fields[k] for k in self.FIELDS})
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("game states are immutable: use GameState.with_player(...) to edit a position")
-
-    def _copy(self) -> Player:
-        new = object.__new__(Player)
-        _set(new, "__dict__", self.__dict__.copy())
-        return new
-
-    @property
-    def goods(self) -> dict[str, int]:
-        return {g: getattr(self, g) for g in GOODS}
-
     @property
     def seals(self) -> dict[str, str]:
         return {t: ("improved" if up else "basic") for t, up in self.seal_levels}
@@ -91,21 +74,6 @@ class Player:
         """Where the player's figures stand (two for Mailin & Tian Chin)."""
         return (self.location,) if self.figure2 is None else (self.location, self.figure2)
 
-    @property
-    def all_dice(self) -> int:
-        return len(self.dice) + len(self.black_dice)
-
-    def fields(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.FIELDS}
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_player_from_fields, (self.fields(),))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and self.fields() == other.fields()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         goods = " ".join(f"{g}={getattr(self, g)}" for g in GOODS if getattr(self, g))
         return (f"<Player {self.name}: {self.vp} VP, {self.coins} coins, {self.camels} camels"
@@ -113,10 +81,7 @@ class Player:
                 f"{' + black ' + str(list(self.black_dice)) if self.black_dice else ''}, at {self.location}>")
 
 
-_new_event = tuple.__new__  # Event(...) without the keyword handling: the log grows on every apply
-
-
-class Mp2State(GameState):
+class Mp2State(RulesState):
     """A Marco Polo II position. Create one with ``mp_notebook.new_game``."""
 
     ruleset = "mp2"
@@ -149,39 +114,15 @@ class Mp2State(GameState):
     completing: frozenset[str]  # contracts whose rewards are being received (still in their slot)
     automa: Automa | None  # the solo Automa (seat 1), None in a game of 2-4 players
     rng: int
-    over: bool
-    _legal: list[Action] | None
-    _owned: set[int]  # seats already copied into this (unpublished) state
 
-    # --- copying -------------------------------------------------------------------------
-    def _copy(self) -> Mp2State:
-        new = object.__new__(Mp2State)
-        fields = self.__dict__.copy()
-        fields["_legal"] = None
-        fields["_owned"] = set()
-        new.__dict__ = fields
-        return new
+    vocabulary = VOCABULARY
+    rules = rules
+    scoring = scoring
+    editing = editing
+    summary = summary
 
-    def __copy__(self) -> Mp2State:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Mp2State:
-        return self._copy()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        fields = {k: v for k, v in self.__dict__.items() if k not in ("components", "board", "_legal", "_owned")}
-        return (_unpickle, (fields,))
-
-    def _player(self, i: int) -> Player:
-        """A private copy of player ``i`` installed in this (new, unpublished) state."""
-        if i in self._owned:
-            return self.players[i]
-        self._owned.add(i)
-        p = self.players[i]._copy()
-        players = list(self.players)
-        players[i] = p
-        self.players = tuple(players)
-        return p
+    def _static(self) -> dict[str, Any]:
+        return {"components": components(), "board": shared_board()}
 
     def roll(self) -> int:
         """Roll one die with the state's RNG (only while the rules build a new state)."""
@@ -192,17 +133,10 @@ class Mp2State(GameState):
         """An action space: (colours used this round, values of the dice on it)."""
         return self.spaces.get(key, EMPTY_SPACE)
 
-    def _note(self, player: int | None, text: str, rule: str) -> None:
-        self._log = (self._log, _new_event(Event, (self.round, player, text, rule)))
-
     # --- the public API ----------------------------------------------------------------------
     @property
     def rounds(self) -> int:
         return self.components.rules.rounds
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
 
     @property
     def decision(self) -> Decision:
@@ -219,47 +153,6 @@ class Mp2State(GameState):
         """
         return rules.decision(self)
 
-    def legal_actions(self) -> list[Action]:
-        """Every distinct legal choice at this point (a new list each call)."""
-        if self._legal is None:
-            self._legal = rules.legal_actions(self)
-        return list(self._legal)
-
-    def apply(self, action: Action | str) -> Mp2State:
-        """Return the state after ``action`` (an :class:`Action` or its notation); ``self`` never changes.
-
-        Raises :class:`IllegalAction` (why, and which rule) or :class:`NotationError`.
-        """
-        if self._legal is None:
-            self._legal = rules.legal_actions(self)
-        legal = self._legal
-        assert legal is not None
-        if isinstance(action, str):
-            parsed = VOCABULARY.parse(action, self.current_player)
-        elif isinstance(action, Action):
-            if not well_formed(action):
-                raise NotationError(f"{action}: kind is a str, player an int or None, dice and black tuples of "
-                                    f"die values 1-6 (black among dice), space and choice a str or None; take "
-                                    f"actions from legal_actions() or Action.parse")
-            parsed = action if action.player is not None else action._replace(player=self.current_player)
-        else:
-            raise NotationError(f"an action is an Action or a notation string, got {type(action).__name__}")
-        if parsed not in legal:
-            raise IllegalAction(rules.explain(self, parsed))
-        return rules.apply(self, legal[legal.index(parsed)])  # the legal action itself goes in the history
-
-    def scores(self) -> pd.DataFrame:
-        """Final scoring by category, one row per player (at any time: as if the game ended now)."""
-        from mp_notebook.rulesets.mp2.scoring import scores
-
-        return scores(self)
-
-    def score_rows(self) -> list[dict[str, Any]]:
-        """:meth:`scores` as plain dicts (``player`` included), without building a DataFrame."""
-        from mp_notebook.rulesets.mp2.scoring import score_rows
-
-        return score_rows(self)
-
     def with_player(self, i: int, **changes: Any) -> Mp2State:
         """A new state with player ``i``'s pieces edited (position editing for analysis).
 
@@ -275,73 +168,8 @@ class Mp2State(GameState):
         >>> s.players[0].coins, s.players[0].silk
         (20, 2)
         """
-        from mp_notebook.rulesets.mp2.editing import edit_player
+        return super().with_player(i, **changes)
 
-        new, record = edit_player(self, i, changes)
-        new._hist = (self._hist, f"edit {i} {json.dumps(record, sort_keys=True, separators=(',', ':'))}")
-        return new
-
-    def reseed(self, seed: int) -> Mp2State:
-        """The same position with a different future: new dice and reshuffled face-down decks."""
-        from mp_notebook.rulesets.mp2.editing import reseeded
-
-        new = reseeded(self, seed)
-        new._hist = (self._hist, f"reseed {operator.index(seed)}")
-        return new
-
-    def _replay_entry(self, entry: str) -> Mp2State:
-        word, _, rest = entry.partition(" ")
-        if word == "edit":
-            index, _, changes = rest.partition(" ")
-            try:
-                return self.with_player(int(index), **json.loads(changes))
-            except (ValueError, TypeError) as exc:
-                raise NotationError(f"malformed edit entry {entry[:100]!r}: {exc}") from exc
-        if word == "reseed":
-            try:
-                return self.reseed(int(rest))
-            except ValueError as exc:
-                raise NotationError(f"malformed reseed entry {entry[:100]!r}") from exc
-        return self.apply(entry)
-
-    def _snapshot(self) -> dict[str, Any]:
-        def plain(value: Any) -> Any:
-            if isinstance(value, (tuple, list, frozenset, set)):
-                items = [plain(v) for v in value]
-                return sorted(items, key=repr) if isinstance(value, (frozenset, set)) else items
-            if isinstance(value, dict):
-                return {str(k): plain(v) for k, v in value.items()}
-            if isinstance(value, Player):
-                return plain(value.fields())
-            if isinstance(value, Bundle) or hasattr(value, "__slots__"):
-                return repr(value)
-            return value
-
-        skip = {"components", "board", "_legal", "_owned", "_hist", "_log", "_setup"}
-        return {k: plain(v) for k, v in self.__dict__.items() if k not in skip}
-
-    # --- display -----------------------------------------------------------------------------
-    def __repr__(self) -> str:
-        status = "over" if self.over else f"round {self.round}, {self.decision.text}"
-        return f"<Mp2State {self.num_players} players, {status}>"
-
-    def _repr_html_(self) -> str:
-        from mp_notebook.rulesets.mp2.summary import html_summary
-
-        return html_summary(self)
-
-
-def _unpickle(fields: dict[str, Any]) -> Mp2State:
-    """Rebuild a pickled state around the shared static board."""
-    from mp_notebook.rulesets.mp2.components import components, shared_board
-
-    state = object.__new__(Mp2State)
-    state.__dict__ = dict(fields, components=components(), board=shared_board(), _legal=None, _owned=set())
-    return state
-
-
-def _player_from_fields(fields: dict[str, Any]) -> Player:
-    return Player(**fields)
 
 
 __all__ = ["SEALS", "IllegalAction", "Mp2State", "Player"]

@@ -29,7 +29,7 @@ _EDITABLE = ("coins", "camels", "vp", "goods", "dice", "black_dice", "location",
              "contracts", "completed", "goals")
 
 
-def edit_player(s: VoyagesState, i: int, changes: dict[str, Any]) -> VoyagesState:
+def edit_player(s: VoyagesState, i: int, changes: dict[str, Any]) -> tuple[VoyagesState, dict[str, Any]]:
     """Validate and apply ``GameState.with_player`` edits; raises ValueError naming the bad field."""
     c = s.components
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < s.num_players:
@@ -83,7 +83,7 @@ def edit_player(s: VoyagesState, i: int, changes: dict[str, Any]) -> VoyagesStat
             put(key, tuple(value))
     new._note(i, f"position edited: {p.name} {', '.join(f'{k}={v!r}' for k, v in changes.items())}",
               "mp_notebook: with_player")
-    return new
+    return new, changes
 
 
 def _edit_posts(s: VoyagesState, i: int, value: Any) -> None:
