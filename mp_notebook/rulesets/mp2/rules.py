@@ -3,12 +3,10 @@ travel and trading posts, rewards and payments, and the round cycle.
 
 How a state moves on
 --------------------
-``state.tasks`` is a stack of pending steps. A *decision* task (``offer``, ``move``, ``pay`` …)
-waits for the player; an *automatic* task (``gain``, ``charge``, ``post`` …) runs at once. Each
-``apply`` resolves the decision on top, then runs automatic tasks until the next decision. With an
-empty stack the player whose turn it is chooses a main action, a bonus action or ``end_turn``.
-This is what keeps ``legal_actions()`` small and lets a lesson step through a move one choice at
-a time.
+One decision at a time, on the task stack of ``mp_notebook.rulesets._shared.tasks`` (shared with
+The Voyages of Marco Polo): a main action pushes its follow-up decisions (``offer``, ``move``,
+``pay`` …) and automatic steps (``gain``, ``charge``, ``post`` …); ``TURNS`` at the end of this
+module names every handler. The solo Automa's turns are played inside ``apply``.
 
 Readings of the rulebook chosen where it is silent (each is tested)
 -------------------------------------------------------------------
@@ -39,11 +37,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from mp_notebook.engine.actions import Action, Decision
+from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
+from mp_notebook.rulesets._shared.tasks import Task, Turns, act, counts, parse_counts, push, seat_name
 from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.citations import (
     R_ACTIONS,
@@ -79,7 +78,6 @@ from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
 if TYPE_CHECKING:
     from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
 
-Task = tuple[Any, ...]
 
 
 class LegalAction(Protocol):
@@ -119,18 +117,6 @@ AREA_SPACES = ("Area-1", "Area-2")
 
 
 # =============================================================================== small helpers
-
-
-def _kv(**values: int) -> str:
-    return ",".join(f"{k}={v}" for k, v in values.items())
-
-
-def _parse_kv(text: str | None) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for part in (text or "").split(","):
-        key, _, value = part.partition("=")
-        out[key] = int(value) if value.isdigit() else -1
-    return out
 
 
 def _plus(a: Bundle, b: Bundle) -> Bundle:
@@ -183,29 +169,11 @@ def _combos(own: tuple[int, ...], black: tuple[int, ...], n: int) -> tuple[DiceC
     return tuple(sorted(placing.choices(own, black, n)))
 
 
-def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
-         space: str | None = None, choice: str | None = None) -> Action:
-    """``Action(...)`` without the keyword handling: legal-action lists are built in hot loops."""
-    return _tuple_new(Action, (kind, player, dice, black, space, choice))
-
-
-_tuple_new = tuple.__new__
-
-
 def _own(a: Action | LegalAction) -> tuple[int, ...]:
     own = list(a.dice)
     for b in a.black:
         own.remove(b)
     return tuple(own)
-
-
-def _push(s: Mp2State, *tasks: Task) -> None:
-    """Schedule ``tasks`` to run in the order given, before anything already pending."""
-    s.tasks = s.tasks + tuple(reversed(tasks))
-
-
-def _name(s: Mp2State, i: int | None) -> str:
-    return "—" if i is None else s.players[i].name
 
 
 def _char(s: Mp2State, i: int) -> Character | None:
@@ -322,7 +290,7 @@ def _run_gain(s: Mp2State, task: Task) -> None:
         s._note(i, f"{p.name} gains {reward.shield} '+1' shield icon(s) for final scoring ({why})", R_ICONS)
     if reward.copy_bonus:
         follow.append(("copy", i, why))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _run_charge(s: Mp2State, task: Task) -> None:
@@ -344,7 +312,7 @@ def _run_charge(s: Mp2State, task: Task) -> None:
         _pay_now(s, i, coin_camel, *splits[0], why, rule)
     else:
         follow.insert(0, ("pay", i, coin_camel, why, rule, reserve))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _pay_splits(p: Player, b: Bundle, reserve: tuple[Bundle, ...]) -> list[tuple[int, int]]:
@@ -392,18 +360,18 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     # 1. Books
     for book in c.rules.books:
         key = SPACE_BOOK + book.name
-        out += [_act("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
+        out += [act("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
                 if all_[0] >= book.min_die and fee_ok(key, all_[0])]
     # 2. Khan's Favor
     values = s.space("khan")[1]
     if len(values) < c.rules.khan_spaces:
         low = values[-1] if values else 1
-        out += [_act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
+        out += [act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
     ch = _char(s, i)
     # 3. Guild Seals (De Wu: 1 die)
     for _, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
         if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
-            out.append(_act("guild_seal", i, all_, black))
+            out.append(act("guild_seal", i, all_, black))
     # 4. Travel (Gantulga Od: only the lower space)
     routes = _first_moves(s, i)
     can_go: dict[int, bool] = {}  # fee in coins -> some first route is payable after it
@@ -416,24 +384,24 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
             if fee not in can_go:
                 can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), cost)) for cost in routes)
             if can_go[fee]:
-                out.append(_act("travel", i, all_, black, space.name))
+                out.append(act("travel", i, all_, black, space.name))
     # 5. Contracts
     if _available_contracts(s, i):
-        out += [_act("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
+        out += [act("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
                 if fee_ok("contracts", all_[0])]
     # 6. Special cities
     posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
         if city in p.trading_posts and city not in posted and len(s.space(key)[1]) < 2:
-            out += [_act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
+            out += [act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
     # 7. City cards
     for card_space, card_id in s.cards.items():
         card_city = _card_city(s, card_space)
         if s.space(SPACE_CARD + card_space)[1] or (
                 card_city and (card_city not in p.trading_posts or card_city in posted)):
             continue
-        out += [_act("city_card", i, all_, black, card_space) for own, black, all_ in dice(1, "")
+        out += [act("city_card", i, all_, black, card_space) for own, black, all_ in dice(1, "")
                 if _card_usable(s, i, card_id, all_[0])]
     return out
 
@@ -458,12 +426,12 @@ def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
     singles = _dice_choices(p, 1, True)
     if _bag_open(s, p, main_open):
-        out += [_act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
+        out += [act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
                 for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
-        out += [_act("reroll", i, all_, black) for own, black, all_ in singles]
+        out += [act("reroll", i, all_, black) for own, black, all_ in singles]
     if can_pay(p, rules.adjust_cost):
-        out += [_act("adjust_die", i, all_, black, None, d) for own, black, all_ in singles
+        out += [act("adjust_die", i, all_, black, None, d) for own, black, all_ in singles
                 for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
     out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
@@ -482,7 +450,7 @@ def _do_outpost_bonus(s: Mp2State, a: LegalAction) -> None:
     object.__setattr__(p, "outpost_tiles", tuple(tiles))
     rule = R_CHAR(_ability(s, i))  # only Filippo Vitello holds outpost bonus tiles
     s._note(i, f"{p.name} cashes outpost bonus tile {tile} and returns it to the box", rule)
-    _push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", rule))
+    push(s, _gain(i, s.components.outposts[tile], f"outpost bonus tile {tile}", rule))
 
 
 def _turn_actions(s: Mp2State, i: int) -> list[Action]:
@@ -527,14 +495,14 @@ def _do_books(s: Mp2State, a: LegalAction) -> None:
     i, key = a.player, SPACE_BOOK + a.space
     fee = _fee(s, key, a.dice)
     _place(s, i, a, key)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the {a.space} book", R_BOOKS)
-    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the {a.space} book", R_BOOKS)
+    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
 
 
 def _do_khan(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, "khan")
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
     gain_bundle(s, i, s.components.rules.khan_reward, "Khan's Favor", R_KHAN)
 
 
@@ -542,8 +510,8 @@ def _do_guild_seal(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "seals", a.dice)
     _place(s, i, a, "seals")
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Guild Seals", R_SEALS)
-    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Guild Seals", R_SEALS)
+    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
 
 
 # the action spaces where a player pays the lowest die placed if the space is occupied (R_OCCUPIED)
@@ -579,21 +547,21 @@ def _do_travel(s: Mp2State, a: LegalAction) -> None:
     coins, moves = travel_terms(s, a)
     fee = Bundle(coins=coins)
     _place(s, i, a, SPACE_TRAVEL + a.space)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
     if index >= s.travel_high:
         s.travel_high, s.next_first = index, i
-        s._note(i, f"{_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
+        s._note(i, f"{seat_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
                    f"before this round)", R_FIRST)
     reserve = tuple(_first_moves(s, i))
-    _push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
+    push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
 
 
 def _do_contracts(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "contracts", a.dice)
     _place(s, i, a, "contracts")
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Contracts", R_CONTRACTS)
-    _push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED),
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Contracts", R_CONTRACTS)
+    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED),
           ("take_contract", i, 2, "action", (), None), ("contracts_done", i))
 
 
@@ -601,7 +569,7 @@ def _do_special(s: Mp2State, a: LegalAction) -> None:
     i, city = a.player, a.space
     special = s.components.special_cities[city]
     _place(s, i, a, SPACE_SPECIAL + city)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} in {city}", R_SPECIAL)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} in {city}", R_SPECIAL)
     tasks = [_gain(i, special.reward, f"{city}'s action", R_SPECIAL)]
     if s.players[i].improved(special.guild):
         times = 2 if min(a.dice) >= special.double_at else 1
@@ -609,29 +577,29 @@ def _do_special(s: Mp2State, a: LegalAction) -> None:
                    f"{special.double_at})", R_SPECIAL)
         tasks += [_gain(i, s.components.seals[special.guild].bonus, f"improved {special.guild} seal in {city}",
                         R_SPECIAL)] * times
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def _do_city_card(s: Mp2State, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     card = s.components.city_cards[s.cards[a.space]]
     _place(s, i, a, SPACE_CARD + a.space)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
     p = s.players[i]
     why = f"city card {card.id}"
     if card.kind == "trade":
-        _push(s, ("trade", i, card.id, die))
+        push(s, ("trade", i, card.id, die))
     elif card.kind == "count":
         counted = len(p.completed) if card.counts == "completed_contracts" else len(p.trading_posts)
         gain_bundle(s, i, card.gain.scaled(min(die, counted)), f"{why}: {counted} counted, up to {die}", R_CARDS)
     elif card.kind == "city_bonus":
-        _push(s, ("city_bonus", i, die, ()))
+        push(s, ("city_bonus", i, die, ()))
     elif card.kind == "coins_per_pip":
         gain_bundle(s, i, card.gain.scaled(die), f"{why}: die {die}", R_CARDS)
     elif card.kind == "guild_seal":
-        _push(s, _charge(i, card.pay, why, R_CARDS), ("seal", i, die))
+        push(s, _charge(i, card.pay, why, R_CARDS), ("seal", i, die))
     else:  # move
-        _push(s, ("move", i, die, (), "card", 0))
+        push(s, ("move", i, die, (), "card", 0))
 
 
 # --- applying bonus actions ------------------------------------------------------------------
@@ -641,13 +609,13 @@ def _do_complete(s: Mp2State, a: LegalAction) -> None:
     i, cid = a.player, a.choice
     contract = s.components.contracts[cid]
     s.completing = s.completing | {cid}
-    s._note(i, f"{_name(s, i)} completes contract {cid}", R_COMPLETE)
+    s._note(i, f"{seat_name(s, i)} completes contract {cid}", R_COMPLETE)
     tasks = [_charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
              _gain(i, contract.reward, f"contract {cid}", R_COMPLETE)]
     ch = _char(s, i)
     if ch and ch.complete_reward:
         tasks.append(_gain(i, ch.complete_reward, f"completing contract {cid}", R_CHAR(ch)))
-    _push(s, *tasks, ("file_contract", i, cid))
+    push(s, *tasks, ("file_contract", i, cid))
 
 
 def _run_file_contract(s: Mp2State, task: Task) -> None:
@@ -670,7 +638,7 @@ def _do_improve(s: Mp2State, a: LegalAction) -> None:
     ch = _char(s, i)
     if ch and ch.improve_reward:
         tasks.append(_gain(i, ch.improve_reward, "improving a seal", R_CHAR(ch)))
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def _take_die(s: Mp2State, a: LegalAction) -> None:
@@ -695,7 +663,7 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
 def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     s.bagged = s.bagged or not s.main_done
-    s._note(a.player, f"{_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
+    s._note(a.player, f"{seat_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
     gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
 
@@ -704,8 +672,8 @@ def _do_reroll(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     value = s.roll()
     _give_die(s, i, value, bool(a.black))
-    s._note(i, f"{_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
-    _push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
+    s._note(i, f"{seat_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
+    push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
 
 
 def _do_adjust(s: Mp2State, a: LegalAction) -> None:
@@ -713,15 +681,15 @@ def _do_adjust(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     value = a.dice[0] + int(a.choice)
     _give_die(s, i, value, bool(a.black))
-    s._note(i, f"{_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
-    _push(s, _charge(i, s.components.rules.adjust_cost, "changing a die", R_ADJUST))
+    s._note(i, f"{seat_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
+    push(s, _charge(i, s.components.rules.adjust_cost, "changing a die", R_ADJUST))
 
 
 def _do_black_die(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     s.black_bought = True
     _take_black(s, i, "bonus action", a.dice[0] if a.dice else None)
-    _push(s, _charge(i, s.components.rules.black_die_cost, "black die", R_BUY_BLACK))
+    push(s, _charge(i, s.components.rules.black_die_cost, "black die", R_BUY_BLACK))
 
 
 def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
@@ -736,12 +704,12 @@ def _take_black(s: Mp2State, i: int, why: str, value: int | None) -> None:
         how = f"takes the one showing {value} (black dice variant)"
     s.black_pool = tuple(pool)
     _give_die(s, i, value, True)
-    s._note(i, f"{_name(s, i)} takes a black die and {how} ({why})", R_BLACK)
-    _push(s, *_die_bonus(s, i, value, "black die"))
+    s._note(i, f"{seat_name(s, i)} takes a black die and {how} ({why})", R_BLACK)
+    push(s, *_die_bonus(s, i, value, "black die"))
 
 
 def _do_end_turn(s: Mp2State, a: LegalAction) -> None:
-    s._note(a.player, f"{_name(s, a.player)} ends the turn", R_TURN)
+    s._note(a.player, f"{seat_name(s, a.player)} ends the turn", R_TURN)
     end_turn(s, a.player)
 
 
@@ -806,7 +774,7 @@ def _route_by_label(s: Mp2State, location: str, label: str) -> tuple[str, Route]
 def _apply_move(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, remaining, visited, mode, made = task
     if a.kind == "done":
-        _push(s, ("finish_move", i, mode, visited))
+        push(s, ("finish_move", i, mode, visited))
         return
     label, _, fig = a.choice.partition("/")
     figure = int(fig or 1)
@@ -826,7 +794,7 @@ def _apply_move(s: Mp2State, task: Task, a: LegalAction) -> None:
         left = remaining - 1
     visited = (*visited, (figure, to))
     nxt: Task = (("move", i, left, visited, mode, made + 1) if left > 0 else ("finish_move", i, mode, visited))
-    _push(s, _charge(i, _route_cost(s, i, route), f"route {start}–{to}", R_TRAVEL), nxt)
+    push(s, _charge(i, _route_cost(s, i, route), f"route {start}–{to}", R_TRAVEL), nxt)
 
 
 def _run_finish_move(s: Mp2State, task: Task) -> None:
@@ -847,9 +815,9 @@ def _run_finish_move(s: Mp2State, task: Task) -> None:
         passed = [loc for _, loc in visited if loc not in ends.values()]
         candidates = tuple(dict.fromkeys(c for c in passed if _can_post(s, i, c)))
         if candidates:
-            _push(s, *tasks, ("extra_post", i, candidates, tuple(t[2] for t in posts)))
+            push(s, *tasks, ("extra_post", i, candidates, tuple(t[2] for t in posts)))
             return
-    _push(s, *tasks, *posts)
+    push(s, *tasks, *posts)
 
 
 def _can_post(s: Mp2State, i: int, city: str) -> bool:
@@ -861,10 +829,10 @@ def _apply_extra_post(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, _candidates, ends = task
     posts: list[Task] = [("post", i, end) for end in ends]
     if a.kind != "done":
-        s._note(i, f"{_name(s, i)} places an extra trading post in {a.choice}, a city passed through "
+        s._note(i, f"{seat_name(s, i)} places an extra trading post in {a.choice}, a city passed through "
                    f"(upper Travel space)", R_POSTS)
         posts.append(("post", i, a.choice))
-    _push(s, *posts)
+    push(s, *posts)
 
 
 def _run_post(s: Mp2State, task: Task) -> None:
@@ -874,7 +842,7 @@ def _run_post(s: Mp2State, task: Task) -> None:
     if city in p.trading_posts:  # an earlier post of this same travel already took the city
         return
     if len(p.trading_posts) >= rules.posts_per_player:
-        _push(s, ("relocate", i, city))
+        push(s, ("relocate", i, city))
         return
     p = s._player(i)
     object.__setattr__(p, "trading_posts", (*p.trading_posts, city))
@@ -900,7 +868,7 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
         outposts = dict(s.outposts)
         outposts[city] = ""
         s.outposts = outposts
-        s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
+        s._note(i, f"{seat_name(s, i)} is first in {city} and takes its outpost bonus tile {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus tile {tile}", R_OUTPOST))
         for j in range(s.num_players):  # Filippo Vitello collects the tiles claimed, his own included
             ch = _char(s, j)
@@ -912,7 +880,7 @@ def _post_triggers(s: Mp2State, i: int, city: str) -> None:
                 break
     if _available_contracts(s, i, city) and c.locations[city].contracts:
         tasks.append(("take_contract", i, 1, "post", (), city))
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def _apply_relocate(s: Mp2State, task: Task, a: LegalAction) -> None:
@@ -941,11 +909,11 @@ def _apply_take_contract(s: Mp2State, task: Task, a: LegalAction) -> None:
     display = dict(s.display)
     display[a.space] = tuple(None if cid == a.choice else cid for cid in display[a.space])  # type: ignore[assignment]
     s.display = display
-    s._note(i, f"{_name(s, i)} takes contract {a.choice} from {a.space}", R_CONTRACTS)
+    s._note(i, f"{seat_name(s, i)} takes contract {a.choice} from {a.space}", R_CONTRACTS)
     follow = _receive_contract(s, i, a.choice, protected=taken, allow_new=False)
     if left > 1:
         follow.append(("take_contract", i, left - 1, mode, (*taken, a.choice), city))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _receive_contract(s: Mp2State, i: int, cid: str, protected: tuple[str, ...], allow_new: bool) -> list[Task]:
@@ -982,8 +950,8 @@ def _run_draw_contract(s: Mp2State, task: Task) -> None:
         s._note(i, f"the contract pile is empty: no contract to draw ({why})", R_ICONS)
         return
     cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
-    s._note(i, f"{_name(s, i)} draws contract {cid} from the pile ({why})", R_ICONS)
-    _push(s, *_receive_contract(s, i, cid, protected=(), allow_new=True))
+    s._note(i, f"{seat_name(s, i)} draws contract {cid} from the pile ({why})", R_ICONS)
+    push(s, *_receive_contract(s, i, cid, protected=(), allow_new=True))
 
 
 # =============================================================================== other follow-ups
@@ -1007,7 +975,7 @@ def _apply_offer(s: Mp2State, task: Task, a: LegalAction) -> None:
     tile = _tile_for(s, space)
     jade, reward = tile.offers[int(a.choice) - 1]
     why = f"offer {a.choice} of tile {tile.id}"
-    _push(s, _charge(i, Bundle(jade=jade), why, R_BOOKS), _gain(i, reward, why, R_BOOKS))
+    push(s, _charge(i, Bundle(jade=jade), why, R_BOOKS), _gain(i, reward, why, R_BOOKS))
 
 
 def _apply_seal(s: Mp2State, task: Task, a: LegalAction) -> None:
@@ -1034,12 +1002,12 @@ def _apply_good(s: Mp2State, task: Task, a: LegalAction) -> None:
     else:
         _pay_now(s, i, one, 0, 0, why, R_ICONS)
     if n > 1:
-        _push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why))
+        push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why))
 
 
 def _apply_choose(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, options, why = task
-    _push(s, _gain(i, options[int(a.choice) - 1], why, R_ICONS))
+    push(s, _gain(i, options[int(a.choice) - 1], why, R_ICONS))
 
 
 def _copy_actions(s: Mp2State, task: Task) -> list[Action]:
@@ -1050,7 +1018,7 @@ def _copy_actions(s: Mp2State, task: Task) -> list[Action]:
 
 def _apply_copy(s: Mp2State, task: Task, a: LegalAction) -> None:
     i = task[1]
-    _push(s, _gain(i, s.components.city_bonuses[s.markers[a.choice]], f"copying the city bonus of {a.choice}", R_ICONS))
+    push(s, _gain(i, s.components.city_bonuses[s.markers[a.choice]], f"copying the city bonus of {a.choice}", R_ICONS))
 
 
 def _city_bonus_actions(s: Mp2State, task: Task) -> list[Action]:
@@ -1070,7 +1038,7 @@ def _apply_city_bonus(s: Mp2State, task: Task, a: LegalAction) -> None:
     follow = [_gain(i, bonus, f"city bonus of {a.choice} (city card)", R_CARDS)]
     if left > 1:
         follow.append(("city_bonus", i, left - 1, (*used, a.choice)))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _trade_actions(s: Mp2State, task: Task) -> list[Action]:
@@ -1087,31 +1055,31 @@ def _apply_trade(s: Mp2State, task: Task, a: LegalAction) -> None:
     o = s.components.city_cards[card_id].options[option - 1]
     why = f"city card {card_id}, {times}x"
     cost = Cost(o.pay.pay.scaled(times), o.pay.any_good * times, o.pay.different_goods * times)
-    _push(s, _charge(i, cost, why, R_CARDS), *[_gain(i, o.gain, why, R_CARDS)] * times)
+    push(s, _charge(i, cost, why, R_CARDS), *[_gain(i, o.gain, why, R_CARDS)] * times)
 
 
 def _compensation_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, amount = task
-    return [Action("compensation", i, choice=_kv(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
+    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
 
 
 def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, amount = task
-    kv = _parse_kv(a.choice)
+    kv = parse_counts(a.choice)
     gain_bundle(s, i, Bundle(coins=kv["coins"], camels=kv["camels"]), f"dice total {15 - amount} < 15", R_COMPENSATION)
 
 
 def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, b, _why, _rule, reserve = task
     p = s.players[i]  # the splits the player can still pay (a position edit may have taken some away)
-    return [Action("pay", i, choice=_kv(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
+    return [Action("pay", i, choice=counts(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
             for jc, jm in _pay_splits(p, b, reserve)
             if b.coins - jc <= p.coins and b.camels - jm <= p.camels and b.jade + jc + jm <= p.jade]
 
 
 def _apply_pay(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, b, why, rule, _reserve = task
-    kv = _parse_kv(a.choice)
+    kv = parse_counts(a.choice)
     _pay_now(s, i, b, b.coins - kv["coins"], b.camels - kv["camels"], why, rule)
 
 
@@ -1125,7 +1093,7 @@ def _run_take_black(s: Mp2State, task: Task) -> None:
     if not s.black_pool:
         s._note(i, f"no black dice left on the board ({why})", R_ICONS)
     elif "black_dice" in s.variants:
-        _push(s, ("black_pick", i, why))
+        push(s, ("black_pick", i, why))
     else:
         _take_black(s, i, why, None)
 
@@ -1157,7 +1125,7 @@ def start_round(s: Mp2State, number: int) -> None:
     if s.automa is not None:
         automa.start_round(s)
         order.remove(automa.SEAT)
-    s._note(None, f"round {number} begins; {_name(s, s.first_player)} is first player", R_ROUND)
+    s._note(None, f"round {number} begins; {seat_name(s, s.first_player)} is first player", R_ROUND)
     tasks: list[Task] = []
     if number > 1:
         s.offer_tiles = tuple(pile[0] for pile in s.offer_piles)  # type: ignore[assignment]
@@ -1187,7 +1155,7 @@ def start_round(s: Mp2State, number: int) -> None:
         short = c.rules.compensation_below - sum(dice)
         if short > 0:
             tasks.append(("compensation", i, short))
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def assign_character(s: Mp2State, i: int, ch: Character) -> None:
@@ -1205,7 +1173,7 @@ def _apply_pick_character(s: Mp2State, task: Task, a: LegalAction) -> None:
     assign_character(s, i, s.components.characters[a.choice])
     left = tuple(c for c in offered if c != a.choice)
     if later:
-        _push(s, ("pick_character", later[0], left, later[1:]))
+        push(s, ("pick_character", later[0], left, later[1:]))
     else:
         s._note(None, f"unchosen characters return to the box: {', '.join(left)}", R_SETUP)
 
@@ -1256,15 +1224,15 @@ def _apply_pair(s: Mp2State, task: Task, a: LegalAction) -> None:
         follow = [_gain(i, ch.pair_rewards[value - 1], f"doubles {value}-{value}", R_CHAR(ch))]
     else:
         follow = _die_bonus(s, i, value, "round-start roll") * 2
-    _push(s, *follow, *([("pair", i, rest)] if rest else []))
+    push(s, *follow, *([("pair", i, rest)] if rest else []))
 
 
 def _apply_double_bonus(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, bonuses = task
     reward, why = bonuses[int(a.choice) - 1]
     ch = _ability(s, i)
-    s._note(i, f"{_name(s, i)} receives {why} a second time", R_CHAR(ch))
-    _push(s, _gain(i, reward, f"{why}, again", R_CHAR(ch)))
+    s._note(i, f"{seat_name(s, i)} receives {why} a second time", R_CHAR(ch))
+    push(s, _gain(i, reward, f"{why}, again", R_CHAR(ch)))
 
 
 def initial_spaces(s: Mp2State) -> dict[str, Space]:
@@ -1348,29 +1316,6 @@ _AUTO: dict[str, Callable[[Mp2State, Task], None]] = {
 }
 
 
-def run(s: Mp2State) -> None:
-    """Resolve automatic tasks, and the Automa's turns, until a decision is awaited."""
-    while True:
-        while s.tasks and s.tasks[-1][0] in _AUTO:
-            task = s.tasks[-1]
-            s.tasks = s.tasks[:-1]
-            _AUTO[task[0]](s, task)
-        if s.tasks or s.over or s.automa is None or s.turn != automa.SEAT:
-            return
-        automa.take_turn(s)
-        end_turn(s, automa.SEAT)
-
-
-def legal_actions(s: Mp2State) -> list[Action]:
-    if s.over:
-        return []
-    if s.tasks:
-        task = s.tasks[-1]
-        return _DECISIONS[task[0]][0](s, task)
-    assert s.turn is not None
-    return _turn_actions(s, s.turn)
-
-
 # What ``Decision.about`` holds, per follow-up kind (``None`` for the others).
 DECISION_ABOUT = {
     "move": "the moves left (int)",
@@ -1380,60 +1325,7 @@ DECISION_ABOUT = {
 }
 
 
-def decision(s: Mp2State) -> Decision:
-    if s.over:
-        return Decision("over", None, "the game is over")
-    if s.tasks:
-        task = s.tasks[-1]
-        text = f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}"
-        return Decision(task[0], task[1], text, task[2] if task[0] in DECISION_ABOUT else None)
-    assert s.turn is not None
-    p = s.players[s.turn]
-    if s.main_done or not p.all_dice:
-        what = "take bonus actions or end the turn"
-    else:
-        what = "take a main action (bonus actions before or after)"
-    return Decision("turn", s.turn, f"{p.name}: {what}")
-
-
-def apply(s: Mp2State, a: Action) -> Mp2State:
-    """Apply a legal action (checked by the caller) and return the new state."""
-    new = s._copy()
-    new._hist = (s._hist, a)  # written out as notation (which has no player) when asked for
-    legal = cast(LegalAction, a)
-    if s.tasks:
-        task = s.tasks[-1]
-        new.tasks = s.tasks[:-1]
-        _DECISIONS[task[0]][1](new, task, legal)
-    elif a.kind in _MAIN:
-        new.main_done = True
-        _MAIN[a.kind](new, legal)
-    else:
-        _BONUS[a.kind](new, legal)
-    run(new)
-    return new
-
-
 # =============================================================================== why not?
-
-
-def explain(s: Mp2State, a: Action) -> str:
-    """Why ``a`` is not legal in ``s``: what was tried, why not, which rule."""
-    d = decision(s)
-    head = f"{a} is not allowed"
-    if s.over:
-        return f"{head}: the game is over ({R_END})"
-    if a.player is not None and a.player != d.player:
-        return f"{head}: it is {_name(s, d.player)}'s decision, not seat {a.player}'s ({R_TURN})"
-    if d.kind != "turn":
-        legal = legal_actions(s)
-        shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
-        return f"{head}: the game is waiting for {d.text!r}; the choices are: {shown}"
-    i = d.player
-    assert i is not None
-    p = s.players[i]
-    reason = _why_not(s, i, p, a)
-    return f"{head}: {reason}"
 
 
 def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
@@ -1587,3 +1479,21 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
             return f"choose one of the black dice on the board: {sorted(set(s.black_pool))} (black dice variant)"
         return f"black dice are rolled when taken; write just 'black_die' ({R_BUY_BLACK})"
     return "not legal here"
+
+
+def _automa_turn(s: Mp2State) -> bool:
+    """Play the solo Automa's turn inside ``apply`` when it is due (and say whether it was)."""
+    if s.automa is None or s.turn != automa.SEAT:
+        return False
+    automa.take_turn(s)
+    end_turn(s, automa.SEAT)
+    return True
+
+
+TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,
+              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, engine_turn=_automa_turn)
+run = TURNS.run
+legal_actions = TURNS.legal_actions
+decision = TURNS.decision
+apply = TURNS.apply
+explain = TURNS.explain

@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from mp_notebook.engine.rng import next_int, seed_state, shuffled
+from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.automa import new_automa
 from mp_notebook.rulesets.mp2.citations import R_SETUP
@@ -129,7 +130,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
             seats = tuple(range(humans - 1, -1, -1))
             picks.append(("pick_character", seats[0], drawn, seats[1:]))
         picks += [("pick_goal", k, goals[3 * k:3 * k + 3]) for k in range(humans)]
-        rules._push(s, *picks, ("begin",))
+        push(s, *picks, ("begin",))
     rules.run(s)
     return s
 

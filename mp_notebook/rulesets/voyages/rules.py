@@ -66,19 +66,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from mp_notebook.engine.actions import Action, Decision
+from mp_notebook.engine.actions import Action
 from mp_notebook.engine.rng import next_int
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
+from mp_notebook.rulesets._shared.tasks import Task, Turns, act, counts, parse_counts, push, seat_name
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.voyages.notation import BONUS_KINDS, MAIN_KINDS
 
 if TYPE_CHECKING:
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-Task = tuple[Any, ...]
 
 
 class LegalAction(Protocol):
@@ -147,14 +147,6 @@ CARD = "card:"
 # =============================================================================== small helpers
 
 
-def _kv(**values: int) -> str:
-    return ",".join(f"{k}={v}" for k, v in values.items())
-
-
-def _parse_kv(text: str) -> dict[str, int]:
-    return {k: int(v) for k, _, v in (part.partition("=") for part in text.split(","))}
-
-
 def has(p: Player, b: Bundle) -> bool:
     """Whether ``p`` holds at least the resources in ``b``."""
     return (p.coins >= b.coins and p.camels >= b.camels and p.pepper >= b.pepper and p.silk >= b.silk
@@ -175,27 +167,11 @@ def can_pay(p: Player, cost: Cost, times: int = 1) -> bool:
     return pepper + silk + gold >= cost.any_good * times and kinds >= cost.different_goods * times
 
 
-def _act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
-         space: str | None = None, choice: str | None = None) -> Action:
-    """``Action(...)`` without the keyword handling: legal-action lists are built in hot loops."""
-    return _tuple_new(Action, (kind, player, dice, black, space, choice))
-
-
-_tuple_new = tuple.__new__
 _set = object.__setattr__  # players of a new (unpublished) state are edited in place
 
 
 def _own(a: Action | LegalAction) -> tuple[int, ...]:
     return placing.without(a.dice, a.black)
-
-
-def _push(s: VoyagesState, *tasks: Task) -> None:
-    """Schedule ``tasks`` to run in the order given, before anything already pending."""
-    s.tasks = s.tasks + tuple(reversed(tasks))
-
-
-def _name(s: VoyagesState, i: int | None) -> str:
-    return "—" if i is None else s.players[i].name
 
 
 def _char(s: VoyagesState, i: int) -> Character | None:
@@ -285,7 +261,7 @@ def _run_gain(s: VoyagesState, task: Task) -> None:
     follow += [("take_black", i, why, rule)] * reward.black_die
     if reward.copy_bonus:
         follow.append(("copy", i, why))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _run_charge(s: VoyagesState, task: Task) -> None:
@@ -296,7 +272,7 @@ def _run_charge(s: VoyagesState, task: Task) -> None:
         follow.append(("good", i, cost.any_good, False, (), "pay", why, rule))
     if cost.different_goods:
         follow.append(("good", i, cost.different_goods, True, (), "pay", why, rule))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _good_actions(s: VoyagesState, task: Task) -> list[Action]:
@@ -322,12 +298,12 @@ def _apply_good(s: VoyagesState, task: Task, a: LegalAction) -> None:
     else:
         pay_bundle(s, i, one, why, rule)
     if n > 1:
-        _push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why, rule))
+        push(s, ("good", i, n - 1, distinct, (*chosen, a.choice), sign, why, rule))
 
 
 def _apply_choose(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _, i, options, why, rule = task
-    _push(s, _gain(i, options[int(a.choice) - 1], why, rule))
+    push(s, _gain(i, options[int(a.choice) - 1], why, rule))
 
 
 # =============================================================================== the turn
@@ -410,23 +386,23 @@ def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
         return [(all_, black, fee) for all_, black, fee in fees if coins >= fee]
 
     # Take 5 coins
-    out += [_act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS)]
+    out += [act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS)]
     # The Grand Bazaar (the column is chosen next)
     for name, space in rules.spaces.items():
         if space.by_die:
-            out += [_act("bazaar", i, all_, black, name) for all_, black, _ in placements(name)]
+            out += [act("bazaar", i, all_, black, name) for all_, black, _ in placements(name)]
     # The Khan's favor: 4 slots, each die >= the one before; never a fee
     values = _space(s, KHAN)[1]
     if len(values) < rules.khan_slots:
         low = values[-1] if values else 1
-        out += [_act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, blue=False)
+        out += [act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, blue=False)
                 if all_[0] >= low]
     # Contracts
     if any(s.contract_spaces):
-        out += [_act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS)]
+        out += [act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS)]
     # Travel: the fee, then at least one step must be payable
     firsts = _first_steps(s, i)
-    out += [_act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL)
+    out += [act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL)
             if any(coins >= fee + step_coins and p.camels >= step_camels for step_coins, step_camels in firsts)]
     # City cards (brown: once per round; a post placed before this turn)
     posted = _posted_now(s, i)
@@ -435,7 +411,7 @@ def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
         city = c.card_spaces[card_space]
         if city not in p.trading_posts or city in posted or _space(s, CARD + card_space)[1]:
             continue
-        out += [_act("city_card", i, all_, black, card_space) for _, black, all_ in card_dice
+        out += [act("city_card", i, all_, black, card_space) for _, black, all_ in card_dice
                 if _card_usable(s, i, card_id, all_[0])]
     return out
 
@@ -452,12 +428,12 @@ def _bonus_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
            if cid not in s.completing and can_pay(p, c.contracts[cid].cost)]
     singles = _dice_options(s, i, 1, True, options)  # reroll and adjust: one die each
     bag = _dice_options(s, i, rules.spaces[MONEY_BAG].dice, True, options)  # any colour, any number of times
-    out += [_act("money_bag", i, all_, black) for _, black, all_ in bag]
+    out += [act("money_bag", i, all_, black) for _, black, all_ in bag]
     if not _chooses_dice(s, i):
         if has(p, rules.reroll_cost):
-            out += [_act("reroll", i, all_, black) for _, black, all_ in singles]
+            out += [act("reroll", i, all_, black) for _, black, all_ in singles]
         if has(p, rules.adjust_cost):
-            out += [_act("adjust_die", i, all_, black, None, d) for _, black, all_ in singles
+            out += [act("adjust_die", i, all_, black, None, d) for _, black, all_ in singles
                     for d, step in _ADJUST if 1 <= all_[0] + step <= 6]
     if s.black_bought < rules.black_die_per_turn and s.black_pool and has(p, rules.black_die_cost):
         out.append(Action("black_die", i))
@@ -552,11 +528,11 @@ def _occupy(s: VoyagesState, a: LegalAction, key: str, what: str, rule: str) -> 
     fee = _fee(s, i, key, a.dice)
     occupied = bool(_space(s, key)[1])
     _place(s, i, a, key)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on {what}", rule)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on {what}", rule)
     if fee:
         pay_bundle(s, i, Bundle(coins=fee), f"{what} was occupied: the lowest die placed", R_OCCUPIED)
     elif occupied:
-        s._note(i, f"{what} was occupied, but {_name(s, i)} pays nothing", R_CHAR(_ability(s, i)))
+        s._note(i, f"{what} was occupied, but {seat_name(s, i)} pays nothing", R_CHAR(_ability(s, i)))
 
 
 def _shares(s: VoyagesState, i: int, field: str, why: str) -> list[Task]:
@@ -565,7 +541,7 @@ def _shares(s: VoyagesState, i: int, field: str, why: str) -> list[Task]:
     for j in range(s.num_players):
         ch = _char(s, j)
         if ch is not None and j != i and getattr(ch, field):
-            out.append(_gain(j, Reward(getattr(ch, field)), f"{_name(s, i)} {why}", R_CHAR(ch)))
+            out.append(_gain(j, Reward(getattr(ch, field)), f"{seat_name(s, i)} {why}", R_CHAR(ch)))
     return out
 
 
@@ -574,7 +550,7 @@ def _do_take_coins(s: VoyagesState, a: LegalAction) -> None:
     _occupy(s, a, TAKE_COINS, "Take 5 coins", R_TAKE_COINS)
     reward = s.components.rules.spaces[TAKE_COINS].reward
     assert reward is not None
-    _push(s, _gain(i, reward, "Take 5 coins (the die value does not matter)", R_TAKE_COINS),
+    push(s, _gain(i, reward, "Take 5 coins (the die value does not matter)", R_TAKE_COINS),
           *_shares(s, i, "take_coins_share", "took 5 coins"))
 
 
@@ -582,7 +558,7 @@ def _do_bazaar(s: VoyagesState, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     _occupy(s, a, a.space, f"the {a.space} bazaar", R_BAZAAR)
     if die > 1:
-        _push(s, ("column", i, a.space, die))
+        push(s, ("column", i, a.space, die))
     else:
         _bazaar_goods(s, i, a.space, 1, die)
 
@@ -600,52 +576,52 @@ def _bazaar_goods(s: VoyagesState, i: int, name: str, column: int, die: int) -> 
         ch = _char(s, j)
         if j != i and ch is not None and ch.bazaar_share and space.good:
             tasks.append(_gain(j, Reward(Bundle(**{space.good: ch.bazaar_share})),
-                               f"{_name(s, i)} went to the {name} bazaar", R_CHAR(ch)))
-    _push(s, *tasks)
+                               f"{seat_name(s, i)} went to the {name} bazaar", R_CHAR(ch)))
+    push(s, *tasks)
 
 
 def _do_khan(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, KHAN)
     slot = len(s.spaces[KHAN][1])
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on Khan's favor slot {slot} (no fee)", R_KHAN)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Khan's favor slot {slot} (no fee)", R_KHAN)
     reward = s.components.rules.spaces[KHAN].reward
     assert reward is not None
-    _push(s, _gain(i, reward, "the Khan's favor", R_KHAN), *_shares(s, i, "khan_share", "sought the Khan's favor"))
+    push(s, _gain(i, reward, "the Khan's favor", R_KHAN), *_shares(s, i, "khan_share", "sought the Khan's favor"))
 
 
 def _do_contracts(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _occupy(s, a, CONTRACTS, "Contracts", R_CONTRACTS)
-    _push(s, ("take_contract", i, 2, min(a.dice), ()), ("contracts_done", i))
+    push(s, ("take_contract", i, 2, min(a.dice), ()), ("contracts_done", i))
 
 
 def _do_travel(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _occupy(s, a, TRAVEL, "Travel", R_TRAVEL)
     s.next_first = i
-    s._note(i, f"{_name(s, i)} is the last to travel so far: start player of the next round", R_FIRST)
-    _push(s, ("move", i, min(a.dice), 0, "travel", None, ()))
+    s._note(i, f"{seat_name(s, i)} is the last to travel so far: start player of the next round", R_FIRST)
+    push(s, ("move", i, min(a.dice), 0, "travel", None, ()))
 
 
 def _do_city_card(s: VoyagesState, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     card = s.components.city_cards[s.cards[a.space]]
     _place(s, i, a, CARD + a.space)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
     p = s.players[i]
     why = f"city card {card.id}, die {die}"
     if card.kind == "exchange" and _moves_card(card.id, s):
-        _push(s, ("move", i, die, 0, "card", card.options[0].pay, ()))
+        push(s, ("move", i, die, 0, "card", card.options[0].pay, ()))
     elif card.kind == "exchange":
-        _push(s, ("trade", i, card.id, die, None, 0))
+        push(s, ("trade", i, card.id, die, None, 0))
     elif card.kind == "by_die":
-        _push(s, _gain(i, card.by_die[die - 1], why, R_CARDS))
+        push(s, _gain(i, card.by_die[die - 1], why, R_CARDS))
     elif card.kind == "count":
         have = len(p.completed) if card.counts == "completed_contracts" else len(p.trading_posts)
         gain_bundle(s, i, card.gain.scaled(min(die, have)), f"{why}: {have} counted, at most {die}", R_CARDS)
     else:  # city_bonus
-        _push(s, ("city_bonus", i, card.times[die - 1], (), card.id))
+        push(s, ("city_bonus", i, card.times[die - 1], (), card.id))
 
 
 # --- applying bonus actions ------------------------------------------------------------------
@@ -655,8 +631,8 @@ def _do_complete(s: VoyagesState, a: LegalAction) -> None:
     i, cid = a.player, a.choice
     contract = s.components.contracts[cid]
     s.completing = s.completing | {cid}
-    s._note(i, f"{_name(s, i)} completes contract {cid}", R_COMPLETE)
-    _push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
+    s._note(i, f"{seat_name(s, i)} completes contract {cid}", R_COMPLETE)
+    push(s, _charge(i, contract.cost, f"contract {cid}", R_COMPLETE),
           _gain(i, contract.reward, f"contract {cid}", R_COMPLETE), ("file_contract", i, cid))
 
 
@@ -672,10 +648,10 @@ def _run_file_contract(s: VoyagesState, task: Task) -> None:
 def _do_money_bag(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, None)
-    s._note(i, f"{_name(s, i)} places {_dice_text(a)} on the money bag (never a fee, any colour)", R_BAG)
+    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the money bag (never a fee, any colour)", R_BAG)
     reward = s.components.rules.spaces[MONEY_BAG].reward
     assert reward is not None
-    _push(s, _gain(i, reward, "take 3 coins", R_BAG))
+    push(s, _gain(i, reward, "take 3 coins", R_BAG))
 
 
 def _retake(s: VoyagesState, a: LegalAction, value: int) -> None:
@@ -694,7 +670,7 @@ def _do_reroll(s: VoyagesState, a: LegalAction) -> None:
     value = _roll(s)
     _retake(s, a, value)
     pay_bundle(s, i, s.components.rules.reroll_cost, "reroll", R_REROLL)
-    s._note(i, f"{_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
+    s._note(i, f"{seat_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
 
 
 def _do_adjust(s: VoyagesState, a: LegalAction) -> None:
@@ -702,7 +678,7 @@ def _do_adjust(s: VoyagesState, a: LegalAction) -> None:
     value = a.dice[0] + int(a.choice)
     _retake(s, a, value)
     pay_bundle(s, i, s.components.rules.adjust_cost, "adjusting a die", R_ADJUST)
-    s._note(i, f"{_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
+    s._note(i, f"{seat_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
 
 
 def _do_black_die(s: VoyagesState, a: LegalAction) -> None:
@@ -726,7 +702,7 @@ def _take_black(s: VoyagesState, i: int, why: str, rule: str) -> None:
 
 
 def _do_end_turn(s: VoyagesState, a: LegalAction) -> None:
-    s._note(a.player, f"{_name(s, a.player)} ends the turn", R_TURN)
+    s._note(a.player, f"{seat_name(s, a.player)} ends the turn", R_TURN)
     end_turn(s, a.player)
 
 
@@ -772,7 +748,7 @@ def _move_actions(s: VoyagesState, task: Task) -> list[Action]:
 def _apply_move(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _, i, left, made, mode, per_step, visited = task
     if a.kind == "done":
-        _push(s, ("finish_move", i, mode, visited))
+        push(s, ("finish_move", i, mode, visited))
         return
     to, _, fig = a.choice.partition("/")
     figure = int(fig or 1)
@@ -792,7 +768,7 @@ def _apply_move(s: VoyagesState, task: Task, a: LegalAction) -> None:
                  else ("finish_move", i, mode, visited))
     why = {"travel": f"step {made + 1} of the Travel action and route {start}–{to}",
            "card": f"a city card move and route {start}–{to}", "free": f"route {start}–{to}"}[mode]
-    _push(s, _charge(i, cost, why, R_TRAVEL if mode == "travel" else R_CARDS if mode == "card" else R_SYMBOLS), nxt)
+    push(s, _charge(i, cost, why, R_TRAVEL if mode == "travel" else R_CARDS if mode == "card" else R_SYMBOLS), nxt)
 
 
 def _run_finish_move(s: VoyagesState, task: Task) -> None:
@@ -806,7 +782,7 @@ def _run_finish_move(s: VoyagesState, task: Task) -> None:
         for figure, loc in visited:
             ends[figure] = loc
         cities = list(dict.fromkeys(ends.values()))
-    _push(s, *[("post", i, city) for city in cities if _can_post(s, i, city)])
+    push(s, *[("post", i, city) for city in cities if _can_post(s, i, city)])
 
 
 def _can_post(s: VoyagesState, i: int, city: str) -> bool:
@@ -820,7 +796,7 @@ def _run_post(s: VoyagesState, task: Task) -> None:
     if city in p.trading_posts:  # an earlier post of this same movement already took the city
         return
     if len(p.trading_posts) >= _posts_limit(s, i):
-        _push(s, ("relocate", i, city))
+        push(s, ("relocate", i, city))
         return
     p = s._player(i)
     _set(p, "trading_posts", (*p.trading_posts, city))
@@ -844,7 +820,7 @@ def _post_triggers(s: VoyagesState, i: int, city: str) -> None:
     if loc.vp_spaces:
         k = s.beijing.index(None)
         s.beijing = (*s.beijing[:k], i, *s.beijing[k + 1:])
-        s._note(i, f"{_name(s, i)}'s post takes the free Beijing space worth the most: {loc.vp_spaces[k]} VP "
+        s._note(i, f"{seat_name(s, i)}'s post takes the free Beijing space worth the most: {loc.vp_spaces[k]} VP "
                    f"at the end of the game", R_POSTS)
     tasks: list[Task] = []
     marker = s.markers.get(city)
@@ -855,9 +831,9 @@ def _post_triggers(s: VoyagesState, i: int, city: str) -> None:
         outposts = dict(s.outposts)
         outposts[city] = ""
         s.outposts = outposts
-        s._note(i, f"{_name(s, i)} is first in {city} and takes its outpost bonus {tile}", R_OUTPOST)
+        s._note(i, f"{seat_name(s, i)} is first in {city} and takes its outpost bonus {tile}", R_OUTPOST)
         tasks.append(_gain(i, c.outposts[tile], f"outpost bonus {tile}", R_OUTPOST))
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def _relocate_actions(s: VoyagesState, task: Task) -> list[Action]:
@@ -893,14 +869,14 @@ def _apply_take_contract(s: VoyagesState, task: Task, a: LegalAction) -> None:
         return
     k = int(a.space)
     s.contract_spaces = tuple(None if n == k - 1 else cid for n, cid in enumerate(s.contract_spaces))
-    s._note(i, f"{_name(s, i)} takes contract {a.choice} from contract space {k}", R_CONTRACTS)
+    s._note(i, f"{seat_name(s, i)} takes contract {a.choice} from contract space {k}", R_CONTRACTS)
     follow = _receive_contract(s, i, a.choice, protected=(*taken, a.choice), allow_new=False)
     bonus = s.components.rules.contract_bonus.get(k)
     if bonus:
         follow.append(_gain(i, bonus, f"taking the contract below space {k}", R_CONTRACTS))
     if left > 1:
         follow.append(("take_contract", i, left - 1, die, (*taken, a.choice)))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _run_contracts_done(s: VoyagesState, task: Task) -> None:
@@ -938,8 +914,8 @@ def _run_draw_contract(s: VoyagesState, task: Task) -> None:
         s._note(i, f"the special pile is empty: no contract to take ({why})", R_SYMBOLS)
         return
     cid, s.special_pile = s.special_pile[0], s.special_pile[1:]
-    s._note(i, f"{_name(s, i)} takes contract {cid} from the top of the special pile ({why})", rule)
-    _push(s, *_receive_contract(s, i, cid, protected=(), allow_new=True))
+    s._note(i, f"{seat_name(s, i)} takes contract {cid} from the top of the special pile ({why})", rule)
+    push(s, *_receive_contract(s, i, cid, protected=(), allow_new=True))
 
 
 # =============================================================================== city cards and bonuses
@@ -968,7 +944,7 @@ def _apply_trade(s: VoyagesState, task: Task, a: LegalAction) -> None:
     if left > 1:
         keep = None if card.mixed or len(card.options) == 1 else k
         follow.append(("trade", i, card_id, left - 1, keep, made + 1))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _city_bonus_actions(s: VoyagesState, task: Task) -> list[Action]:
@@ -992,7 +968,7 @@ def _apply_city_bonus(s: VoyagesState, task: Task, a: LegalAction) -> None:
     follow = [_charge(i, card.pay, why, R_CARDS), _gain(i, s.components.city_bonuses[marker], why, R_CARDS)]
     if left > 1:
         follow.append(("city_bonus", i, left - 1, (*used, a.choice), card_id))
-    _push(s, *follow)
+    push(s, *follow)
 
 
 def _copy_actions(s: VoyagesState, task: Task) -> list[Action]:
@@ -1003,17 +979,17 @@ def _copy_actions(s: VoyagesState, task: Task) -> list[Action]:
 
 def _apply_copy(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _, i, why = task
-    _push(s, _gain(i, s.components.city_bonuses[a.choice], f"city bonus {a.choice} chosen ({why})", R_CITY_BONUS))
+    push(s, _gain(i, s.components.city_bonuses[a.choice], f"city bonus {a.choice} chosen ({why})", R_CITY_BONUS))
 
 
 def _compensation_actions(s: VoyagesState, task: Task) -> list[Action]:
     _, i, amount = task
-    return [Action("compensation", i, choice=_kv(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
+    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
 
 
 def _apply_compensation(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _, i, amount = task
-    kv = _parse_kv(a.choice)
+    kv = parse_counts(a.choice)
     below = s.components.rules.compensation_below
     gain_bundle(s, i, Bundle(coins=kv["coins"], camels=kv["camels"]),
                 f"dice total {below - amount} < {below}", R_COMPENSATION)
@@ -1043,7 +1019,7 @@ def _apply_pick_character(s: VoyagesState, task: Task, a: LegalAction) -> None:
     assign_character(s, i, s.components.characters[a.choice])
     left = tuple(c for c in offered if c != a.choice)
     if later:
-        _push(s, ("pick_character", later[0], left, later[1:]))
+        push(s, ("pick_character", later[0], left, later[1:]))
     else:
         s._note(None, f"the character left over returns to the box: {', '.join(left)}", R_EXPERT)
 
@@ -1054,7 +1030,7 @@ def _apply_pick_goal(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _set(p, "goals", (*p.goals, a.choice))
     left = tuple(g for g in options if g != a.choice)
     if keep > 1:
-        _push(s, ("pick_goal", i, left, keep - 1))
+        push(s, ("pick_goal", i, left, keep - 1))
     else:
         s._note(i, f"{p.name} keeps goal cards {' and '.join(p.goals)} and returns the other {len(left)}", R_EXPERT)
 
@@ -1066,8 +1042,8 @@ def start_round(s: VoyagesState, number: int) -> None:
     s.round = number
     if number > 1 and s.next_first != s.first_player:
         s.first_player = s.next_first
-        s._note(None, f"{_name(s, s.first_player)} travelled last and is the new start player", R_FIRST)
-    s._note(None, f"round {number} begins; {_name(s, s.first_player)} is start player", R_ROUND)
+        s._note(None, f"{seat_name(s, s.first_player)} travelled last and is the new start player", R_FIRST)
+    s._note(None, f"round {number} begins; {seat_name(s, s.first_player)} is start player", R_ROUND)
     neutral = rules.neutral.get(s.num_players)
     s.spaces = {}
     if neutral is not None:
@@ -1087,7 +1063,7 @@ def start_round(s: VoyagesState, number: int) -> None:
         ch = _char(s, i)
         if ch is not None and ch.round_reward:
             tasks.append(_gain(i, ch.round_reward, f"{ch.name} (!)", R_CHAR(ch)))
-    _push(s, *tasks, ("roll", order))
+    push(s, *tasks, ("roll", order))
 
 
 def _run_roll(s: VoyagesState, task: Task) -> None:
@@ -1115,7 +1091,7 @@ def _run_roll(s: VoyagesState, task: Task) -> None:
             tasks.append(("compensation", i, short))
     s.main_done, s.black_bought, s.posted_now = False, 0, frozenset()
     _begin_turn(s, s.first_player)
-    _push(s, *tasks)
+    push(s, *tasks)
 
 
 def _end_round(s: VoyagesState) -> None:
@@ -1205,81 +1181,12 @@ _AUTO: dict[str, Callable[[VoyagesState, Task], None]] = {
 }
 
 
-def run(s: VoyagesState) -> None:
-    """Resolve automatic tasks until a decision is awaited."""
-    while s.tasks and s.tasks[-1][0] in _AUTO:
-        task = s.tasks[-1]
-        s.tasks = s.tasks[:-1]
-        _AUTO[task[0]](s, task)
-
-
-def legal_actions(s: VoyagesState) -> list[Action]:
-    if s.over:
-        return []
-    if s.tasks:
-        task = s.tasks[-1]
-        return _DECISIONS[task[0]][0](s, task)
-    assert s.turn is not None
-    return _turn_actions(s, s.turn)
-
-
 # What ``Decision.about`` holds, per follow-up kind (``None`` for the others).
 DECISION_ABOUT = {"move": "the steps left (int)", "column": "the bazaar space (str)",
                   "trade": "the city card's id (str)"}
 
 
-def decision(s: VoyagesState) -> Decision:
-    if s.over:
-        return Decision("over", None, "the game is over")
-    if s.tasks:
-        task = s.tasks[-1]
-        text = f"{_name(s, task[1])}: {_DECISIONS[task[0]][2](s, task)}"
-        return Decision(task[0], task[1], text, task[2] if task[0] in DECISION_ABOUT else None)
-    assert s.turn is not None
-    p = s.players[s.turn]
-    if s.main_done or not p.all_dice:
-        what = "take bonus actions or end the turn"
-    else:
-        what = "take a main action (bonus actions before or after)"
-    return Decision("turn", s.turn, f"{p.name}: {what}")
-
-
-def apply(s: VoyagesState, a: Action) -> VoyagesState:
-    """Apply a legal action (checked by the caller) and return the new state."""
-    new = s._copy()
-    new._hist = (s._hist, a)
-    legal = cast(LegalAction, a)
-    if s.tasks:
-        task = s.tasks[-1]
-        new.tasks = s.tasks[:-1]
-        _DECISIONS[task[0]][1](new, task, legal)
-    elif a.kind in _MAIN:
-        new.main_done = True
-        _MAIN[a.kind](new, legal)
-    else:
-        _BONUS[a.kind](new, legal)
-    run(new)
-    return new
-
-
 # =============================================================================== why not?
-
-
-def explain(s: VoyagesState, a: Action) -> str:
-    """Why ``a`` is not legal in ``s``: what was tried, why not, which rule."""
-    d = decision(s)
-    head = f"{a} is not allowed"
-    if s.over:
-        return f"{head}: the game is over ({R_END})"
-    if a.player is not None and a.player != d.player:
-        return f"{head}: it is {_name(s, d.player)}'s decision, not seat {a.player}'s ({R_TURN})"
-    if d.kind != "turn":
-        legal = legal_actions(s)
-        shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
-        return f"{head}: the game is waiting for {d.text!r}; the choices are: {shown}"
-    i = d.player
-    assert i is not None
-    return f"{head}: {_why_not(s, i, s.players[i], a)}"
 
 
 def _why_not(s: VoyagesState, i: int, p: Player, a: Action) -> str:
@@ -1415,3 +1322,12 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
     if not s.black_pool:
         return f"there are no black dice left on the board ({R_BUY_BLACK})"
     return f"it costs {rules.black_die_cost} and you have {p.camels} camels ({R_BUY_BLACK})"
+
+
+TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,
+              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END)
+run = TURNS.run
+legal_actions = TURNS.legal_actions
+decision = TURNS.decision
+apply = TURNS.apply
+explain = TURNS.explain

@@ -18,6 +18,7 @@ import secrets
 from typing import Any
 
 from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.voyages import rules
 from mp_notebook.rulesets.voyages.components import Character, Components, components, shared_board
 from mp_notebook.rulesets.voyages.state import Player, VoyagesState
@@ -112,7 +113,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
         picks.append(("pick_character", seats[0], drawn[:n + c.rules.expert_characters_extra], seats[1:]))
     if expert:
         picks += [("pick_goal", k, goals[dealt * k:dealt * (k + 1)], c.rules.goals_per_player) for k in range(n)]
-    rules._push(s, *picks, ("begin",))
+    push(s, *picks, ("begin",))
     rules.run(s)
     return s
 
