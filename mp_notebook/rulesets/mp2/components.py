@@ -33,13 +33,13 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
+from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "jade", "vp")
 GOODS = ("pepper", "silk", "gold", "jade")
@@ -358,45 +358,11 @@ class Components:
 # --------------------------------------------------------------------------- loading
 
 
-class _Reader:
-    """Reads one entry of one data file, naming both in every error."""
-
-    def __init__(self, file: str, entry: str, table: Any, ident: str | None = None):
-        self.file, self.entry = file, entry
-        if not isinstance(table, dict):
-            self.fail(f"expected a table, got {type(table).__name__}")
-        self.table: dict[str, Any] = table
-        if ident and isinstance(table.get(ident), str):  # name the entry by its id, not its position
-            self.entry = f"{entry.partition('[')[0]} {table[ident]!r}"
-
-    def fail(self, why: str) -> DataError:
-        raise DataError(f"{self.file}: {self.entry}: {why}")
-
-    def keys(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-        unknown = sorted(set(self.table) - set(required) - set(optional))
-        if unknown:
-            self.fail(f"unknown key(s) {', '.join(unknown)} (allowed: {', '.join(required + optional)})")
-        missing = [k for k in required if k not in self.table]
-        if missing:
-            self.fail(f"missing key(s) {', '.join(missing)}")
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
-        value = self.table.get(key, default)
-        if value is not None and (not isinstance(value, kind) or (isinstance(value, bool) and kind is int)):
-            self.fail(f"{key} must be {getattr(kind, '__name__', kind)}, got {value!r}")
-        return value
-
-    def count(self, key: str, default: int = 0, low: int = 0) -> int:
-        value: int = self.get(key, int, default)
-        if value < low:
-            self.fail(f"{key} must be at least {low}, got {value}")
-        return value
-
-    def sub(self, key: str, table: Any) -> _Reader:
-        return _Reader(self.file, f"{self.entry}.{key}", table)
+class _Reader(TableReader):
+    """Reads one entry of one data file: Marco Polo II's bundles, rewards and costs."""
 
     def bundle(self, key: str, *, vp: bool = True) -> Bundle:
-        return self.sub(key, self.table.get(key, {})).as_bundle(vp=vp)
+        return self.sub(key).as_bundle(vp=vp)
 
     def as_bundle(self, *, vp: bool = True, extra: tuple[str, ...] = ()) -> Bundle:
         allowed = RESOURCES if vp else RESOURCES[:-1]
@@ -428,35 +394,9 @@ class _Reader:
         return Cost(Bundle(**{k: self.count(k) for k in RESOURCES}), self.count("any_good"),
                     self.count("different_goods"))
 
-    def name(self, key: str, known: dict[str, Any] | tuple[str, ...], what: str) -> str:
-        value: str = self.get(key, str)
-        if value not in known:
-            self.fail(f"{key} {value!r} is not a known {what}")
-        return value
-
-
 def _load(name: str) -> dict[str, Any]:
     text = resources.files("mp_notebook.rulesets.mp2").joinpath("data", name).read_text("utf-8")
-    return _parse(name, text)
-
-
-def _parse(name: str, text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML: {exc}") from exc
-
-
-def _entries(file: str, doc: dict[str, Any], key: str, count: int | None = None) -> list[Any]:
-    unknown = sorted(set(doc) - {key})
-    if unknown:
-        raise DataError(f"{file}: unknown top-level key(s) {', '.join(unknown)} (expected [[{key}]])")
-    items = doc.get(key)
-    if not isinstance(items, list):
-        raise DataError(f"{file}: expected an array of tables [[{key}]]")
-    if count is not None and len(items) != count:
-        raise DataError(f"{file}: expected {count} [[{key}]] entries, found {len(items)}")
-    return items
+    return parse_toml(name, text)
 
 
 def _unique(file: str, what: str, names: list[str]) -> None:
@@ -473,7 +413,7 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
     if unknown:
         raise DataError(f"{file}: unknown top-level key(s) {', '.join(unknown)}")
     locations: dict[str, Location] = {}
-    for i, raw in enumerate(_entries(file, {"location": doc.get("location")}, "location")):
+    for i, raw in enumerate(entries(file, {"location": doc.get("location")}, "location")):
         r = _Reader(file, f"location[{i}]", raw, ident="name")
         r.keys(("name", "kind", "lat", "lon"),
                ("shield", "start", "city_bonus", "city_cards", "contracts", "outpost", "special"))
@@ -499,7 +439,7 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
                 r.fail(f"city card space names are words joined by '-', got {space!r}")
         locations[name] = Location(name, kind, float(lat), float(lon), r.get("shield", str), city_cards=cards, **flags)
     routes = []
-    for i, raw in enumerate(_entries(file, {"route": doc.get("route")}, "route")):
+    for i, raw in enumerate(entries(file, {"route": doc.get("route")}, "route")):
         r = _Reader(file, f"route[{i}]", raw)
         r.keys(("between", "kind"), ("coins", "camels", "jade", "seal"))
         ends = r.get("between", list)
@@ -583,7 +523,7 @@ def _money_bag(r: _Reader) -> dict[str, Bundle]:
 
 def _reward_table(file: str, key: str, doc: dict[str, Any], count: int, *, copy: bool = False) -> dict[str, Reward]:
     out: dict[str, Reward] = {}
-    for i, raw in enumerate(_entries(file, doc, key, count)):
+    for i, raw in enumerate(entries(file, doc, key, count)):
         r = _Reader(file, f"{key}[{i}]", raw, ident="id")
         r.keys(("id", "reward"))
         ident = r.get("id", str)
@@ -602,14 +542,14 @@ def load_components(files: dict[str, str] | None = None) -> Components:
     files = files or {}
 
     def doc(name: str) -> dict[str, Any]:
-        return _parse(name, files[name]) if name in files else _load(name)
+        return parse_toml(name, files[name]) if name in files else _load(name)
 
     rules = _rules(doc("rules.toml"))
     locations, routes = _board(doc("board.toml"))
     cities = {n: loc for n, loc in locations.items() if loc.is_city}
 
     seals: dict[str, Seal] = {}
-    for i, raw in enumerate(_entries("seals.toml", doc("seals.toml"), "seal", len(SEALS))):
+    for i, raw in enumerate(entries("seals.toml", doc("seals.toml"), "seal", len(SEALS))):
         r = _Reader("seals.toml", f"seal[{i}]", raw, ident="type")
         r.keys(("type", "min_die", "jade", "improve", "bonus"))
         t = r.name("type", SEALS, "guild seal")
@@ -620,7 +560,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
                         r.sub("bonus", r.table["bonus"]).as_reward())
 
     specials: dict[str, SpecialCity] = {}
-    for i, raw in enumerate(_entries("special_cities.toml", doc("special_cities.toml"), "special_city", 3)):
+    for i, raw in enumerate(entries("special_cities.toml", doc("special_cities.toml"), "special_city", 3)):
         r = _Reader("special_cities.toml", f"special_city[{i}]", raw, ident="city")
         r.keys(("city", "guild", "reward", "double_at"))
         city = r.name("city", cities, "city of board.toml")
@@ -632,7 +572,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
                                      r.sub("reward", r.table["reward"]).as_reward(), r.count("double_at", low=1))
 
     tiles = []
-    for i, raw in enumerate(_entries("offers.toml", doc("offers.toml"), "tile", 18)):
+    for i, raw in enumerate(entries("offers.toml", doc("offers.toml"), "tile", 18)):
         r = _Reader("offers.toml", f"tile[{i}]", raw, ident="id")
         r.keys(("id", "pile", "offers"))
         pile = r.get("pile", str)
@@ -656,7 +596,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
             raise DataError("offers.toml: each pile I, II, III has exactly 6 tiles")
 
     cards: dict[str, CityCard] = {}
-    for i, raw in enumerate(_entries("city_cards.toml", doc("city_cards.toml"), "card", 25)):
+    for i, raw in enumerate(entries("city_cards.toml", doc("city_cards.toml"), "card", 25)):
         r = _Reader("city_cards.toml", f"card[{i}]", raw, ident="id")
         kind = r.get("kind", str)
         extra = {"trade": ("options",), "count": ("counts", "gain"), "city_bonus": (),
@@ -682,7 +622,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
                                 r.sub("pay", r.table.get("pay", {})).as_cost())
 
     contracts: dict[str, Contract] = {}
-    for i, raw in enumerate(_entries("contracts.toml", doc("contracts.toml"), "contract", 49)):
+    for i, raw in enumerate(entries("contracts.toml", doc("contracts.toml"), "contract", 49)):
         r = _Reader("contracts.toml", f"contract[{i}]", raw, ident="id")
         r.keys(("id", "cost", "reward"), ("starting",))
         ident = r.get("id", str)
@@ -698,7 +638,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     shields = tuple(sorted({loc.shield for loc in cities.values() if loc.shield}))
     goals: dict[str, Goal] = {}
-    for i, raw in enumerate(_entries("goals.toml", doc("goals.toml"), "goal", 14)):
+    for i, raw in enumerate(entries("goals.toml", doc("goals.toml"), "goal", 14)):
         r = _Reader("goals.toml", f"goal[{i}]", raw, ident="id")
         r.keys(("id",), ("seals", "shields"))
         ident = r.get("id", str)
@@ -716,7 +656,7 @@ def load_components(files: dict[str, str] | None = None) -> Components:
         goals[ident] = Goal(ident, pairs, gshields)
 
     characters: dict[str, Character] = {}
-    for i, raw in enumerate(_entries("characters.toml", doc("characters.toml"), "character", 7)):
+    for i, raw in enumerate(entries("characters.toml", doc("characters.toml"), "character", 7)):
         r = _Reader("characters.toml", f"character[{i}]", raw, ident="id")
         rewards = ("oasis_reward", "improve_reward", "round_reward", "complete_reward")
         lists = ("die_rewards", "pair_rewards")

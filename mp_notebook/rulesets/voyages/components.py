@@ -85,14 +85,14 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, NoReturn
+from typing import Any
 
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
+from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "vp")
 GOODS = ("pepper", "silk", "gold")
@@ -487,43 +487,8 @@ class Components:
 # --------------------------------------------------------------------------- loading
 
 
-class _Reader:
-    """Reads one entry of one data file, naming both in every error."""
-
-    def __init__(self, file: str, entry: str, table: Any, ident: str | None = None):
-        self.file, self.entry = file, entry
-        if not isinstance(table, dict):
-            self.fail(f"expected a table, got {type(table).__name__} {table!r}")
-        self.table: dict[str, Any] = table
-        if ident and isinstance(table.get(ident), str):  # name the entry by its id, not its position
-            self.entry = f"{entry.partition('[')[0]} {table[ident]!r}"
-
-    def fail(self, why: str) -> NoReturn:
-        raise DataError(f"{self.file}: {self.entry}: {why}")
-
-    def keys(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-        unknown = sorted(set(self.table) - set(required) - set(optional))
-        if unknown:
-            self.fail(f"unknown key(s) {', '.join(unknown)} (allowed: {', '.join(required + optional)})")
-        missing = [k for k in required if k not in self.table]
-        if missing:
-            self.fail(f"missing key(s) {', '.join(missing)}")
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
-        value = self.table.get(key, default)
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
-            self.fail(f"{key} must be {getattr(kind, '__name__', 'a number')}, got {value!r}")
-        return value
-
-    def flag(self, key: str) -> bool:
-        return bool(self.get(key, bool, False))
-
-    def count(self, key: str, default: int = 0, low: int = 0) -> int:
-        value: int = self.get(key, int, default)
-        if value < low:
-            self.fail(f"{key} must be at least {low}, got {value}")
-        return value
+class _Reader(TableReader):
+    """Reads one entry of one data file: The Voyages of Marco Polo's bundles, rewards and costs."""
 
     def counts(self, key: str, length: int | None = None, low: int = 0) -> tuple[int, ...]:
         """A list of integers ``>= low`` (of ``length`` entries if given)."""
@@ -539,9 +504,6 @@ class _Reader:
         if any(not isinstance(v, str) for v in values):
             self.fail(f"{key} must list names, got {values!r}")
         return tuple(values)
-
-    def sub(self, key: str, table: Any = None) -> _Reader:
-        return _Reader(self.file, f"{self.entry}.{key}", self.table.get(key, {}) if table is None else table)
 
     def int_keyed(self, key: str, low: int, high: int) -> dict[int, Any]:
         """A table keyed by integers ``low..high`` (TOML keys are strings)."""
@@ -605,25 +567,6 @@ class _Reader:
         if ident in seen:
             self.fail(f"duplicate id {ident!r}")
         return ident
-
-
-def _parse(name: str, text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML: {exc}") from exc
-
-
-def _entries(file: str, doc: dict[str, Any], key: str, count: int | None = None) -> list[Any]:
-    unknown = sorted(set(doc) - {key})
-    if unknown:
-        raise DataError(f"{file}: unknown top-level key(s) {', '.join(unknown)} (expected [[{key}]])")
-    items = doc.get(key)
-    if not isinstance(items, list):
-        raise DataError(f"{file}: expected an array of tables [[{key}]]")
-    if count is not None and len(items) != count:
-        raise DataError(f"{file}: expected {count} [[{key}]] entries, found {len(items)}")
-    return items
 
 
 def _count_check(file: str, what: str, found: int, wanted: int) -> None:
@@ -695,8 +638,8 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
     unknown = sorted(set(doc) - {"location", "route"})
     if unknown:
         raise DataError(f"{file}: unknown top-level key(s) {', '.join(unknown)} (expected [[location]], [[route]])")
-    locations = _locations(_entries(file, {"location": doc.get("location")}, "location", 25))
-    routes = _routes(_entries(file, {"route": doc.get("route")}, "route", 30), locations)
+    locations = _locations(entries(file, {"location": doc.get("location")}, "location", 25))
+    routes = _routes(entries(file, {"route": doc.get("route")}, "route", 30), locations)
     kinds = [loc.size or ("start" if loc.start else "beijing" if loc.vp_spaces else loc.kind)
              for loc in locations.values()]
     for what, wanted in (("start", 1), ("beijing", 1), ("large", 7), ("small", 6), ("oasis", 10)):
@@ -864,7 +807,7 @@ def _table(file: str, key: str, doc: dict[str, Any], count: int,
            read: Callable[[_Reader, str], Any]) -> dict[str, Any]:
     """The ``count`` entries ``[[key]]`` of ``file``, each read by ``read(reader, id)``, keyed by id."""
     out: dict[str, Any] = {}
-    for i, raw in enumerate(_entries(file, doc, key, count)):
+    for i, raw in enumerate(entries(file, doc, key, count)):
         r = _Reader(file, f"{key}[{i}]", raw, ident="id")
         ident = r.ident(out)
         out[ident] = read(r, ident)
@@ -893,9 +836,9 @@ def load_components(files: dict[str, str] | None = None) -> Components:
 
     def doc(name: str) -> dict[str, Any]:
         if name in files:
-            return _parse(name, files[name])
+            return parse_toml(name, files[name])
         text = resources.files("mp_notebook.rulesets.voyages").joinpath("data").joinpath(name).read_text("utf-8")
-        return _parse(name, text)
+        return parse_toml(name, text)
 
     rules = _rules(doc("rules.toml"))
     locations, routes = _board(doc("board.toml"))
