@@ -1,5 +1,8 @@
-// Action panel: the legal choices of the current decision, grouped, one button each.
-// Traitlets: `sections` (JSON, Python -> JS) and `pressed` ({notation, n}; JS -> Python).
+// Action panel: the legal choices of the current decision, grouped, one button each; choices the
+// rules list but the player cannot take now are greyed out with the reason.
+// Traitlets: `sections`, `title`, `position` (Python -> JS) and `pressed` ({notation, position, n};
+// JS -> Python). After a press every button waits for the next panel, so a double click sends one
+// press (and Python ignores a press carrying an older `position`).
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -40,6 +43,7 @@ export default {
     host.appendChild(root);
     let presses = 0;
     const draw = () => {
+      delete root.dataset.waiting;
       root.replaceChildren(el("div", "mp-title", model.get("title")));
       for (const section of model.get("sections")) {
         const box = el("div", "mp-section");
@@ -50,13 +54,24 @@ export default {
           for (const a of row.actions) {
             const b = el("button", "mp-action");
             b.type = "button";
-            b.dataset.notation = a.notation;
-            b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
             b.appendChild(el("span", "", a.label));
             if (a.cost) b.appendChild(el("span", "mp-cost", a.cost));
+            if (a.disabled) {
+              b.disabled = true;
+              b.classList.add("mp-unavailable");
+              b.title = `not now: ${a.disabled}`;
+              b.appendChild(el("span", "mp-reason", a.disabled));
+              line.appendChild(b);
+              continue;
+            }
+            b.dataset.notation = a.notation;
+            b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
             b.addEventListener("click", () => {
+              if (root.dataset.waiting) return;
+              root.dataset.waiting = "1";
+              root.querySelectorAll("button.mp-action").forEach((other) => { other.disabled = true; });
               presses += 1;
-              model.set("pressed", { notation: a.notation, n: presses, at: Date.now() });
+              model.set("pressed", { notation: a.notation, position: model.get("position"), n: presses, at: Date.now() });
               model.save_changes();
             });
             line.appendChild(b);
@@ -67,7 +82,7 @@ export default {
       }
     };
     draw();
-    const events = ["change:sections", "change:title"];
+    const events = ["change:sections", "change:title", "change:position"];
     events.forEach((e) => model.on(e, draw));
     const stopFitting = fitMapWhenAppResizes(host);
     return () => {
