@@ -356,7 +356,7 @@ def test_a_game_against_the_greedy_bot_ends_with_the_final_scoring() -> None:
     for name, row in table.iterrows():
         assert f"{name}</th>" in final and f"<td class=mp-total>{row['total']}</td>" in final
     winner = table.index[table["winner"]][0]
-    assert f"{winner} wins with {table['total'].max()} VP" in final and "🏆 " + winner in final
+    assert f"{winner} wins with {table['total'].max()} VP" in final and "★ " + winner in final
     assert "wins with" in app.header.value
     assert [b["vp_text"] for b in app.boards.players] == [f"{v} VP final" for v in table["total"]]
     assert app.actions.sections == [] and "final scoring" in app.actions.title
@@ -411,6 +411,7 @@ def test_hint_in_the_background_and_when_not_possible() -> None:
     while app._hinting is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "Recommended: " in app.hint_view.value and not app.hint_button.disabled
+    assert "— (1 future)" in app.hint_view.value and "inf" not in app.hint_view.value
     app.set_seat(0, GREEDY)  # no human decision left: no hint
     app.hint()
     assert "a hint is for a human player's decision" in app.last_error

@@ -44,6 +44,7 @@ export default {
     let presses = 0;
     const draw = () => {
       delete root.dataset.waiting;
+      root.dataset.position = model.get("position");
       root.replaceChildren(el("div", "mp-title", model.get("title")));
       for (const section of model.get("sections")) {
         const box = el("div", "mp-section");

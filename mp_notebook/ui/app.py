@@ -14,6 +14,7 @@ shows what the engine recommends at a human decision and why: the ``evaluate`` t
 from __future__ import annotations
 
 import functools
+import math
 import threading
 import traceback
 from collections.abc import Callable
@@ -129,6 +130,11 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
         new_game_kwargs.setdefault("players", 1 if new_game_kwargs.get("automa") else 2)
         s = new_game(**new_game_kwargs)
     return GameApp(s, seats=seats)
+
+
+def _interval(low: float, high: float) -> str:
+    """A 95% interval as text; none from a single sampled future."""
+    return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "— (1 future)"
 
 
 class _CountedRollouts:
@@ -390,7 +396,7 @@ class GameApp(widgets.VBox):
         rows = "".join(
             f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
             f"<td>{escape(label[r['action']][0])}</td><td>{escape(label[r['action']][1])}</td>"
-            f"<td>{r['score']:.1f}</td><td>{r['score_low']:.1f}–{r['score_high']:.1f}</td>"
+            f"<td>{r['score']:.1f}</td><td>{_interval(r['score_low'], r['score_high'])}</td>"
             f"<td>{r['win_rate']:.0%}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
@@ -531,7 +537,7 @@ class GameApp(widgets.VBox):
             won = bool(row.get("winner", False))
             cells = "".join(f"<td{' class=mp-total' if c == 'total' else ''}>{row[c]}</td>" for c in columns)
             rows.append(f"<tr class='{'mp-winner' if won else ''}' data-player='{i}'><th style='border-left:6px solid "
-                        f"{PLAYER_COLOURS[i]}'>{'🏆 ' if won else ''}{escape(str(name))}</th>{cells}</tr>")
+                        f"{PLAYER_COLOURS[i]}'>{'★ ' if won else ''}{escape(str(name))}</th>{cells}</tr>")
         return (f"<div class='mp-final' role='status'><div class='mp-final-title'>Final scoring — "
                 f"{escape(t.final_note(s))}</div><table class='mp-table'><tr><th>player</th>{head}</tr>"
                 f"{''.join(rows)}</table></div>")
