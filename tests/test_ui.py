@@ -411,7 +411,7 @@ def test_hint_in_the_background_and_when_not_possible() -> None:
     while app._hinting is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "Recommended: " in app.hint_view.value and not app.hint_button.disabled
-    assert "— (1 future)" in app.hint_view.value and "inf" not in app.hint_view.value
+    assert "<td>—</td>" in app.hint_view.value and "inf" not in app.hint_view.value  # no interval from 1 future
     app.set_seat(0, GREEDY)  # no human decision left: no hint
     app.hint()
     assert "a hint is for a human player's decision" in app.last_error
@@ -515,6 +515,11 @@ def test_solo_app_is_consistent() -> None:
 
 def test_plurals_in_labels() -> None:
     s = mp.new_game(players=2, seed=1)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    reroll = next(a for a in s.legal_actions() if a.kind == "reroll")
+    assert mp2_labels.describe(s, reroll)[1] == "1 camel"
+    assert "1 camels" not in str(mp2_labels.player_board(mp.new_game(players=3, seed=7), 0)["contracts"])
     assert mp2_labels.describe(s, mp.Action.parse("travel [4] lower", 0))[0].endswith("up to 1 move")
     assert mp2_labels.describe(s, mp.Action.parse("travel [4] middle", 0))[0].endswith("up to 3 moves")
 

@@ -11,15 +11,28 @@ function el(tag, className, text) {
   return node;
 }
 
-// The map (a plotly FigureWidget with config.responsive) fits its width only on a window resize,
-// and its first draw can come before the notebook output has its final width. Whenever the app's
-// box changes size (the map appearing, the notebook resized), send one window resize.
+// The map (a plotly FigureWidget with config.responsive and no fixed height) fits its box only on
+// a window resize, and its first draw can come before the notebook output has its final width.
+// Whenever the app's box changes size (the map appearing, the notebook resized), give the map the
+// board's proportions (MAP_RATIO) at the app's width less the legend beside it (MAP_LEGEND px), at
+// least MAP_MIN_HEIGHT px, and send one window resize.
+const MAP_RATIO = 2.15;
+const MAP_LEGEND = 190;
+const MAP_MIN_HEIGHT = 300;
+
 function fitMapWhenAppResizes(host) {
   let observer = null;
   let frame = 0;
-  const nudge = () => {
+  const nudge = (app) => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
+    frame = requestAnimationFrame(() => {
+      const plot = app.querySelector(".mp-map.js-plotly-plot, .mp-map .js-plotly-plot");
+      if (plot) {
+        const height = `${Math.max(MAP_MIN_HEIGHT, Math.round((app.clientWidth - MAP_LEGEND) / MAP_RATIO) + 8)}px`;
+        if (plot.style.height !== height) plot.style.height = height;
+      }
+      window.dispatchEvent(new Event("resize"));
+    });
   };
   const attach = () => {
     const app = host.closest(".mp-notebook-app");
@@ -27,7 +40,7 @@ function fitMapWhenAppResizes(host) {
       frame = requestAnimationFrame(attach);
       return;
     }
-    observer = new ResizeObserver(nudge);
+    observer = new ResizeObserver(() => nudge(app));
     observer.observe(app);
   };
   attach();

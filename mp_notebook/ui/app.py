@@ -91,7 +91,6 @@ def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -
 
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
-APP_MAP_HEIGHT = 520
 HINT_ROLLOUTS = 4  # sampled futures per choice behind a hint (analysis.evaluate)
 HINT_ROWS = 8  # choices shown in the hint table
 
@@ -134,7 +133,7 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
 
 def _interval(low: float, high: float) -> str:
     """A 95% interval as text; none from a single sampled future."""
-    return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "— (1 future)"
+    return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
 
 
 class _CountedRollouts:
@@ -487,10 +486,11 @@ class GameApp(widgets.VBox):
         self._static = len(static)
         self._drawn = state_trace_dicts(s)
         layout = map_layout(s)
-        layout.update(title_text="", margin={"t": 4, "r": 0}, height=APP_MAP_HEIGHT, autosize=True,
+        layout.update(title_text="", margin={"t": 4, "r": 0}, height=None, autosize=True,
                       legend={"orientation": "v", "x": 1.0, "xanchor": "left", "y": 1, "yanchor": "top"})
         figure = go.FigureWidget(data=static + [go.Scattergeo(d) for d in self._drawn], layout=layout)
-        figure._config = {"responsive": True, "displaylogo": False}  # fits its width (widgets/action_panel.js)
+        figure._config = {"responsive": True, "displaylogo": False}  # fits its box (widgets/action_panel.js)
+        figure.add_class("mp-map")  # its box: the app's width, the map's proportions (widgets/mp.css)
         for trace in figure.data:
             if trace.customdata is not None:
                 trace.on_click(self._on_map_click)

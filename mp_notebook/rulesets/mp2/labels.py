@@ -67,8 +67,25 @@ def _moves(n: int) -> str:
     return f"{n} move{'s' if n != 1 else ''}"
 
 
+_ONE = re.compile(r"(?<![\d.])1 (coin|camel)s\b")
+
+
+def singular(text: str) -> str:
+    """``text`` with "1 coins", "1 camels" (as the components print amounts) in the singular.
+
+    >>> singular("pay 1 coins, 1 camels → 11 camels")
+    'pay 1 coin, 1 camel → 11 camels'
+    """
+    return _ONE.sub(r"1 \1", text)
+
+
 def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
+    label, cost = _describe(s, a)
+    return singular(label), singular(cost)
+
+
+def _describe(s: Mp2State, a: Action) -> tuple[str, str]:
     c = s.components
     if a.kind in MAIN_KINDS:
         return _main(s, a), _coins(space_coins(s, a))
@@ -257,7 +274,8 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
         "posts_total": c.rules.posts_per_player,
         "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
         "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
-        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
+        "contracts": [singular(f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}")
+                      for cid in p.contracts],
         "completed": len(p.completed), "character": character, "goal": goal_text,
     }
 
@@ -285,7 +303,7 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
     if d.kind == "offer":
         for k, (jade, reward) in enumerate(_offer_tile(state, d.about).offers):
             if state.players[i].jade < jade:
-                out.append({"kind": "offer", "label": f"offer {k + 1}: {reward}", "cost": f"{jade} jade",
+                out.append({"kind": "offer", "label": singular(f"offer {k + 1}: {reward}"), "cost": f"{jade} jade",
                             "reason": f"needs {jade} jade, you have {state.players[i].jade} ({R_BOOKS})"})
     if d.kind == "move" and not any(a.kind == "done" for a in legal):
         out.append({"kind": "done", "label": "stop here", "cost": "",
