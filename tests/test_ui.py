@@ -229,11 +229,13 @@ def test_bot_decisions_are_not_clickable():
 
 def test_labels_cover_every_decision_of_random_games():
     """Every legal action has a button; the disabled ones give a reason; every die on the action
-    spaces has its owner: the colours the state records for the space, neutral dice first."""
+    spaces has its owner: the colours the state records for the space, neutral dice first (2-4
+    players and solo, where the Automa's dice are its seat's)."""
     disabled = set()
-    for seed in range(3):
+    games = [mp.new_game(players=2 + seed, seed=seed) for seed in range(3)]
+    games.append(mp.new_game(["Ana"], automa="L2", seed=1))
+    for seed, s in enumerate(games):
         rng = random.Random(seed)
-        s = mp.new_game(players=2 + seed, seed=seed)
         while not s.is_over:
             legal = s.legal_actions()
             buttons = [a for sec in sections(s, legal) for row in sec["rows"] for a in row["actions"]]

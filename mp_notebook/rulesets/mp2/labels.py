@@ -215,9 +215,10 @@ def _placements(s: Mp2State) -> list[tuple[str, int, list[tuple[int, bool]]]]:
         if m is None or e.player is None:
             continue
         book, travel, city, card = m.group(2), m.group(3), m.group(4), m.group(5)
+        where = m.group(0)
         key = (SPACE_BOOK + book if book else SPACE_TRAVEL + travel if travel else SPACE_SPECIAL + city if city
-               else SPACE_CARD + card if card else "khan" if "Khan" in e.text else
-               "seals" if "Guild Seals" in e.text else "contracts")
+               else SPACE_CARD + card if card else "khan" if "Khan's Favor" in where else
+               "seals" if "Guild Seals" in where else "contracts")
         dice = [(int(d.lstrip("b")), d.startswith("b")) for d in m.group(1).split(",")]
         out.append((key, e.player, dice))
     return out[::-1]
