@@ -3,7 +3,9 @@
 Builds a new virtual environment exactly as the files in ``binder/`` say (``pip install -r
 binder/requirements.txt``, then ``binder/postBuild`` run from the repository root, as
 repo2docker does) and executes ``notebooks/01-learn-the-rules.ipynb`` and
-``notebooks/03-play.ipynb`` in a kernel of that environment with ``jupyter nbconvert``.
+``notebooks/03-play.ipynb`` in a kernel of that environment with ``jupyter nbconvert``. Then it
+starts that environment's Jupyter server and asks it for the README's *Play in your browser* page,
+``/voila/render/notebooks/03-play.ipynb`` (Voilà, as Binder's ``urlpath=voila/render/...`` opens it).
 
 It is slow (a few minutes the first time; pip's cache makes later runs faster) and needs the
 package index. It always runs in CI (``CI`` set); elsewhere ``MP_SKIP_BINDER=1`` skips it.
@@ -13,8 +15,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -25,6 +30,7 @@ NOTEBOOKS = ["01-learn-the-rules.ipynb", "03-play.ipynb"]
 KERNEL = "mp-notebook-binder-test"
 INSTALL_TIMEOUT = 1800  # seconds for each pip step
 NOTEBOOK_TIMEOUT = 600  # seconds per notebook cell (nbconvert) and per notebook (subprocess)
+SERVER_TIMEOUT = 120  # seconds for the Jupyter server to start and Voilà to render the play notebook
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("CI") and os.environ.get("MP_SKIP_BINDER") == "1",
@@ -111,3 +117,37 @@ def test_binder_environment_runs_the_notebooks(tmp_path: Path) -> None:
               f"--ExecutePreprocessor.timeout={NOTEBOOK_TIMEOUT}"],
              cwd=work, env=env, timeout=NOTEBOOK_TIMEOUT * 3)
         assert (work / f"executed-{name}").is_file()
+
+    # 4. the "Play in your browser" link: the play notebook rendered by Voilà on the Jupyter server
+    page = _voila_page(python, cwd=tmp_path, env=env, path="notebooks/03-play.ipynb")
+    assert "Play Marco Polo II" in page and "voila" in page.lower(), page[:2000]
+
+
+def _voila_page(python: str, *, cwd: Path, env: dict[str, str], path: str) -> str:
+    """The HTML a browser gets from ``/voila/render/<path>`` of a Jupyter server of the venv."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    log = (cwd / "server.log").open("w")
+    server = subprocess.Popen(
+        [python, "-m", "jupyter", "server", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root",
+         "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={cwd}"],
+        cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + SERVER_TIMEOUT
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/{path}", timeout=60) as r:
+                    return str(r.read().decode("utf-8"))
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("Voilà did not render the play notebook:\n" + (cwd / "server.log").read_text()[-8000:])
+                time.sleep(0.5)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()

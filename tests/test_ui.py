@@ -3,13 +3,21 @@ state and the widgets' traitlets."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 
 import plotly.callbacks
 import pytest
 
 import mp_notebook as mp
-from mp_notebook.ui.app import BOT, HUMAN, GameApp
+from mp_notebook import rulesets as ruleset_registry
+from mp_notebook.analysis import evaluate
+from mp_notebook.render.map import PLAYER_COLOURS
+from mp_notebook.rulesets import get
+from mp_notebook.rulesets.mp2 import labels as mp2_labels
+from mp_notebook.ui import app as app_module
+from mp_notebook.ui.app import BOT, GREEDY, HUMAN, SEARCH, GameApp
 from mp_notebook.ui.labels import sections
 
 
@@ -31,7 +39,9 @@ def map_trace(app: GameApp, name: str):
 
 
 def all_notations(app: GameApp) -> list[str]:
-    return [a["notation"] for sec in app.actions.sections for row in sec["rows"] for a in row["actions"]]
+    """The notations of the panel's enabled buttons."""
+    return [a["notation"] for sec in app.actions.sections for row in sec["rows"] for a in row["actions"]
+            if not a.get("disabled")]
 
 
 @pytest.fixture
@@ -54,7 +64,7 @@ def test_play_builds_every_part(app):
     assert "Player 3 rolls" in app.log_view.value
     assert app.log_view.value.index("Player 3 rolls") < app.log_view.value.index("quick setup")  # newest first
     assert app.undo_button.disabled and app.last_error is None
-    assert app.map in app.children and app.dice in app.children[4].children[1].children
+    assert app.map in app.children and app.dice in app.children[5].children[1].children
 
 
 def test_play_takes_a_state_or_new_game_options():
@@ -120,8 +130,10 @@ def test_illegal_click_explains_and_changes_nothing(app):
     before = app.state
     app.click_location("Baghdad")
     assert app.state is before
-    assert "move Baghdad is not allowed" in app.last_error and "move Xanadu" in app.last_error
-    assert "mp-error" in app.message.value and "not allowed" in app.message.value
+    # in words, not notation: what was clicked, what is awaited, what can be clicked
+    assert app.last_error.startswith("Baghdad is not a choice now") and "move Baghdad" not in app.last_error
+    assert "move from Beijing" in app.last_error and "you can click Xanadu, Xian" in app.last_error
+    assert "mp-error" in app.message.value and "not a choice now" in app.message.value
     app.click_location("Xanadu")  # a legal click clears the message
     assert app.last_error is None and app.message.value == ""
 
@@ -186,9 +198,12 @@ def test_new_game_rebuilds_the_widgets(app):
     assert len(app.seats) == 4 and len(app.seat_boxes.children) == 4
     assert len(app.dice.players) == len(app.boards.players) == 4
     assert len(app.map.data) == n_traces + 2  # a figure and a posts trace for the new seat
-    assert app.undo_button.disabled and app.seed_box.value == 12
-    app.new_button.click()  # the button: players and seed from the setup boxes
-    assert app.state.setup["seed"] == 12 and app.state.num_players == 4
+    assert app.undo_button.disabled and app.seed_box.value == 11  # the seed box shows the game's seed
+    app.new_button.click()  # the button: players from the setup box; the seed box unchanged: the next seed
+    assert app.state.setup["seed"] == 12 and app.state.num_players == 4 and app.seed_box.value == 12
+    app.seed_box.value = 5
+    app.new_button.click()  # a seed typed in the box
+    assert app.state.setup["seed"] == 5 and app.seed_box.value == 5
 
 
 def test_bot_seats_play_themselves():
@@ -200,7 +215,7 @@ def test_bot_seats_play_themselves():
         app.press(all_notations(app)[0])
     app.seat_boxes.children[0].value = BOT  # the seat dropdown: now bots only, to the end
     assert app.seats == [BOT, BOT] and app.state.is_over
-    assert "game over" in app.header.value and "final scores" in app.header.value
+    assert "game over" in app.header.value and "wins with" in app.header.value
     assert app.actions.sections == [] and app.last_error is None
 
 
@@ -213,14 +228,32 @@ def test_bot_decisions_are_not_clickable():
 
 
 def test_labels_cover_every_decision_of_random_games():
-    for seed in range(3):
+    """Every legal action has a button; the disabled ones give a reason; every die on the action
+    spaces has its owner: the colours the state records for the space, neutral dice first (2-4
+    players and solo, where the Automa's dice are its seat's)."""
+    disabled = set()
+    games = [mp.new_game(players=2 + seed, seed=seed) for seed in range(3)]
+    games.append(mp.new_game(["Ana"], automa="L2", seed=1))
+    for seed, s in enumerate(games):
         rng = random.Random(seed)
-        s = mp.new_game(players=2 + seed, seed=seed)
         while not s.is_over:
             legal = s.legal_actions()
-            shown = [a["notation"] for sec in sections(s, legal) for row in sec["rows"] for a in row["actions"]]
-            assert sorted(shown) == sorted(str(a) for a in legal)
+            buttons = [a for sec in sections(s, legal) for row in sec["rows"] for a in row["actions"]]
+            assert sorted(a["notation"] for a in buttons if not a.get("disabled")) == sorted(str(a) for a in legal)
+            disabled |= {(a["label"].split(":")[0], a["disabled"].split(" (")[0][:12]) for a in buttons
+                         if a.get("disabled")}
+            spaces, _ = mp2_labels.board_dice(s)
+            assert {sp["label"] for sp in spaces} == {k.replace(":", " ") for k, (_, v) in s.spaces.items() if v}
+            for sp in spaces:
+                colours, values = s.spaces[sp["label"].replace(" ", ":", 1)]
+                assert sorted(d["value"] for d in sp["dice"]) == sorted(values)
+                assert {d["owner"] for d in sp["dice"] if not d["black"]} - {None} == colours
+                owners = [d["owner"] for d in sp["dice"]]
+                assert owners[:owners.count(None)] == [None] * owners.count(None)  # neutral dice come first
             s = s.apply(rng.choice(legal))
+    # offers the player cannot pay for, and stopping before a Travel action's first move
+    assert {label for label, _ in disabled} == {"offer 3", "offer 4", "stop here"}
+    assert {why for _, why in disabled} == {"needs 1 jade", "needs 2 jade", "a Travel act"}
 
 
 def test_solo_app_seats_the_automa() -> None:
@@ -242,7 +275,7 @@ def test_mailin_and_tian_chin_travel_in_the_app() -> None:
     labels = {a["notation"]: a["label"] for sec in app.actions.sections for row in sec["rows"] for a in row["actions"]}
     assert labels["move Xanadu/2"] == "Xanadu (2nd figure) (land)" and labels["move Xanadu"] == "Xanadu (land)"
     app.click_location("Xanadu")  # both figures could go: the panel is asked
-    assert "2 choices name Xanadu" in app.message.value
+    assert "2 choices lead to Xanadu" in app.message.value and "Xanadu (2nd figure)" in app.message.value
     app.press("move Xanadu/2")
     assert app.last_error is None and app.state.players[0].figure2 == "Xanadu"
     assert app.boards.players[0]["location"] == "Beijing"
@@ -283,3 +316,222 @@ def test_set_seat_checks_the_seat_number() -> None:
         assert "no seat" in app.last_error and app.seats == [HUMAN, HUMAN]
     app.set_seat(0, "alien")
     assert "'alien' is not one of" in app.last_error and "Traceback" not in app.message.value
+
+
+# --- computer seats, the hint, the end of the game --------------------------------------------
+
+
+def test_every_computer_player_can_take_a_seat() -> None:
+    app = mp.play(players=3, seed=5, seats=[HUMAN, GREEDY, SEARCH])
+    assert app.seat_boxes.children[0].options == (HUMAN, BOT, GREEDY, SEARCH)
+    assert app.state.current_player == 0 and app.state.history == ()  # Player 1 (human) starts
+    human = mp.agents.RandomAgent(2)
+    while app.state.round == 1:  # the human's choices; the computer seats answer in between
+        app.press(str(human.choose(app.state)))
+        assert app.state.current_player == 0 and app.last_error is None
+    # the greedy and search seats answered, as those agents would (they are seeded, stateless)
+    history = app.state.history
+    replayed = mp.new_game(players=3, seed=5)
+    played = set()
+    for notation in history:
+        who = replayed.current_player
+        played.add(who)
+        if who == 1:
+            assert notation == str(mp.agents.GreedyAgent(1).choose(replayed))
+        elif who == 2:
+            assert notation == str(mp.agents.SearchAgent(seed=2).choose(replayed))
+        replayed = replayed.apply(notation)
+    assert played == {0, 1, 2} and replayed == app.state
+
+
+def test_a_game_against_the_greedy_bot_ends_with_the_final_scoring() -> None:
+    app = mp.play(players=2, seed=4, seats=[HUMAN, GREEDY])
+    human = mp.agents.GreedyAgent(seed=9)
+    while not app.state.is_over:
+        app.press(str(human.choose(app.state)))
+        assert app.last_error is None
+    s = app.state
+    table = s.scores()
+    final = app.final_view.value
+    for title in ("score track", "goal seals", "shields", "goods", "coins", "contracts", "total", "camels"):
+        assert f"<th>{title}" in final
+    for name, row in table.iterrows():
+        assert f"{name}</th>" in final and f"<td class=mp-total>{row['total']}</td>" in final
+    winner = table.index[table["winner"]][0]
+    assert f"{winner} wins with {table['total'].max()} VP" in final and "★ " + winner in final
+    assert "wins with" in app.header.value
+    assert [b["vp_text"] for b in app.boards.players] == [f"{v} VP final" for v in table["total"]]
+    assert app.actions.sections == [] and "final scoring" in app.actions.title
+    assert app.hint_button.disabled
+    app.undo()  # back into the game: the breakdown goes, the boards show the track again
+    assert app.final_view.value == "" and app.boards.players[0]["vp_text"].endswith("VP so far")
+
+
+def test_final_note_explains_the_tie_break() -> None:
+    s = mp.new_game(["Ana", "Ben", "Cy"], seed=1)
+    agent = mp.agents.RandomAgent(3)
+    while not s.is_over:
+        s = s.apply(agent.choose(s))
+    table = s.scores()
+    # the same final position, edited so that Ana and Ben tie on VP: camels break the tie, then nothing
+    base = {name: int(table.loc[name, "total"]) - int(table.loc[name, "track"]) for name in ("Ana", "Ben")}
+    tied = s.with_player(0, vp=200 - base["Ana"], camels=5).with_player(1, vp=200 - base["Ben"], camels=2)
+    assert mp2_labels.final_note(tied) == ("Ana and Ben tie on 200 VP; the most camels break the tie (Ana 5, Ben 2): "
+                                           "Ana wins (Rulebook: End of game).")
+    shared = tied.with_player(1, camels=5)
+    assert mp2_labels.final_note(shared) == ("Ana and Ben tie on 200 VP and on camels (Ana 5, Ben 5): Ana and Ben "
+                                             "share the victory (Rulebook: End of game).")
+
+
+def test_hint_shows_the_evaluation_of_the_decision() -> None:
+    app = mp.play(players=2, seed=3, seats=[HUMAN, GREEDY])
+    to_turn(app)
+    app.hint_rollouts = 2
+    assert not app.hint_button.disabled
+    table = app.hint()
+    expected = evaluate(app.state, rollouts=2)
+    assert list(table["action"]) == list(expected["action"]) and list(table["score"]) == list(expected["score"])
+    html = app.hint_view.value
+    best = table.iloc[0]
+    assert "Recommended: " + mp2_labels.describe(app.state, mp.Action.parse(best["action"], 0))[0] in html
+    assert f"{best['score']:.1f} VP on average" in html and html.count("<tr data-notation=") == min(8, len(table))
+    assert app.hint_progress.value == app.hint_progress.max == len(table) * 2  # every rollout counted
+    assert app.hint_progress.layout.display == "none" and not app.hint_button.disabled
+    app.press(best["action"])  # the hint belongs to its position
+    assert app.hint_view.value == ""
+
+
+def test_hint_in_the_background_and_when_not_possible() -> None:
+    app = mp.play(players=2, seed=3, seats=[HUMAN, GREEDY])
+    to_turn(app)
+    app.hint_rollouts = 1
+    app.hint(background=True)
+    assert app.hint_button.disabled and "thinking" in app.hint_view.value
+    app.hint()
+    assert "being computed" in app.last_error
+    deadline = time.monotonic() + 60
+    while app._hinting is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "Recommended: " in app.hint_view.value and not app.hint_button.disabled
+    assert "<td>—</td>" in app.hint_view.value and "inf" not in app.hint_view.value  # no interval from 1 future
+    app.set_seat(0, GREEDY)  # no human decision left: no hint
+    app.hint()
+    assert "a hint is for a human player's decision" in app.last_error
+
+
+def test_a_ruleset_without_evaluation_offers_only_the_random_bot(monkeypatch) -> None:
+    s = mp.new_game(players=2, seed=1)
+    ruleset = get(s.ruleset)
+    monkeypatch.setattr(ruleset_registry, "get",
+                        lambda name=None: dataclasses.replace(ruleset, parts={k: v for k, v in ruleset.parts.items()
+                                                                              if k != "agents"}))
+    monkeypatch.setattr(app_module, "get", ruleset_registry.get)
+    app = mp.play(s)
+    assert app.seat_boxes.children[0].options == (HUMAN, BOT)
+    assert app.hint_button.layout.display == "none" and app.hint_button.disabled
+    with pytest.raises(ValueError, match="'greedy bot' is not one of 'human', 'random bot'"):
+        mp.play(s, seats=[HUMAN, GREEDY])
+    app.hint()
+    assert "has no evaluation yet" in app.last_error
+
+
+# --- readability ----------------------------------------------------------------------------
+
+
+def test_a_double_click_sends_one_press() -> None:
+    app = mp.play(players=2, seed=3)
+    first = all_notations(app)[0]
+    position = app.actions.position
+    app.actions.pressed = {"notation": first, "position": position, "n": 1, "at": 0}
+    assert len(app.state.history) == 1 and app.actions.position == position + 1
+    app.actions.pressed = {"notation": first, "position": position, "n": 2, "at": 1}  # the second, stale press
+    assert len(app.state.history) == 1 and app.last_error is None and app.message.value == ""
+
+
+def test_offers_the_player_cannot_pay_are_shown_disabled_with_the_reason() -> None:
+    s = mp.new_game(players=2, seed=1)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    book = next(a for a in s.legal_actions() if a.kind == "books" and a.space == "gold-upper")
+    s = s.apply(book)
+    assert s.decision.kind == "offer" and s.players[0].jade == 0
+    app = mp.play(s)
+    (row,) = app.actions.sections[0]["rows"]
+    labels = [a["label"].split(":")[0] for a in row["actions"]]
+    assert labels == ["offer 1", "offer 2", "offer 3", "offer 4"]  # all four, in order
+    enabled = [a for a in row["actions"] if not a.get("disabled")]
+    assert sorted(a["notation"] for a in enabled) == sorted(str(a) for a in s.legal_actions())
+    for a in row["actions"]:
+        if a.get("disabled"):
+            assert a["notation"] == "" and a["disabled"].startswith(f"needs {a['cost'].split()[0]} jade, you have 0")
+
+
+def test_stop_here_is_shown_where_the_move_prompt_offers_to_stop(app) -> None:
+    travel_one(app)
+    stop = [a for sec in app.actions.sections for row in sec["rows"] for a in row["actions"]
+            if a["label"] == "stop here"]
+    assert stop and "first move" in stop[0]["disabled"]  # before the first move: shown, with the reason
+    app.press("move Xanadu")
+    if app.state.decision.kind == "move":
+        assert "done" in all_notations(app)
+
+
+def test_dice_on_the_action_spaces_show_their_owner(app) -> None:
+    khan = next(sp for sp in app.dice.spaces if sp["label"] == "khan")
+    assert [(d["owner"], d["colour"]) for d in khan["dice"]] == [(None, None)]  # the 3-player neutral die
+    to_turn(app)
+    app.press(next(str(a) for a in app.state.legal_actions() if a.kind == "khans_favor"))
+    khan = next(sp for sp in app.dice.spaces if sp["label"] == "khan")
+    assert [d["owner"] for d in khan["dice"]] == [None, 0] and khan["dice"][1]["colour"] == PLAYER_COLOURS[0]
+
+
+def test_secret_goals_are_hidden_from_other_human_seats(app) -> None:
+    def goals() -> list[bool]:
+        return [not b["goal"].startswith("hidden") for b in app.boards.players]
+
+    assert goals() == [True, False, False]  # hotseat: only the deciding player's own card
+    to_turn(app)
+    app.press(next(str(a) for a in app.state.legal_actions() if a.kind == "khans_favor"))
+    while app.state.decision.kind != "turn" or app.state.current_player == 0:
+        app.press(all_notations(app)[0])
+    assert goals() == [i == app.state.current_player for i in range(3)]  # the next player's, not Player 1's
+    app.goals_box.value = True
+    assert goals() == [True, True, True]
+    app.goals_box.value = False
+    app.set_seat(1, BOT)
+    app.set_seat(2, BOT)
+    assert goals() == [True, False, False]  # one human: always theirs, never the bots'
+
+
+def test_solo_app_is_consistent() -> None:
+    app = mp.play(["Ana"], automa="L2", seed=3)
+    assert app.players_box.value == 1 and app.players_box.options == (1,) and app.players_box.disabled
+    automa = app.boards.players[1]
+    assert automa["character"] == f"{app.state.automa.character} (Automa L2)"
+    note = app.dice.players[1]["note"]
+    assert note.endswith("(the Automa's dice have no values)") and "all dice placed" not in note
+    assert app.dice.players[0]["note"] is None
+    app.new_button.click()
+    assert app.last_error is None and "new game: 1 player against the Automa" in app.message.value
+
+
+def test_plurals_in_labels() -> None:
+    s = mp.new_game(players=2, seed=1)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    reroll = next(a for a in s.legal_actions() if a.kind == "reroll")
+    assert mp2_labels.describe(s, reroll)[1] == "1 camel"
+    assert "1 camels" not in str(mp2_labels.player_board(mp.new_game(players=3, seed=7), 0)["contracts"])
+    assert mp2_labels.describe(s, mp.Action.parse("travel [4] lower", 0))[0].endswith("up to 1 move")
+    assert mp2_labels.describe(s, mp.Action.parse("travel [4] middle", 0))[0].endswith("up to 3 moves")
+
+
+def test_the_map_widget_holds_its_figure_for_a_late_front_end(app) -> None:
+    """Voilà draws widgets from their state after the notebook ran: the map's synced data must hold
+    every trace (traces added by messages before the page connects would be lost)."""
+    assert len(app.map._widget_data) == len(app.map.data) > 0
+    assert app.map._widget_layout["geo"]["projection"]["type"] == "natural earth"
+    old = app.map
+    app.new_game(players=4, seed=2)
+    assert app.map is not old and app.map in app.children and len(app.map._widget_data) == len(app.map.data)
+    assert app.map._widget_layout["legend"]["x"] == 1.0  # the legend beside the map, not over it

@@ -1,5 +1,8 @@
-// Action panel: the legal choices of the current decision, grouped, one button each.
-// Traitlets: `sections` (JSON, Python -> JS) and `pressed` ({notation, n}; JS -> Python).
+// Action panel: the legal choices of the current decision, grouped, one button each; choices the
+// rules list but the player cannot take now are greyed out with the reason.
+// Traitlets: `sections`, `title`, `position` (Python -> JS) and `pressed` ({notation, position, n};
+// JS -> Python). After a press every button waits for the next panel, so a double click sends one
+// press (and Python ignores a press carrying an older `position`).
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -8,15 +11,28 @@ function el(tag, className, text) {
   return node;
 }
 
-// The map (a plotly FigureWidget with config.responsive) fits its width only on a window resize,
-// and its first draw can come before the notebook output has its final width. Whenever the app's
-// box changes size (the map appearing, the notebook resized), send one window resize.
+// The map (a plotly FigureWidget with config.responsive and no fixed height) fits its box only on
+// a window resize, and its first draw can come before the notebook output has its final width.
+// Whenever the app's box changes size (the map appearing, the notebook resized), give the map the
+// board's proportions (MAP_RATIO) at the app's width less the legend beside it (MAP_LEGEND px), at
+// least MAP_MIN_HEIGHT px, and send one window resize.
+const MAP_RATIO = 2.15;
+const MAP_LEGEND = 190;
+const MAP_MIN_HEIGHT = 300;
+
 function fitMapWhenAppResizes(host) {
   let observer = null;
   let frame = 0;
-  const nudge = () => {
+  const nudge = (app) => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(() => window.dispatchEvent(new Event("resize")));
+    frame = requestAnimationFrame(() => {
+      const plot = app.querySelector(".mp-map.js-plotly-plot, .mp-map .js-plotly-plot");
+      if (plot) {
+        const height = `${Math.max(MAP_MIN_HEIGHT, Math.round((app.clientWidth - MAP_LEGEND) / MAP_RATIO) + 8)}px`;
+        if (plot.style.height !== height) plot.style.height = height;
+      }
+      window.dispatchEvent(new Event("resize"));
+    });
   };
   const attach = () => {
     const app = host.closest(".mp-notebook-app");
@@ -24,7 +40,7 @@ function fitMapWhenAppResizes(host) {
       frame = requestAnimationFrame(attach);
       return;
     }
-    observer = new ResizeObserver(nudge);
+    observer = new ResizeObserver(() => nudge(app));
     observer.observe(app);
   };
   attach();
@@ -40,6 +56,8 @@ export default {
     host.appendChild(root);
     let presses = 0;
     const draw = () => {
+      delete root.dataset.waiting;
+      root.dataset.position = model.get("position");
       root.replaceChildren(el("div", "mp-title", model.get("title")));
       for (const section of model.get("sections")) {
         const box = el("div", "mp-section");
@@ -50,13 +68,24 @@ export default {
           for (const a of row.actions) {
             const b = el("button", "mp-action");
             b.type = "button";
-            b.dataset.notation = a.notation;
-            b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
             b.appendChild(el("span", "", a.label));
             if (a.cost) b.appendChild(el("span", "mp-cost", a.cost));
+            if (a.disabled) {
+              b.disabled = true;
+              b.classList.add("mp-unavailable");
+              b.title = `not now: ${a.disabled}`;
+              b.appendChild(el("span", "mp-reason", a.disabled));
+              line.appendChild(b);
+              continue;
+            }
+            b.dataset.notation = a.notation;
+            b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
             b.addEventListener("click", () => {
+              if (root.dataset.waiting) return;
+              root.dataset.waiting = "1";
+              root.querySelectorAll("button.mp-action").forEach((other) => { other.disabled = true; });
               presses += 1;
-              model.set("pressed", { notation: a.notation, n: presses, at: Date.now() });
+              model.set("pressed", { notation: a.notation, position: model.get("position"), n: presses, at: Date.now() });
               model.save_changes();
             });
             line.appendChild(b);
@@ -67,7 +96,7 @@ export default {
       }
     };
     draw();
-    const events = ["change:sections", "change:title"];
+    const events = ["change:sections", "change:title", "change:position"];
     events.forEach((e) => model.on(e, draw));
     const stopFitting = fitMapWhenAppResizes(host);
     return () => {

@@ -1,14 +1,16 @@
 // Dice tray: every player's unplaced dice (their colour; black dice in black), the dice on the
-// action spaces and the black dice left on the board. State: traitlets `players`, `spaces`,
-// `black_pool` (JSON), drawn again whenever one changes.
+// action spaces in their owner's colour (a black die framed in it; neutral dice grey, labelled "N")
+// and the black dice left on the board. State: traitlets `players`, `spaces`, `black_pool` (JSON),
+// drawn again whenever one changes.
 
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 
-function die(value, colour, black) {
+function die(value, colour, black, owner) {
   const d = document.createElement("span");
   d.className = "mp-die" + (black ? " mp-die-black" : "");
   d.style.background = black ? "#222" : colour;
-  d.title = (black ? "black die " : "die ") + value;
+  if (black && colour) d.style.borderColor = colour;
+  d.title = (black ? "black die " : "die ") + value + (owner ? ` (${owner})` : "");
   d.dataset.value = value;
   for (let cell = 1; cell <= 9; cell++) {
     const pip = document.createElement("i");
@@ -39,19 +41,31 @@ export default {
         const dice = el("span", "mp-dice");
         p.dice.forEach((v) => dice.appendChild(die(v, p.colour, false)));
         p.black_dice.forEach((v) => dice.appendChild(die(v, p.colour, true)));
-        if (!p.dice.length && !p.black_dice.length) dice.appendChild(el("span", "mp-muted", "all dice placed"));
+        if (p.note) dice.appendChild(el("span", "mp-muted", p.note));
+        else if (!p.dice.length && !p.black_dice.length) dice.appendChild(el("span", "mp-muted", "all dice placed"));
         row.appendChild(dice);
         root.appendChild(row);
       }
       const spaces = model.get("spaces");
       const board = el("div", "mp-spaces");
       board.appendChild(el("span", "mp-muted", spaces.length ? "On the action spaces: " : "No dice on the action spaces yet. "));
+      const names = Object.fromEntries(model.get("players").map((p) => [p.seat, p.name]));
+      let neutral = false;
       for (const s of spaces) {
         const chip = el("span", "mp-space");
         chip.appendChild(el("b", "", s.label + " "));
-        s.dice.forEach((v) => chip.appendChild(die(v, "#bbb", false)));
+        for (const d of s.dice) {
+          const owner = d.owner === null ? "neutral" : names[d.owner];
+          const node = die(d.value, d.colour || "#bbb", d.black, owner);
+          if (d.owner === null) {
+            node.classList.add("mp-die-neutral");
+            neutral = true;
+          }
+          chip.appendChild(node);
+        }
         board.appendChild(chip);
       }
+      if (neutral) board.appendChild(el("span", "mp-muted", "grey dice marked N: neutral"));
       board.appendChild(el("span", "mp-muted", ` · black dice on the board: ${model.get("black_pool")}`));
       root.appendChild(board);
     };

@@ -17,6 +17,11 @@ function line(label, value, title) {
   return row;
 }
 
+// "1 camel", "1 coin"; goods names (pepper, silk, gold, jade) are the same in the singular.
+function singular(word) {
+  return word.endsWith("s") ? word.slice(0, -1) : word;
+}
+
 export default {
   render({ model, el: host }) {
     const root = el("div", "mp-player-boards");
@@ -30,11 +35,11 @@ export default {
         const head = el("div", "mp-player-head");
         const swatch = el("span", "mp-swatch");
         swatch.style.background = p.colour;
-        head.append(swatch, el("b", "", (p.current ? "▶ " : "") + p.name), el("span", "mp-vp", `${p.vp} VP`));
+        head.append(swatch, el("b", "", (p.current ? "▶ " : "") + p.name), el("span", "mp-vp", p.vp_text || `${p.vp} VP`));
         card.appendChild(head);
         const res = el("div", "mp-resources");
         for (const [k, v] of Object.entries(p.resources)) {
-          const chip = el("span", "mp-res mp-res-" + k, `${v} ${k}`);
+          const chip = el("span", "mp-res mp-res-" + k, `${v} ${v === 1 ? singular(k) : k}`);
           chip.dataset.resource = k;
           res.appendChild(chip);
         }

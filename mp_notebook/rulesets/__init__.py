@@ -13,7 +13,7 @@ part       asked by                                    protocol
 =========  ==========================================  =============================================
 routes     ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board.routes.RouteTerms`
 map        ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
-ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.app.UiTerms`
+ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
 agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
 =========  ==========================================  =============================================
 

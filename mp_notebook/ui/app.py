@@ -7,11 +7,15 @@
 1
 
 ``app.state`` is an ordinary game state: fork it into the next cell with ``s = app.state``.
+Computer players take seats (``seats=["human", "greedy bot"]``); **Hint** (:meth:`GameApp.hint`)
+shows what the engine recommends at a human decision and why: the ``evaluate`` table of its choices.
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import threading
 import traceback
 from collections.abc import Callable
 from html import escape
@@ -20,17 +24,40 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.random import RandomAgent
+from mp_notebook.agents.search import RolloutPolicy, SearchAgent
 from mp_notebook.engine.actions import Action
+from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
 from mp_notebook.ui.labels import sections, terms
 
 if TYPE_CHECKING:
+    import pandas as pd
+
+    from mp_notebook.agents.base import Agent
     from mp_notebook.engine.game import GameState
 
-HUMAN, BOT, AUTOMA = "human", "random bot", "Automa"
+HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "search bot", "Automa"
+# The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
+# evaluation (its ``agents`` part).
+BOTS: dict[str, Callable[[int], Agent]] = {
+    BOT: RandomAgent,
+    GREEDY: lambda seed: GreedyAgent(seed),
+    SEARCH: lambda seed: SearchAgent(seed=seed),
+}
+
+
+def has_evaluation(state: GameState) -> bool:
+    """Whether ``state``'s ruleset offers the evaluation the greedy/search bots and the hint need."""
+    return "agents" in get(state.ruleset).parts
+
+
+def seat_choices(state: GameState) -> list[str]:
+    """Who may play a seat that is not the Automa's: a human or one of the computer players."""
+    return [HUMAN, BOT] + ([GREEDY, SEARCH] if has_evaluation(state) else [])
 
 
 def default_seats(state: GameState) -> list[str]:
@@ -42,10 +69,12 @@ def default_seats(state: GameState) -> list[str]:
 def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -> list[str]:
     """``seats`` (who plays each seat; None: :func:`default_seats`) checked against ``state``.
 
-    One entry per seat: ``"human"`` or ``"random bot"``, and ``"Automa"`` exactly on the solo
-    Automa's seat. Raises ValueError saying what is wrong.
+    One entry per seat: ``"human"`` or a computer player (``"random bot"``, ``"greedy bot"``,
+    ``"search bot"``: :func:`seat_choices`), and ``"Automa"`` exactly on the solo Automa's seat.
+    Raises ValueError saying what is wrong.
     """
     default = default_seats(state)
+    choices = seat_choices(state)
     if seats is None:
         return default
     if not isinstance(seats, (list, tuple)) or len(seats) != state.num_players:
@@ -54,15 +83,16 @@ def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -
     for i, (who, usual) in enumerate(zip(seats, default, strict=True)):
         if usual == AUTOMA and who != AUTOMA:
             raise ValueError(f"seat {i} is the Automa's: it plays itself (solo rules, seed 004); write {AUTOMA!r}")
-        if usual != AUTOMA and who not in (HUMAN, BOT):
+        if usual != AUTOMA and who not in choices:
             hint = " (the Automa plays only its own seat of a solo game)" if who == AUTOMA else ""
-            raise ValueError(f"seat {i}: {who!r} is not one of {HUMAN!r}, {BOT!r}{hint}"[:300])
+            raise ValueError(f"seat {i}: {who!r} is not one of {', '.join(map(repr, choices))}{hint}"[:300])
     return list(seats)
 
 
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
-APP_MAP_HEIGHT = 520
+HINT_ROLLOUTS = 4  # sampled futures per choice behind a hint (analysis.evaluate)
+HINT_ROWS = 8  # choices shown in the hint table
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -88,7 +118,7 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
 
     ``s`` may also be what ``new_game`` takes first (a number of players or their names), so
     ``mp.play(["Ana"], automa="L1")`` works like ``mp.new_game``. Keyword ``seats`` (e.g.
-    ``["human", "random bot"]``) chooses who plays each seat.
+    ``["human", "greedy bot"]``, see :func:`seat_choices`) chooses who plays each seat.
     """
     from mp_notebook import new_game
 
@@ -101,11 +131,38 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
     return GameApp(s, seats=seats)
 
 
+def _interval(low: float, high: float) -> str:
+    """A 95% interval as text; none from a single sampled future."""
+    return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
+
+
+class _CountedRollouts:
+    """The rollout policy of ``evaluate``, counting the rollouts it starts (the hint's progress bar):
+    a rollout starts where the game's history is no longer than at the previous call."""
+
+    name = "rollout"
+
+    def __init__(self, seed: int, on_rollout: Callable[[], None]):
+        self.seed = seed
+        self._policy = RolloutPolicy(seed)
+        self._on_rollout = on_rollout
+        self._last = -1
+
+    def choose(self, state: GameState) -> Action:
+        if len(state.history) <= self._last or self._last < 0:
+            self._on_rollout()
+        self._last = len(state.history)
+        return self._policy.choose(state)
+
+    def with_seed(self, seed: int) -> _CountedRollouts:
+        return _CountedRollouts(seed, self._on_rollout)
+
+
 class GameApp(widgets.VBox):
     """Map, dice tray, action panel, player boards, log and controls around one game.
 
     Every handler is a method that Python can call too: :meth:`press`, :meth:`click_location`,
-    :meth:`undo`, :meth:`fork`, :meth:`new_game`, :meth:`set_seat`.
+    :meth:`undo`, :meth:`fork`, :meth:`new_game`, :meth:`set_seat`, :meth:`hint`.
     """
 
     def __init__(self, state: GameState, *, seats: list[str] | None = None, bot_seed: int = 0):
@@ -113,17 +170,20 @@ class GameApp(widgets.VBox):
         self.seats = checked_seats(state, seats)
         self.forks: list[GameState] = []
         self.last_error: str | None = None
+        self.hint_rollouts = HINT_ROLLOUTS
         self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
-        self._bot = RandomAgent(bot_seed)
+        self._bot_seed = bot_seed
         self._setup = dict(state.setup)
         self._solo = bool(terms(state).automa_seats(state))  # solo: the player against the Automa
+        self._position = 0  # counts redraws: a press from an older panel (a double click) is ignored
+        self._hinting: GameState | None = None  # the position a hint is being computed for
 
         self.header = widgets.HTML(layout=widgets.Layout(margin="0 0 4px 0"))
         self.message = widgets.HTML(layout=widgets.Layout(min_height="0"))
+        self.final_view = widgets.HTML()
         self.map = go.FigureWidget()
-        self.map._config = {"responsive": True, "displaylogo": False}  # fits its width (widgets/action_panel.js)
         self.dice = DiceTray()
         self.boards = PlayerBoards()
         self.actions = ActionPanel()
@@ -131,29 +191,46 @@ class GameApp(widgets.VBox):
         self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="undo your last decision")
         self.fork_button = widgets.Button(description="Fork", icon="code-branch",
                                           tooltip="keep this position in app.forks for the next cell")
-        self.new_button = widgets.Button(description="New game", icon="plus", tooltip="start a new game (setup below)")
-        self.players_box = widgets.Dropdown(options=[2, 3, 4], value=state.num_players, description="players",
-                                            disabled=self._solo, layout=widgets.Layout(width="150px"))
-        self.seed_box = widgets.IntText(value=int(self._setup.get("seed") or 0) + 1, description="seed",
-                                        layout=widgets.Layout(width="150px"))
-        self.seat_boxes = widgets.HBox()
+        self.new_button = widgets.Button(description="New game", icon="plus",
+                                         tooltip="start a new game: the players and seed below (the seed "
+                                                 "box shows this game's; unchanged, the next seed is used)")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="what the engine recommends here, and why (sampled futures)")
+        self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="thinking",
+                                                 layout=widgets.Layout(display="none", width="260px"))
+        self.hint_view = widgets.HTML()
+        self.goals_box = widgets.Checkbox(value=False, description="show every player's secret cards",
+                                          indent=False, layout=widgets.Layout(width="auto"))
+        players = [1] if self._solo else [2, 3, 4]
+        self.players_box = widgets.Dropdown(options=players, value=state.num_players - self._solo,
+                                            description="players", disabled=self._solo,
+                                            layout=widgets.Layout(width="150px"))
+        self.seed_box = widgets.IntText(value=int(self._setup.get("seed") or 0), description="seed",
+                                        layout=widgets.Layout(width="170px"))
+        self.seat_boxes = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
 
         self.actions.observe(self._on_pressed, names="pressed")
         self.undo_button.on_click(lambda _: self.undo())
         self.fork_button.on_click(lambda _: self.fork())
-        self.new_button.on_click(lambda _: self.new_game(players=None if self._solo else self.players_box.value,
-                                                         seed=self.seed_box.value))
+        self.new_button.on_click(lambda _: self._on_new_game())
+        self.hint_button.on_click(lambda _: self.hint(background=True))
+        self.goals_box.observe(lambda _: self.refresh(), names="value")
 
         side = widgets.VBox([self.dice, self.log_view], layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
         self.actions.layout = widgets.Layout(flex="1 1 60%", min_width="320px")
+        self._main = widgets.VBox([self.actions, self.hint_view], layout=widgets.Layout(flex="1 1 60%",
+                                                                                        min_width="320px"))
         setup = widgets.HBox([widgets.HTML("<b>Seats</b>"), self.seat_boxes, self.players_box, self.seed_box],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        toolbar = widgets.HBox([self.undo_button, self.fork_button, self.new_button])
-        super().__init__([
-            self.header, toolbar, self.message, self.map,
-            widgets.HBox([self.actions, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
+        toolbar = widgets.HBox([self.undo_button, self.fork_button, self.new_button, self.hint_button,
+                                self.hint_progress, self.goals_box],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self._parts: list[widgets.Widget] = [
+            self.header, toolbar, self.message, self.final_view, self.map,
+            widgets.HBox([self._main, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
             self.boards, setup,
-        ])
+        ]
+        super().__init__(self._parts)
         self.add_class("mp-notebook-app")
         self._build_map()
         self._build_seats()
@@ -161,22 +238,39 @@ class GameApp(widgets.VBox):
 
     # --- handlers ------------------------------------------------------------------------------
     @shown_errors
-    def press(self, notation: str) -> None:
-        """Take the action written ``notation`` (what an action button does)."""
+    def press(self, notation: str, position: int | None = None) -> None:
+        """Take the action written ``notation`` (what an action button does). ``position``: the
+        panel's position number the press came from; a press from an older panel (the second
+        click of a double click) is ignored."""
+        if position is not None and position != self._position:
+            return
         self._act(notation)
 
     @shown_errors
     def click_location(self, name: str) -> None:
         """A click on a map location: the pending choice naming it, or why there is none."""
-        location_of = terms(self.state).location_of
-        matches = [a for a in self.state.legal_actions() if location_of(a) == name]
+        t = terms(self.state)
+        matches = [a for a in self.state.legal_actions() if t.location_of(a) == name]
         if len(matches) == 1:
             self._act(matches[0])
-        elif matches:
-            self.show_message(f"{len(matches)} choices name {escape(name)}: pick one in the action panel "
-                              f"({', '.join(escape(str(a)) for a in matches)}).")
-        else:  # let the engine say why (IllegalAction, shown by the decorator)
-            self._act(terms(self.state).click_action(self.state, name))
+            return
+        if matches:
+            labels = ", ".join(escape(t.describe(self.state, a)[0]) for a in matches)
+            self.show_message(f"{len(matches)} choices lead to {escape(name)}: pick one in the action panel "
+                              f"({labels}).")
+            return
+        places = sorted({loc for a in self.state.legal_actions() if (loc := t.location_of(a))})
+        try:  # let the engine say why; in words, not notation
+            self.state.apply(t.click_action(self.state, name))
+        except ValueError as exc:
+            why = str(exc).partition(": ")[2].partition("; the choices are")[0]
+            if why.startswith("the game is waiting for"):  # nothing more than what is awaited
+                why = ""
+            where = (f"you can click {', '.join(places)}" if places
+                     else "nothing on the map is a choice now: use the action panel")
+            raise IllegalAction(f"{name} is not a choice now{' (' + why + ')' if why else ''}: "
+                                f"{self.state.decision.text}; {where}.") from None
+        raise AssertionError(f"a click on {name} was taken although no legal action names it")
 
     @shown_errors
     def undo(self) -> None:
@@ -200,13 +294,13 @@ class GameApp(widgets.VBox):
 
     @shown_errors
     def new_game(self, players: int | None = None, seed: int | None = None) -> None:
-        """Start a new game with the same options (``players``, ``seed`` may change; a solo game stays
-        one player against the Automa)."""
+        """Start a new game with the same options (``players``, ``seed`` may change; default: the
+        next seed; a solo game stays one player against the Automa)."""
         from mp_notebook import new_game
 
         kwargs = dict(self._setup)
         names = kwargs.pop("players")
-        if self._solo and players not in (None, self.state.num_players):
+        if self._solo and players not in (None, 1, self.state.num_players):
             raise ValueError(f"this is a solo game against the Automa; for {players} players start a new app: "
                              f"mp.play(players={players})")
         n = len(names) if self._solo else players or len(names)
@@ -215,26 +309,105 @@ class GameApp(widgets.VBox):
         self.state, self._setup, self._undo = state, dict(state.setup), []
         kept = [seat for seat in self.seats if seat != AUTOMA] + [HUMAN] * state.num_players
         self.seats = [AUTOMA if new == AUTOMA else kept[i] for i, new in enumerate(default_seats(state))]
-        self.seed_box.value = kwargs["seed"] + 1
-        self.players_box.value = state.num_players
+        self.seed_box.value = kwargs["seed"]
+        self.players_box.value = state.num_players - self._solo
         self._build_map()
         self._build_seats()
-        self.show_message(f"new game: {n} player{'s' if n > 1 else ''}"
+        humans = state.num_players - self._solo
+        self.show_message(f"new game: {humans} player{'s' if humans > 1 else ''}"
                           f"{' against the Automa' if self._solo else ''}, seed {kwargs['seed']}")
         self._advance()
 
     @shown_errors
     def set_seat(self, seat: int, who: str) -> None:
-        """Let a human (``"human"``) or the random bot (``"random bot"``) play ``seat``."""
+        """Let a human (``"human"``) or a computer player (``"random bot"``, ``"greedy bot"``,
+        ``"search bot"``) play ``seat``."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise ValueError(f"no seat {seat!r} (seats 0-{len(self.seats) - 1})"[:300])
         if self.seats[seat] == AUTOMA:
             raise ValueError(f"seat {seat} is the Automa's: it plays itself (solo rules, seed 004)")
-        if who not in (HUMAN, BOT):
-            raise ValueError(f"seat {seat}: {who!r} is not one of {HUMAN!r}, {BOT!r}")
+        choices = seat_choices(self.state)
+        if who not in choices:
+            raise ValueError(f"seat {seat}: {who!r} is not one of {', '.join(map(repr, choices))}"[:300])
         self.seats[seat] = who
         cast(widgets.Dropdown, self.seat_boxes.children[seat]).value = who
         self._advance()
+
+    @shown_errors
+    def hint(self, *, background: bool = False) -> pd.DataFrame | None:
+        """What the engine recommends at the current human decision, and why: every choice played
+        out on ``app.hint_rollouts`` sampled futures (:func:`mp_notebook.analysis.evaluate`), shown
+        as a table under the action panel with a progress bar while it runs, and returned.
+        ``background``: run in a thread (the button does) and return None at once."""
+        s = self.state
+        if not has_evaluation(s):
+            raise ValueError(f"no hint for {get(s.ruleset).title}: it has no evaluation yet (agents part)")
+        if s.is_over or self.seats[s.current_player or 0] != HUMAN:
+            raise ValueError("a hint is for a human player's decision; the game is over or a computer decides")
+        if self._hinting is not None:
+            raise ValueError("a hint is being computed: wait for it")
+        self._hinting = s
+        choices = len(distinct_actions(s, s.legal_actions()))
+        self.hint_progress.max = max(1, choices * self.hint_rollouts)
+        self.hint_progress.value = 0
+        self.hint_progress.layout.display = None
+        self.hint_button.disabled = True
+        self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {choices} choice"
+                                f"{'s' if choices != 1 else ''} × {self.hint_rollouts} sampled futures…</div>")
+        if background:
+            threading.Thread(target=self._hint_run, args=(s,), daemon=True).start()
+            return None
+        return self._hint_run(s)
+
+    def _hint_run(self, s: GameState) -> pd.DataFrame | None:
+        from mp_notebook.analysis import evaluate
+
+        def step() -> None:
+            self.hint_progress.value = min(self.hint_progress.max, self.hint_progress.value + 1)
+
+        try:
+            table = evaluate(s, rollouts=self.hint_rollouts, agent=_CountedRollouts(0, step))
+            if self.state is s:
+                self.hint_view.value = self._hint_html(s, table)
+            else:
+                self.hint_view.value = ("<div class='mp-hint mp-muted'>the position changed while the hint "
+                                        "was computed: press Hint again</div>")
+            return table
+        except Exception:
+            self.show_message(traceback.format_exc(), error=True, code=True)
+            return None
+        finally:
+            self._hinting = None
+            self.hint_progress.layout.display = "none"
+            self.hint_button.disabled = not self._can_hint()
+
+    def _hint_html(self, s: GameState, table: pd.DataFrame) -> str:
+        describe = terms(s).describe
+        label = {str(a): describe(s, a) for a in s.legal_actions()}
+        best = table.iloc[0]
+        n = int(best["rollouts"])
+        why = (f"<b>Recommended: {escape(' — '.join(filter(None, label[best['action']])))}</b> — "
+               f"over {n} sampled future{'s' if n != 1 else ''} (other dice and cards, every seat played by "
+               f"a fast greedy policy) it ends with {best['score']:.1f} VP on average and wins "
+               f"{best['win_rate']:.0%} of them")
+        if len(table) > 1:
+            why += f"; the next best choice ends with {table.iloc[1]['score']:.1f} VP"
+        rows = "".join(
+            f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
+            f"<td>{escape(label[r['action']][0])}</td><td>{escape(label[r['action']][1])}</td>"
+            f"<td>{r['score']:.1f}</td><td>{_interval(r['score_low'], r['score_high'])}</td>"
+            f"<td>{r['win_rate']:.0%}</td></tr>"
+            for k, r in table.head(HINT_ROWS).iterrows())
+        more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
+        return (f"<div class='mp-hint'>{why}.<table class='mp-table'><tr><th>#</th><th>choice</th><th>cost</th>"
+                f"<th>final VP</th><th>95% interval</th><th>wins</th></tr>{rows}</table>{more}"
+                f"<div class='mp-muted'>A sample, not a proof: more rollouts "
+                f"(<code>app.hint_rollouts</code>) narrow the intervals.</div></div>")
+
+    def _can_hint(self) -> bool:
+        s = self.state
+        return (has_evaluation(s) and not s.is_over and self.seats[s.current_player or 0] == HUMAN
+                and self._hinting is None and len(s.legal_actions()) > 1)
 
     # --- state changes -------------------------------------------------------------------------
     def _act(self, action: Action | str) -> None:
@@ -245,10 +418,11 @@ class GameApp(widgets.VBox):
         self._advance()
 
     def _advance(self) -> None:
-        """Let bot seats play until a human decides or the game ends, then redraw."""
+        """Let computer seats play until a human decides or the game ends, then redraw."""
         steps = 0
-        while not self.state.is_over and self.seats[self.state.current_player or 0] == BOT:
-            self.state = self.state.apply(self._bot.choose(self.state))
+        while not self.state.is_over and (who := self.seats[self.state.current_player or 0]) in BOTS:
+            bot = BOTS[who](self._bot_seed + (self.state.current_player or 0))
+            self.state = self.state.apply(bot.choose(self.state))
             steps += 1
             if steps > MAX_BOT_STEPS:
                 raise RuntimeError(f"bots made {MAX_BOT_STEPS} moves without reaching a human decision")
@@ -282,35 +456,55 @@ class GameApp(widgets.VBox):
                 if changed:
                     trace.update(changed, overwrite=True)
         self._drawn = drawn
+        self._position += 1
         self.header.value = self._header_html()
         self.dice.players = [self._dice_json(i) for i in range(s.num_players)]
-        self.dice.spaces, self.dice.black_pool = t.board_dice(s)
+        spaces, self.dice.black_pool = t.board_dice(s)
+        self.dice.spaces = [dict(space, dice=[dict(d, colour=None if d["owner"] is None else PLAYER_COLOURS[d["owner"]])
+                                               for d in space["dice"]]) for space in spaces]
         self.boards.players = [self._board_json(i) for i in range(s.num_players)]
-        self.actions.title = ("The game is over." if s.is_over else
-                              f"{escape(s.decision.text)}" + ("" if human else " (bot)"))
+        if s.is_over:
+            self.actions.title = "The game is over: the final scoring is above the map."
+        else:
+            self.actions.title = escape(s.decision.text) + ("" if human else " (computer)")
         self.actions.sections = sections(s, legal) if human else []
+        self.actions.position = self._position
+        self.final_view.value = self._final_html() if s.is_over else ""
         self.log_view.value = self._log_html()
         self.undo_button.disabled = not self._undo
+        self.hint_button.disabled = not self._can_hint()
+        self.hint_button.layout.display = None if has_evaluation(s) else "none"
+        if self._hinting is None:
+            self.hint_view.value = ""
 
     def _build_map(self) -> None:
+        """A new map widget holding the whole figure from the start: a front end that connects
+        later (Voilà renders the notebook before the page connects) draws it from the widget's
+        state, where traces added afterwards would only travel as messages it never sees."""
         s = self.state
         static = board_traces(s)
         self._static = len(static)
         self._drawn = state_trace_dicts(s)
-        with self.map.batch_update():
-            self.map.data = []
-            self.map.add_traces(static + [go.Scattergeo(d) for d in self._drawn])
-            self.map.layout = map_layout(s)
-            self.map.layout.update(title_text="", margin_t=4, height=APP_MAP_HEIGHT)  # the header says it
-        for trace in self.map.data:
+        layout = map_layout(s)
+        layout.update(title_text="", margin={"t": 4, "r": 0}, height=None, autosize=True,
+                      legend={"orientation": "v", "x": 1.0, "xanchor": "left", "y": 1, "yanchor": "top"})
+        figure = go.FigureWidget(data=static + [go.Scattergeo(d) for d in self._drawn], layout=layout)
+        figure._config = {"responsive": True, "displaylogo": False}  # fits its box (widgets/action_panel.js)
+        figure.add_class("mp-map")  # its box: the app's width, the map's proportions (widgets/mp.css)
+        for trace in figure.data:
             if trace.customdata is not None:
                 trace.on_click(self._on_map_click)
+        old, self.map = self.map, figure
+        self._parts[self._parts.index(old)] = figure
+        self.children = tuple(self._parts)
+        old.close()
 
     def _build_seats(self) -> None:
         boxes = []
+        choices = seat_choices(self.state)
         for i, p in enumerate(self.state.players):
             automa = self.seats[i] == AUTOMA
-            box = widgets.Dropdown(options=[AUTOMA] if automa else [HUMAN, BOT], value=self.seats[i],
+            box = widgets.Dropdown(options=[AUTOMA] if automa else choices, value=self.seats[i],
                                    description=p.name, disabled=automa,
                                    layout=widgets.Layout(width="220px"), style={"description_width": "70px"})
             box.observe(functools.partial(self._on_seat, i), names="value")
@@ -322,26 +516,62 @@ class GameApp(widgets.VBox):
         status = "game over" if s.is_over else f"round {s.round} of {s.rounds}"
         first = escape(s.players[s.first_player].name)
         if s.is_over:
-            totals = s.scores()["total"]
-            turn = "final scores — " + ", ".join(f"{escape(str(n))}: {v} VP" for n, v in totals.items())
+            turn = escape(terms(s).final_note(s))
         else:
             i = s.current_player or 0
-            who = "bot" if self.seats[i] == BOT else "you"
+            who = "you" if self.seats[i] == HUMAN else self.seats[i]
             turn = (f"<span style='color:{PLAYER_COLOURS[i]}'>●</span> <b>{escape(s.players[i].name)}</b> ({who}): "
                     f"{escape(s.decision.text.partition(': ')[2])}")
         return (f"<div class='mp-header' style='font-size:14px'><b>{escape(get(s.ruleset).short)}</b> — {status} · "
                 f"first player {first} · {turn}</div>")
 
+    def _final_html(self) -> str:
+        """The final scoring: each category per player (``scores()``), the winner and the tie-break."""
+        s = self.state
+        t = terms(s)
+        table = s.scores()
+        columns = [c for c in t.SCORE_TITLES if c in table.columns]
+        head = "".join(f"<th>{escape(t.SCORE_TITLES[c])}</th>" for c in columns)
+        rows = []
+        for i, (name, row) in enumerate(table.iterrows()):
+            won = bool(row.get("winner", False))
+            cells = "".join(f"<td{' class=mp-total' if c == 'total' else ''}>{row[c]}</td>" for c in columns)
+            rows.append(f"<tr class='{'mp-winner' if won else ''}' data-player='{i}'><th style='border-left:6px solid "
+                        f"{PLAYER_COLOURS[i]}'>{'★ ' if won else ''}{escape(str(name))}</th>{cells}</tr>")
+        return (f"<div class='mp-final' role='status'><div class='mp-final-title'>Final scoring — "
+                f"{escape(t.final_note(s))}</div><table class='mp-table'><tr><th>player</th>{head}</tr>"
+                f"{''.join(rows)}</table></div>")
+
     def _dice_json(self, i: int) -> dict[str, Any]:
         p = self.state.players[i]
         return {"seat": i, "name": p.name, "colour": PLAYER_COLOURS[i], "dice": list(p.dice),
-                "black_dice": list(p.black_dice), "current": self.state.current_player == i}
+                "black_dice": list(p.black_dice), "current": self.state.current_player == i,
+                "note": terms(self.state).dice_note(self.state, i)}
 
     def _board_json(self, i: int) -> dict[str, Any]:
         s = self.state
-        return {"seat": i, "name": s.players[i].name, "colour": PLAYER_COLOURS[i], "current": s.current_player == i,
-                **terms(s).player_board(s, i)}
+        t = terms(s)
+        board = {"seat": i, "name": s.players[i].name, "colour": PLAYER_COLOURS[i],
+                 "current": s.current_player == i, **t.player_board(s, i)}
+        if s.is_over:
+            board["vp_text"] = f"{s.scores()['total'].iloc[i]} VP final"
+        else:
+            board["vp_text"] = f"{board['vp']} VP so far"
+        if not self._sees(i):
+            board.update({k: "hidden (secret)" for k in t.SECRET})
+        return board
 
+    def _sees(self, i: int) -> bool:
+        """Whether seat ``i``'s secret cards are shown: at the game's end, when asked, to a seat's
+        own human, and — with one human at the table — that human's; hidden from the others in
+        hotseat play (several humans at one screen) and from the human for computer seats."""
+        s = self.state
+        if s.is_over or self.goals_box.value:
+            return True
+        humans = [k for k, who in enumerate(self.seats) if who == HUMAN]
+        if len(humans) == 1:
+            return i == humans[0]
+        return i == s.current_player and self.seats[i] == HUMAN
     def _log_html(self) -> str:
         s = self.state
         events = s.log[-LOG_SHOWN:][::-1]
@@ -358,9 +588,14 @@ class GameApp(widgets.VBox):
 
     # --- widget callbacks -----------------------------------------------------------------------
     def _on_pressed(self, change: dict[str, Any]) -> None:
-        notation = (change["new"] or {}).get("notation")
-        if notation:
-            self.press(notation)
+        pressed = change["new"] or {}
+        if pressed.get("notation"):
+            self.press(pressed["notation"], position=pressed.get("position"))
+
+    def _on_new_game(self) -> None:
+        seed = self.seed_box.value
+        self.new_game(players=None if self._solo else self.players_box.value,
+                      seed=None if seed == self._setup.get("seed") else seed)
 
     def _on_map_click(self, trace: Any, points: Any, selector: Any) -> None:
         if points.point_inds:

@@ -23,8 +23,9 @@ def _esm(name: str) -> str:
 class DiceTray(anywidget.AnyWidget):
     """Each player's unplaced dice, the dice on the action spaces, black dice left on the board.
 
-    ``players``: ``[{seat, name, colour, dice, black_dice, current}]``; ``spaces``:
-    ``[{label, dice}]``.
+    ``players``: ``[{seat, name, colour, dice, black_dice, current, note}]`` (``note``: text shown
+    instead of the dice, e.g. the Automa's valueless dice); ``spaces``: ``[{label, dice: [{value,
+    owner, colour, black}]}]`` (``owner``/``colour`` None: a neutral die).
     """
 
     _esm = _esm("dice_tray.js")
@@ -35,7 +36,7 @@ class DiceTray(anywidget.AnyWidget):
 
 
 class PlayerBoards(anywidget.AnyWidget):
-    """One card per player: ``[{seat, name, colour, current, vp, resources, location, posts,
+    """One card per player: ``[{seat, name, colour, current, vp, vp_text, resources, location, posts,
     posts_total, seals, contracts, completed, character, goal}]``."""
 
     _esm = _esm("player_boards.js")
@@ -45,10 +46,14 @@ class PlayerBoards(anywidget.AnyWidget):
 
 class ActionPanel(anywidget.AnyWidget):
     """Buttons for the legal choices. ``sections``: ``[{title, rows: [{title, actions: [{label,
-    cost, notation}]}]}]``; a click sets ``pressed`` to ``{notation, n, at}``."""
+    cost, notation, disabled?}]}]}]`` (``disabled``: the reason a listed choice cannot be taken; its
+    button is greyed out). A click sets ``pressed`` to ``{notation, position, n, at}``, where
+    ``position`` is the panel's ``position`` when it was drawn: the app ignores presses from an older
+    panel (the second click of a double click); after a press the buttons wait for the next panel."""
 
     _esm = _esm("action_panel.js")
     _css = CSS
     title = traitlets.Unicode("").tag(sync=True)
     sections = traitlets.List(traitlets.Dict()).tag(sync=True)
+    position = traitlets.Int(0).tag(sync=True)
     pressed = traitlets.Dict().tag(sync=True)

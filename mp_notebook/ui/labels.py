@@ -1,5 +1,6 @@
 """The action panel's content, from the ruleset's ``ui`` part (a :class:`UiTerms`): legal actions
-grouped by kind, each with a plain-English label and what it costs.
+grouped by kind, each with a plain-English label and what it costs, and the choices the rules list
+that the player cannot take now, disabled, with the reason.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -22,6 +23,8 @@ class UiTerms(Protocol):
     """What a ruleset's ``ui`` part answers (see ``mp_notebook.rulesets``)."""
 
     KIND_TITLES: dict[str, str]  # an action kind's row title in the panel
+    SCORE_TITLES: dict[str, str]  # the ``scores()`` columns of the final table, in order, with headings
+    SECRET: tuple[str, ...]  # player-board fields only their owner sees (hidden from other human seats)
 
     def describe(self, s: GameState, a: Action) -> tuple[str, str]:
         """``(label, cost)`` of a legal action; cost ``""`` when free."""
@@ -39,12 +42,26 @@ class UiTerms(Protocol):
         """Seats the engine plays itself."""
         ...
 
+    def unavailable(self, s: GameState, legal: list[Action]) -> list[dict[str, str]]:
+        """Choices of the decision the rules list but the player cannot take now (``legal`` are the
+        legal actions): ``kind``, ``label``, ``cost`` and ``reason`` (naming the rule)."""
+        ...
+
     def board_dice(self, s: GameState) -> tuple[list[dict[str, Any]], int]:
-        """The dice on the action spaces (``label``, ``dice``) and the black dice left."""
+        """The dice on the action spaces (``label``, ``dice``: ``{value, owner, black}``, owner
+        ``None`` for a neutral die) and the black dice left."""
+        ...
+
+    def dice_note(self, s: GameState, i: int) -> str | None:
+        """Text shown instead of seat ``i``'s dice values, or None to show them."""
         ...
 
     def player_board(self, s: GameState, i: int) -> dict[str, Any]:
         """What player ``i``'s board shows (see ``widgets/player_boards.js``)."""
+        ...
+
+    def final_note(self, s: GameState) -> str:
+        """The game is over: who won, and how a tie was broken, in words."""
         ...
 
 
@@ -57,19 +74,25 @@ def sections(s: GameState, actions: list[Action]) -> list[dict[str, Any]]:
     """The action panel's content: main actions, bonus actions and the turn's end, or the
     choices of a follow-up decision; one row per kind."""
     t = terms(s)
+    blocked = t.unavailable(s, actions)
     if s.decision.kind == "turn":
         vocabulary = get(s.ruleset).vocabulary
         groups = [("Main actions", vocabulary.main), ("Bonus actions", vocabulary.bonus), ("Turn", ("end_turn",))]
     else:
-        groups = [(f"Choose: {s.decision.text.partition(': ')[2]}", tuple(dict.fromkeys(a.kind for a in actions)))]
+        kinds = tuple(dict.fromkeys([a.kind for a in actions] + [b["kind"] for b in blocked]))
+        groups = [(f"Choose: {s.decision.text.partition(': ')[2]}", kinds)]
     out = []
     for title, kinds in groups:
         rows = []
         for kind in kinds:
-            shown = [a for a in actions if a.kind == kind]
+            shown = [dict(zip(("label", "cost"), t.describe(s, a), strict=True), notation=str(a))
+                     for a in actions if a.kind == kind]
+            shown += [{"label": b["label"], "cost": b["cost"], "notation": "", "disabled": b["reason"]}
+                      for b in blocked if b["kind"] == kind]
+            if len(shown) > 1 and any("disabled" in x for x in shown):  # the rules' order: offer 1, 2, 3, 4
+                shown.sort(key=lambda x: x["label"])
             if shown:
-                rows.append({"title": t.KIND_TITLES.get(kind, kind), "actions": [
-                    dict(zip(("label", "cost"), t.describe(s, a), strict=True), notation=str(a)) for a in shown]})
+                rows.append({"title": t.KIND_TITLES.get(kind, kind), "actions": shown})
         if rows:
             out.append({"title": title, "rows": rows})
     return out

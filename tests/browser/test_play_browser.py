@@ -1,6 +1,9 @@
-"""The app in a real browser: JupyterLab on localhost, headless Chromium (Debian's package) via
-Playwright. Runs the notebook ``play.ipynb`` (``mp.play(players=3, seed=7)``), presses action
-buttons, clicks a city on the map and checks that the page shows the new state.
+"""The app in a real browser: JupyterLab and Voilà on localhost, headless Chromium (Debian's
+package) via Playwright. Opens the notebook ``play.ipynb`` (``mp.play(players=2, seed=2,
+seats=["human", "greedy bot"])``) and plays a whole game against the greedy bot by clicks: action
+buttons (one of them double-clicked), a city on the map for the first move, the Hint button once;
+then checks the final scoring. The human's choices are planned beforehand by driving the same app
+from Python (the bot is seeded, so the browser game follows the same course).
 
 Screenshots go to ``test-output/``. Skipped only outside CI when chromium is not installed.
 """
@@ -14,8 +17,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -81,73 +85,135 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-def _plan() -> tuple[list[str], str, str]:
-    """From the notebook's game: the buttons to press up to a one-move travel, and the city to click."""
-    s = mp.new_game(players=3, seed=7)
-    presses = []
-    while s.decision.kind != "turn":
-        presses.append(str(s.legal_actions()[0]))
-        s = s.apply(presses[-1])
-    travel = next(str(a) for a in s.legal_actions() if a.kind == "travel" and a.space == "lower")
-    presses.append(travel)
-    s = s.apply(travel)
-    city = next(a.choice for a in s.legal_actions() if a.kind == "move" and a.choice == "Xanadu")
-    return presses, city, s.players[s.current_player].name
+SEATS = ("human", "greedy bot")
+SEED = 2
 
 
-def test_play_in_jupyterlab(lab: str) -> None:
+class Step(NamedTuple):
+    notation: str
+    click: str | None  # the city clicked on the map instead of pressing the button
+
+
+def _plan() -> list[Step]:
+    """The human's choices of the notebook's game (a greedy player's), found by driving the same
+    app from Python; the first move whose city is a single choice is made by a map click."""
+    app = mp.play(players=2, seed=SEED, seats=list(SEATS))
+    human = mp.agents.GreedyAgent(seed=7)
+    steps: list[Step] = []
+    clicked = False
+    while not app.state.is_over:
+        a = human.choose(app.state)
+        city = a.choice if a.kind == "move" and a.choice and "#" not in a.choice else None
+        matches = [b for b in app.state.legal_actions() if b.kind == "move" and b.choice == city]
+        click = city if city and not clicked and len(matches) == 1 else None
+        clicked = clicked or bool(click)
+        steps.append(Step(str(a), click))
+        app.press(str(a))
+        assert app.last_error is None, app.last_error
+    assert clicked, "the planned game has no map click"
+    return steps
+
+
+def _open_in_jupyterlab(page: Any, lab: str) -> None:
+    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def _open_in_voila(page: Any, lab: str) -> None:
+    page.goto(f"{lab}/voila/render/{NOTEBOOK.name}", wait_until="domcontentloaded")
+
+
+def _play_a_whole_game(pw: Any, lab: str, where: str, open_app: Callable[[Any, str], None]) -> None:
+    steps = _plan()
+    OUT.mkdir(exist_ok=True)
+    browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    page = browser.new_page(viewport={"width": 1280, "height": 1500})
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "setData" in m.text else None)
+    try:
+        open_app(page, lab)
+        app = page.locator(".mp-notebook-app")
+        app.wait_for()
+        page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
+        page.locator(".mp-notebook-app .mp-die").first.wait_for()
+        assert "round 1 of 5" in app.locator(".mp-header").inner_text()
+        assert app.locator(".mp-player").count() == 2
+        panel = app.locator(".mp-actions")
+        hinted = double_clicked = False
+        for k, step in enumerate(steps):
+            position = panel.get_attribute("data-position")
+            if step.click:
+                page.wait_for_timeout(300)  # the map's last redraw
+                app.screenshot(path=str(OUT / f"{where}-1-travel.png"))
+                x, y = _city_position(page, step.click)
+                page.mouse.move(x, y)
+                page.mouse.click(x, y)
+            else:
+                button = app.locator(f".mp-action[data-notation='{step.notation}']")
+                if not hinted and app.locator(".mp-action[data-notation^='travel']").count():
+                    hinted = True  # a turn with a travel choice: ask for a hint first
+                    app.get_by_role("button", name="Hint").click()
+                    app.locator(".mp-hint", has_text="Recommended").wait_for()
+                    app.screenshot(path=str(OUT / f"{where}-0-hint.png"))
+                if not double_clicked and k > 5:
+                    double_clicked = True
+                    button.dblclick()  # the second press is ignored: no error
+                else:
+                    button.click()
+            page.wait_for_function("([p]) => { const el = document.querySelector('.mp-notebook-app .mp-actions');"
+                                   " return el && el.dataset.position !== p; }", arg=[position])
+            assert not app.locator(".mp-message.mp-error").count(), app.locator(".mp-message").inner_text()
+        final = app.locator(".mp-final")
+        final.wait_for()
+        s = _final_state(steps)
+        table = s.scores()
+        text = final.inner_text()
+        winner = str(table.index[table["winner"]][0])
+        assert f"{winner} wins with {table['total'].max()} VP" in text
+        for name, total in table["total"].items():
+            assert name in text and str(total) in text
+        assert "score track" in text and "camels (tie-break)" in text
+        assert app.locator(".mp-player", has_text="VP final").count() == 2
+        assert hinted and double_clicked and not errors, errors
+        page.wait_for_timeout(300)
+        app.screenshot(path=str(OUT / f"{where}-2-final.png"))
+    except Exception:
+        page.screenshot(path=str(OUT / f"{where}-failure.png"), full_page=True)
+        raise
+    finally:
+        browser.close()
+
+
+def _final_state(steps: list[Step]) -> Any:
+    app = mp.play(players=2, seed=SEED, seats=list(SEATS))
+    for step in steps:
+        app.press(step.notation)
+    return app.state
+
+
+def test_whole_game_in_jupyterlab(lab: str) -> None:
     from playwright.sync_api import sync_playwright
 
-    OUT.mkdir(exist_ok=True)
-    presses, city, mover = _plan()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1400})
-        page.set_default_timeout(TIMEOUT_MS)
-        try:
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}", wait_until="domcontentloaded")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-            app = page.locator(".mp-notebook-app")
-            app.wait_for()
-            page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
-            page.locator(".mp-notebook-app .mp-die").first.wait_for()
-            page.wait_for_timeout(500)
-            app.screenshot(path=str(OUT / "browser-1-started.png"))
-            assert "round 1 of 5" in app.locator(".mp-header").inner_text()
-            assert app.locator(".mp-player").count() == 3
-
-            for notation in presses:  # action buttons, waiting each time for the panel to change
-                button = app.locator(f".mp-action[data-notation='{notation}']")
-                button.click()
-                button.wait_for(state="detached")
-            app.locator(".mp-action[data-notation='move Xanadu']").wait_for()
-            assert "move from Beijing" in app.locator(".mp-header").inner_text()
-            app.screenshot(path=str(OUT / "browser-2-travel.png"))
-
-            x, y = _city_position(page, city)
-            page.mouse.move(x, y)
-            page.wait_for_timeout(300)
-            page.mouse.click(x, y)
-            app.locator(".mp-log", has_text=f"{mover} moves Beijing → {city}").wait_for()
-            board = app.locator(".mp-player", has_text=mover).first
-            assert city in board.inner_text()
-            assert not app.locator(".mp-message.mp-error").count()
-            page.wait_for_timeout(500)
-            app.screenshot(path=str(OUT / "browser-3-moved.png"))
-        except Exception:
-            page.screenshot(path=str(OUT / "browser-failure.png"), full_page=True)
-            raise
-        finally:
-            browser.close()
+        _play_a_whole_game(pw, lab, "jupyterlab", _open_in_jupyterlab)
 
 
-def _city_position(page: object, city: str) -> tuple[float, float]:
+def test_whole_game_in_voila(lab: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        _play_a_whole_game(pw, lab, "voila", _open_in_voila)
+
+
+def _city_position(page: Any, city: str) -> tuple[float, float]:
     """Page coordinates of ``city``'s marker in the "click: legal next step" trace of the map."""
-    box = page.evaluate(  # type: ignore[attr-defined]
+    box = page.evaluate(
         """(city) => {
             for (const g of document.querySelectorAll('.mp-notebook-app .js-plotly-plot g.trace.scattergeo')) {
                 const trace = g.__data__ && g.__data__[0] && g.__data__[0].trace;

@@ -1,22 +1,30 @@
 """What the play app shows of Marco Polo II (the ``ui`` part of the ruleset): plain-English labels
-for legal actions with what they cost, the locations map clicks stand for, the dice on the action
-spaces, the player boards and the Automa's seat.
+for legal actions with what they cost, the choices the rules list but the player cannot take now
+(with the reason), the locations map clicks stand for, the dice on the action spaces and whose
+they are, the player boards (the goal card is secret), the Automa's seat and the final scoring.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
 >>> describe(s, mp.Action.parse("travel [4] lower", 0))
-('lower space, die 4: up to 1 move(s)', '2 coins')
+('lower space, die 4: up to 1 move', '2 coins')
+
+Whose dice lie on an action space is read from this round's log ("Player 2 places [b5,3] on the
+silk book"): the state keeps only the values and the colours used. The dice a space starts the
+round with (2-3 players) are neutral; dice no player's log line accounts for are the Automa's,
+which places dice without values (004).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets.mp2.automa import SEAT
+from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_TRAVEL
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
 from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
-from mp_notebook.rulesets.mp2.rules import space_coins
+from mp_notebook.rulesets.mp2.rules import SPACE_BOOK, SPACE_CARD, SPACE_SPECIAL, SPACE_TRAVEL, space_coins
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -55,8 +63,29 @@ def _coins(n: int) -> str:
     return f"{n} coin{'s' if n != 1 else ''}" if n else ""
 
 
+def _moves(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+_ONE = re.compile(r"(?<![\d.])1 (coin|camel)s\b")
+
+
+def singular(text: str) -> str:
+    """``text`` with "1 coins", "1 camels" (as the components print amounts) in the singular.
+
+    >>> singular("pay 1 coins, 1 camels → 11 camels")
+    'pay 1 coin, 1 camel → 11 camels'
+    """
+    return _ONE.sub(r"1 \1", text)
+
+
 def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
+    label, cost = _describe(s, a)
+    return singular(label), singular(cost)
+
+
+def _describe(s: Mp2State, a: Action) -> tuple[str, str]:
     c = s.components
     if a.kind in MAIN_KINDS:
         return _main(s, a), _coins(space_coins(s, a))
@@ -133,7 +162,7 @@ def _main(s: Mp2State, a: Action) -> str:
     if a.kind == "travel":
         space = _travel_space(s, a.space)
         extra = ", then an extra post" if space.extra_post else ""
-        return f"{a.space} space, {_dice(a)}: up to {min(die, space.max_moves)} move(s){extra}"
+        return f"{a.space} space, {_dice(a)}: up to {_moves(min(die, space.max_moves))}{extra}"
     if a.kind == "contracts":
         return f"{_dice(a)}: take 1–2 contracts, then {c.rules.contracts_reward}"
     if a.kind == "special_city":
@@ -172,12 +201,62 @@ def automa_seats(s: GameState) -> frozenset[int]:
     return frozenset({SEAT}) if cast("Mp2State", s).automa is not None else frozenset()
 
 
+_PLACED = re.compile(r"places \[([b\d,]+)\] (?:on the (.+) book|on Khan's Favor|on Guild Seals"
+                     r"|on the (\S+) Travel space|on Contracts|in (.+)|on city card \S+ \(([^)]+)\))")
+
+
+def _placements(s: Mp2State) -> list[tuple[str, int, list[tuple[int, bool]]]]:
+    """This round's placements from the log: ``(space key, seat, [(value, black)])``, in order."""
+    out = []
+    for e in reversed(s.log):
+        if e.round != s.round:
+            break
+        m = _PLACED.search(e.text) if e.player is not None else None
+        if m is None or e.player is None:
+            continue
+        book, travel, city, card = m.group(2), m.group(3), m.group(4), m.group(5)
+        where = m.group(0)
+        key = (SPACE_BOOK + book if book else SPACE_TRAVEL + travel if travel else SPACE_SPECIAL + city if city
+               else SPACE_CARD + card if card else "khan" if "Khan's Favor" in where else
+               "seals" if "Guild Seals" in where else "contracts")
+        dice = [(int(d.lstrip("b")), d.startswith("b")) for d in m.group(1).split(",")]
+        out.append((key, e.player, dice))
+    return out[::-1]
+
+
 def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
-    """The dice on the action spaces (``label``, ``dice``) and the black dice left in the pool."""
+    """The dice on the action spaces (``label``, ``dice``: ``{value, owner, black}``, owner ``None``
+    for a neutral die) and the black dice left in the pool."""
     state = cast("Mp2State", s)
-    spaces = [{"label": key.replace(":", " "), "dice": list(values)}
-              for key, (_, values) in state.spaces.items() if values]
+    placed: dict[str, list[tuple[int, list[tuple[int, bool]]]]] = {}
+    for key, seat, run in _placements(state):
+        placed.setdefault(key, []).append((seat, run))
+    automa = SEAT if state.automa is not None else None
+    spaces = []
+    for key, (_, values) in state.spaces.items():
+        if not values:
+            continue
+        runs = placed.get(key, [])
+        rest = list(values)  # the dice no placement of this round accounts for
+        for v in (v for _, run in runs for v, _ in run):
+            if v in rest:
+                rest.remove(v)
+        neutral = _neutral_count(state, key)
+        dice: list[dict[str, Any]] = [{"value": v, "owner": None if k < neutral or automa is None else automa,
+                                       "black": False} for k, v in enumerate(rest)]
+        dice += [{"value": v, "owner": seat, "black": black} for seat, run in runs for v, black in run]
+        spaces.append({"label": key.replace(":", " "), "dice": dice})
     return spaces, len(state.black_pool)
+
+
+def _neutral_count(s: Mp2State, key: str) -> int:
+    neutral = s.components.rules.neutral.get(s.num_players, {})
+    kind, _, name = key.partition(":")
+    if key == "khan":
+        return len(neutral.get("khan") or ())
+    if kind + ":" == SPACE_SPECIAL:
+        return 1 if neutral.get("special_cities") else 0
+    return 1 if kind + ":" == SPACE_BOOK and name in neutral.get("books", {}) else 0
 
 
 def player_board(s: GameState, i: int) -> dict[str, Any]:
@@ -188,11 +267,67 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
     goal = c.goals.get(p.goal) if p.goal else None
     goal_text = (f"{goal.id}: improved " + ", ".join(f"{t} → {vp} VP" for t, vp in goal.seals)
                  + "; shields " + ", ".join(goal.shields)) if goal else "—"
+    character = p.character or "none (plain rules)"
+    if state.automa is not None and i == SEAT:
+        character = f"{state.automa.character} (Automa {state.automa.level})"
     return {
         "vp": p.vp, "location": p.location, "posts": list(p.trading_posts),
         "posts_total": c.rules.posts_per_player,
         "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
         "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
-        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
-        "completed": len(p.completed), "character": p.character or "none (plain rules)", "goal": goal_text,
+        "contracts": [singular(f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}")
+                      for cid in p.contracts],
+        "completed": len(p.completed), "character": character, "goal": goal_text,
     }
+
+
+# The player-board fields only their owner sees (the goal card is dealt face down: Rulebook, Player setup).
+SECRET = ("goal",)
+
+
+def dice_note(s: GameState, i: int) -> str | None:
+    """What the dice tray says instead of seat ``i``'s dice values: the Automa's dice have none."""
+    state = cast("Mp2State", s)
+    if state.automa is None or i != SEAT:
+        return None
+    n = state.automa.dice
+    return f"{n} {'die' if n == 1 else 'dice'} to place (the Automa's dice have no values)" if n else "all dice placed"
+
+
+def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
+    """Choices of the decision the rules list but the player cannot take now, with the reason:
+    book offers whose jade they lack, and stopping a Travel action before its first move."""
+    state = cast("Mp2State", s)
+    d = state.decision
+    i = d.player if d.player is not None else 0
+    out = []
+    if d.kind == "offer":
+        for k, (jade, reward) in enumerate(_offer_tile(state, d.about).offers):
+            if state.players[i].jade < jade:
+                out.append({"kind": "offer", "label": singular(f"offer {k + 1}: {reward}"), "cost": f"{jade} jade",
+                            "reason": f"needs {jade} jade, you have {state.players[i].jade} ({R_BOOKS})"})
+    if d.kind == "move" and not any(a.kind == "done" for a in legal):
+        out.append({"kind": "done", "label": "stop here", "cost": "",
+                    "reason": f"a Travel action makes its first move before it may stop ({R_TRAVEL})"})
+    return out
+
+
+SCORE_TITLES = {"track": "score track", "goal_seals": "goal seals", "shields": "shields", "goods": "goods",
+                "coins": "coins", "contracts": "contracts", "total": "total", "camels": "camels (tie-break)"}
+
+
+def final_note(s: GameState) -> str:
+    """Who won, and how a tie on VP was broken (most camels; still tied: a shared victory)."""
+    table = s.scores()
+    top = table[table["total"] == table["total"].max()]
+    winners = list(table.index[table["winner"]])
+    names = " and ".join(str(n) for n in winners)
+    total = int(top["total"].iloc[0])
+    if len(top) == 1:
+        return f"{names} wins with {total} VP."
+    tied = " and ".join(str(n) for n in top.index)
+    camels = ", ".join(f"{n} {int(c)}" for n, c in top["camels"].items())
+    if len(winners) == 1:
+        return (f"{tied} tie on {total} VP; the most camels break the tie ({camels}): {names} wins "
+                f"(Rulebook: End of game).")
+    return f"{tied} tie on {total} VP and on camels ({camels}): {names} share the victory (Rulebook: End of game)."
