@@ -41,8 +41,9 @@ if TYPE_CHECKING:
 DEFAULT = "mp2"
 PACKAGES = {
     "mp2": "mp_notebook.rulesets.mp2",
+    "schmidt": "mp_notebook.rulesets.schmidt",
 }
-PLANNED = {"voyages": "The Voyages of Marco Polo", "schmidt": "Marco Polo (Schmidt Spiele)"}
+PLANNED = {"voyages": "The Voyages of Marco Polo"}
 
 
 @dataclass(frozen=True)

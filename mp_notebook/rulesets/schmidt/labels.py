@@ -1,0 +1,97 @@
+"""What the play app shows of the Schmidt game (the ``ui`` part of the ruleset): labels of the
+legal actions with their cost, the spaces map clicks stand for, the last spin, and each
+merchant's board.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+>>> describe(s, mp.Action("spin", 0, choice="sea"))
+('spin the blue ring (sea route): move 2-6 spaces, or pirates', '')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from mp_notebook.engine.actions import Action
+from mp_notebook.rulesets.schmidt.rules import capital
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.game import GameState
+    from mp_notebook.rulesets.schmidt.state import SchmidtState
+
+KIND_TITLES = {
+    "spin": "Spin", "move": "Move to", "ransom": "Give the robbers", "gift": "Gift for the Khan",
+    "sell": "Sell to the bank", "buy": "Buy from the bank", "deal": "Draw from a merchant", "pick": "Choose",
+    "pay_debt": "Sell to pay the debt", "end_turn": "End",
+}
+
+
+def describe(s: GameState, a: Action) -> tuple[str, str]:
+    """``(label, cost)`` of a legal action; cost ``""`` when free."""
+    state = cast("SchmidtState", s)
+    c = state.components
+    r = c.rules
+    choice = a.choice or ""
+    card = c.cards.get(choice)
+    what = f"{card.colour} {card.value}" if card else choice
+    if a.kind == "spin":
+        sectors = r.spinner[choice]
+        moves = [x for x in sectors if isinstance(x, int)]
+        fight = next((x for x in sectors if isinstance(x, str)), "")
+        ring = "blue" if choice == "sea" else "red"
+        return f"spin the {ring} ring ({choice} route): move {min(moves)}-{max(moves)} spaces, or {fight}", ""
+    if a.kind == "move":
+        return f"to {c.locations[choice].title}", ""
+    if a.kind == "ransom":
+        return ("pay the bribe", f"{r.bribe} Gulden") if choice == "bribe" else (f"give up a {what} card", "")
+    if a.kind == "gift":
+        return f"give a {what} card", ""
+    if a.kind == "sell":
+        return f"sell a {what} card", f"+{card.value} Gulden" if card else ""
+    if a.kind == "buy":
+        colour = c.locations[state.visit[0]].colour if state.visit else ""
+        return f"draw a {colour} card blind", f"{r.buy_price} Gulden"
+    if a.kind == "deal":
+        return f"draw a card of {state.players[int(choice)].name} blind", f"{r.deal_price} Gulden"
+    if a.kind == "pick":
+        return ("nobody", "") if choice == "none" else (state.players[int(choice)].name, "")
+    if a.kind == "pay_debt":
+        value = card.value if card else r.plaque_value if choice == "plaque" else r.secrets_value
+        return f"sell {what if card else 'the ' + choice}", f"+{value} Gulden"
+    return "end the turn", ""
+
+
+def location_of(a: Action) -> str | None:
+    """The space a ``move`` goes to (a map click takes it)."""
+    return a.choice if a.kind == "move" else None
+
+
+def click_action(s: GameState, name: str) -> Action:
+    """A click on a space tries to move there (the engine says why not, if not)."""
+    return Action("move", choice=name)
+
+
+def automa_seats(s: GameState) -> frozenset[int]:
+    """No seat is played by the engine itself."""
+    return frozenset()
+
+
+def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
+    """The last spin, shown where other rulesets show their action spaces."""
+    spun = cast("SchmidtState", s).spun
+    return ([{"label": f"last spin: {spun[1]} ({spun[0]} ring)", "dice": []}] if spun else []), 0
+
+
+def player_board(s: GameState, i: int) -> dict[str, Any]:
+    """Merchant ``i``'s board: capital (as the score), Gulden and cards per colour, his cards,
+    route type, Plaque (mission) and Secrets."""
+    state = cast("SchmidtState", s)
+    c = state.components
+    p = state.players[i]
+    return {
+        "vp": capital(c, p), "location": c.locations[p.location].title, "posts": [], "posts_total": 0,
+        "resources": {"Gulden": p.gulden, **p.goods},
+        "seals": [], "contracts": [f"{c.cards[x].colour} {c.cards[x].value}" for x in p.cards],
+        "completed": "Secrets of the Orient" if p.secrets else "—",
+        "character": f"{p.mode} route", "goal": f"Plaque: mission to {p.plaque}" if p.plaque else "no Plaque yet",
+    }
