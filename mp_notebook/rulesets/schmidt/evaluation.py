@@ -1,10 +1,11 @@
 """A heuristic evaluation for the computer players (the ``agents`` part of the ruleset).
 
 Units: points of 10 Gulden. A merchant's value is his capital plus his progress towards winning,
-stage by stage: gifts for the Khan and the way to Khanbalik; then the way to his mission city;
-then the way home, the return capital (money beyond it counts little) and the colour rule (1-2
-cards of each ware colour; a missing colour adds the detour to a city selling it). A
-finished game is worth :data:`WIN` to the winner and ``-WIN`` to the others.
+minus the way still to go: to Khanbalik (by way of a city whose deck still holds a gift card,
+while he lacks gifts), then to his mission city, then home. Gifts for the Khan count before the
+Plaque; with the Plaque, the return capital and the colour rule (1-2 cards of each ware colour;
+with the Secrets a missing colour adds the detour to a city selling it). A finished game is
+worth :data:`WIN` to the winner and ``-WIN`` to the others.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
@@ -28,15 +29,17 @@ UNIT = 10  # Gulden per point
 WIN = 10_000.0
 STAGE = 40.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
 GIFT = 6.0  # points per gift card for the Khan (up to three) before the Plaque
-STEP = 2.5  # points per space towards the current target once the merchant may go there
-WANDER = 0.8  # points per space towards Khanbalik while still collecting gifts
+STEP = 2.5  # points per space of the way still to go
 COLOUR_MISSING = 10.0  # points per ware colour missing (the return needs one of each)
 COLOUR_EXCESS = 6.0  # points per card above two of a colour
-SURPLUS = 0.1  # weight of capital beyond the return capital, once the Secrets are held
 
 
 def value(s: GameState, i: int) -> float:
-    """Merchant ``i``'s value in points of 10 Gulden (see the module docstring)."""
+    """Merchant ``i``'s value in points of 10 Gulden (see the module docstring).
+
+    The way still to go is counted in full at every stage (to Khanbalik, then to the mission city,
+    then home), so that reaching a stage never looks like a loss.
+    """
     state = cast("SchmidtState", s)
     if state.over and state.winner is not None:
         return WIN if state.winner == i else -WIN
@@ -45,24 +48,27 @@ def value(s: GameState, i: int) -> float:
     r = c.rules
     points = capital(c, p) / UNIT
     distance = c.distance[p.location]
+    home = c.distance[c.start]
     if p.plaque is None:
         gifts = min(len(gift_cards(c, p)), r.gifts)
-        ready = gifts == r.gifts
-        return points + GIFT * gifts - distance[c.khanbalik] * (STEP if ready else WANDER)
-    points += STAGE
-    if not p.secrets:
-        return points - distance[p.plaque] * STEP
-    points += STAGE
+        rest = max(c.distance[c.khanbalik][m] + home[m] for m in r.missions)
+        way = distance[c.khanbalik]
+        if gifts < r.gifts:  # by way of the nearest city whose deck still holds a gift card
+            decks = state.decks
+            sellers = [city for city in c.trading_cities
+                       if any(c.cards[x].value >= r.gift_min_value for x in decks[c.locations[city].colour or ""])]
+            way = min((distance[city] + c.distance[city][c.khanbalik] for city in sellers), default=way)
+        return points + GIFT * gifts - STEP * (way + rest)
+    points += STAGE + (STAGE if p.secrets else 0)
     counts = p.goods
     missing = [colour for colour, n in counts.items() if n < r.colour_min]
     excess = sum(n - r.colour_max for n in counts.values() if n > r.colour_max)
-    need = r.return_capital[state.num_players]
-    have = capital(c, p)
-    points += (min(have, need) + SURPLUS * max(0, have - need) - have) / UNIT  # money beyond the need counts little
-    points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess + STEP * distance[c.start]
-    if missing:  # the detour to the nearest city selling a missing colour
-        points -= STEP * min(distance[city] for city in c.trading_cities if c.locations[city].colour in missing)
-    return points
+    short = max(0, r.return_capital[state.num_players] - capital(c, p)) / UNIT
+    points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess + short
+    way = home[p.location] if p.secrets else distance[p.plaque] + home[p.plaque]
+    if missing and p.secrets:  # the detour to the nearest city selling a missing colour
+        way += min(distance[city] for city in c.trading_cities if c.locations[city].colour in missing)
+    return points - STEP * way
 
 
 def margin(s: GameState, i: int) -> float:
