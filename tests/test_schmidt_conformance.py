@@ -79,10 +79,10 @@ def test_random_games_to_the_end(block: int) -> None:
         play(seed, players=2 + seed % 3)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 3, 4, 6, 7])
+@pytest.mark.parametrize("seed", range(6))
 def test_greedy_games_end_with_a_return_to_venice(seed: int) -> None:
-    """Whole games through the API to a winner: greedy merchants get home (seeds where they do
-    within 300 rounds; invariants checked at every step)."""
+    """Whole games through the API to a winner: greedy merchants get home (the
+    invariants checked at every step; the round limit is only a guard)."""
     agents = [mp.agents.GreedyAgent(seed=seed + k) for k in range(2)]
     s = mp.new_game(2, ruleset="schmidt", seed=seed, round_limit=300)
     while not s.is_over:

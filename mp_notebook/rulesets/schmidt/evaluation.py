@@ -1,11 +1,11 @@
 """A heuristic evaluation for the computer players (the ``agents`` part of the ruleset).
 
 Units: points of 10 Gulden. A merchant's value is his capital plus his progress towards winning,
-minus the way still to go: to Khanbalik (by way of a city whose deck still holds a gift card,
-while he lacks gifts), then to his mission city, then home. Gifts for the Khan count before the
-Plaque; with the Plaque, the return capital and the colour rule (1-2 cards of each ware colour;
-with the Secrets a missing colour adds the detour to a city selling it). A finished game is
-worth :data:`WIN` to the winner and ``-WIN`` to the others.
+minus what his capital lacks for the return and the way still to go: to Khanbalik (by way of a
+city whose deck still holds a gift card, while he lacks gifts), then to his mission city, then
+home. Gifts for the Khan count before the Plaque; with the Plaque, the colour rule (1-2 cards of
+each ware colour; with the Secrets a missing colour adds the detour to a city selling it). A
+finished game is worth :data:`WIN` to the winner and ``-WIN`` to the others.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 CHANCE_KINDS = ("spin", "buy", "deal")  # the greedy player scores these on reseeded futures (no peeking)
 UNIT = 10  # Gulden per point
 WIN = 10_000.0
-STAGE = 40.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
+STAGE = 80.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
 GIFT = 6.0  # points per gift card for the Khan (up to three) before the Plaque
 STEP = 2.5  # points per space of the way still to go
 COLOUR_MISSING = 10.0  # points per ware colour missing (the return needs one of each)
@@ -46,7 +46,8 @@ def value(s: GameState, i: int) -> float:
     c = state.components
     p = state.players[i]
     r = c.rules
-    points = capital(c, p) / UNIT
+    short = max(0, r.return_capital[state.num_players] - capital(c, p)) / UNIT
+    points = capital(c, p) / UNIT - short
     distance = c.distance[p.location]
     home = c.distance[c.start]
     if p.plaque is None:
@@ -63,8 +64,7 @@ def value(s: GameState, i: int) -> float:
     counts = p.goods
     missing = [colour for colour, n in counts.items() if n < r.colour_min]
     excess = sum(n - r.colour_max for n in counts.values() if n > r.colour_max)
-    short = max(0, r.return_capital[state.num_players] - capital(c, p)) / UNIT
-    points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess + short
+    points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess
     way = home[p.location] if p.secrets else distance[p.plaque] + home[p.plaque]
     if missing and p.secrets:  # the detour to the nearest city selling a missing colour
         way += min(distance[city] for city in c.trading_cities if c.locations[city].colour in missing)
