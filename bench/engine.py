@@ -2,7 +2,11 @@
 
 Usage::
 
-    python bench/engine.py [--games N] [--seconds S] [--players P] [--chess-games M]
+    python bench/engine.py [--games N] [--seconds S] [--players P] [--chess-games M] [--ruleset R]
+
+``--ruleset`` picks the game played (default ``mp2``; ``voyages``: The Voyages of Marco Polo;
+``schmidt``: the Schmidt Spiele Marco Polo, whose random merchants never get home, so its games
+stop at a round limit of :data:`SCHMIDT_ROUNDS`).
 
 Prints, for mp_notebook:
 
@@ -33,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHESS_MAX_PLIES = 200
 MAX_DECISIONS_PER_GAME = 200_000  # a guard against an engine that never ends a game
+SCHMIDT_ROUNDS = 100  # the round_limit of schmidt games (random merchants never return to Venice)
 
 
 @dataclass
@@ -50,7 +55,7 @@ class PlayoutStats:
 # --- mp_notebook -------------------------------------------------------------------------------
 
 
-def bench_mp(games: int, seconds: float, players: int) -> PlayoutStats:
+def bench_mp(games: int, seconds: float, players: int, ruleset: str = "mp2") -> PlayoutStats:
     import mp_notebook as mp
 
     clock = time.perf_counter
@@ -61,7 +66,8 @@ def bench_mp(games: int, seconds: float, players: int) -> PlayoutStats:
             break
         rng = random.Random(k)
         t0 = clock()
-        s = mp.new_game(players=players, seed=k)
+        options = {"round_limit": SCHMIDT_ROUNDS} if ruleset == "schmidt" else {}
+        s = mp.new_game(players=players, seed=k, ruleset=ruleset, **options)
         t_setup = clock()
         n = 0
         while not s.is_over:
@@ -185,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--chess-games", type=int, default=2000, help="max python-chess games (default 2000)"
     )
+    p.add_argument("--ruleset", default="mp2", help="the ruleset played (default mp2; or voyages, schmidt)")
     args = p.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))  # benchmark the working tree even without an install
@@ -195,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     ours: PlayoutStats | None = None
     imp: dict[str, object] | None = None
     try:
-        ours = bench_mp(args.games, args.seconds, args.players)
+        ours = bench_mp(args.games, args.seconds, args.players, args.ruleset)
         imp = bench_import()
     except Exception as exc:  # report, still run the yardstick, exit non-zero
         failed = True
@@ -212,15 +219,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"  {'measure':<38} {'value':>14}  notes")
     print(f"  {'-' * 38} {'-' * 14}  {'-' * 30}")
+    who = "mp_notebook" if args.ruleset == "mp2" else args.ruleset  # mp2's rows keep their labels
     if ours is not None and ours.games:
         dps = ours.decisions / ours.play_seconds
         _row(
-            f"mp_notebook decisions/s ({args.players}p random)",
+            f"{who} decisions/s ({args.players}p random)",
             f"{dps:,.0f}",
             f"{ours.decisions:,} decisions, {ours.games} games, {ours.play_seconds:.2f} s playing",
         )
         _row(
-            f"mp_notebook games/s ({args.players}p)",
+            f"{who} games/s ({args.players}p)",
             f"{ours.games / ours.seconds:,.3f}",
             f"{ours.decisions / ours.games:,.0f} decisions/game on average, new_game included",
         )
