@@ -216,6 +216,24 @@ def test_jokers_that_cost_money_and_the_typhoon() -> None:
     assert at_sea.apply("buy").players[0].gulden == 50
 
 
+def test_the_seeds_example_two_extra_cards_from_a_local_lord() -> None:
+    s = with_top(arrive(game(), "Kashgar", gulden=500), "brown", "brown:local_lord")
+    s = next(t for t in map(s.reseed, range(2000))
+             if t.decks["brown"][0] == "brown:local_lord" and not any(C.cards[x].joker for x in t.decks["brown"][1:3]))
+    t = s.apply("buy")
+    assert len(t.players[0].cards) == 2 and t.visit[2] == 1 and t.players[0].gulden == 480
+    assert "buy" in [a.kind for a in t.legal_actions()]  # two more paid draws allowed
+
+
+def test_a_merchant_who_cannot_pay_a_gift_sells_a_card() -> None:
+    s = with_top(arrive(game(3), "Acre"), "green", "green:birthday").with_player(2, gulden=10, cards=["red50a"])
+    t = s.apply("buy")
+    assert t.decision.kind == "debt" and t.current_player == 2 and t.decision.about == 40
+    refused(t, "pay_debt red50b", "holds no card", rules.R_DEBT)
+    u = t.apply("pay_debt red50a")
+    assert [p.gulden for p in u.players] == [300, 200, 20]
+
+
 def test_gifts_from_every_merchant() -> None:
     s = with_top(arrive(game(3), "Acre"), "green", "green:birthday")
     t = s.apply("buy")
@@ -313,6 +331,8 @@ def test_notation_and_errors() -> None:
     with pytest.raises(mp.NotationError):
         s.apply("spin")
     refused(s, "end_turn", "waiting for")
+    trading = arrive(game(), "Constantinople", cards=["red80a"])
+    refused(trading, "gift red80a", "waiting for", rules.R_BUY)
     refused(s, mp.Action("spin", 1, choice="land"), "not seat 1's")
 
 

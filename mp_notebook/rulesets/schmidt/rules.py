@@ -33,6 +33,10 @@ Readings of the seed (``shared/reference/voyages-and-schmidt-audit.md`` B2), eac
   bank at their value; with no card left he pays what he has and restarts in Venice with 240.
 * Jokers moving a merchant: see ``data/cards.toml``. A moved merchant does not "arrive": no
   trading, no Khanbalik ceremony, no mission, no return; the mover's trading visit ends.
+* The seed's "may" is read as always worth taking, so it is done at once: a fight's winner takes
+  the booty, the strong wind's two extra turns are played.
+* The bank's money is unlimited (the seed sets no limit on what the bank pays); seat 0 is the
+  youngest player and starts.
 """
 
 from __future__ import annotations
@@ -267,7 +271,7 @@ def explain(s: SchmidtState, a: Action) -> str:
         return f"{head}: it is {_name(s, d.player)}'s decision, not seat {a.player}'s ({R_TURN})"
     legal = legal_actions(s)
     shown = ", ".join(str(x) for x in legal[:12]) + (" …" if len(legal) > 12 else "")
-    if a.kind != _KIND_OF.get(d.kind, a.kind) and not (d.kind == "trade" and a.kind in _TRADE_KINDS):
+    if a.kind not in (_TRADE_KINDS if d.kind == "trade" else (_KIND_OF[d.kind],)):
         return f"{head}: the game is waiting for {d.text!r} ({_RULE_OF[d.kind]}); the choices are: {shown}"
     return f"{head}: {_why_not(s, d, a)}; the choices are: {shown}"
 
