@@ -82,9 +82,26 @@ def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
     return ([{"label": f"last spin: {spun[1]} ({spun[0]} ring)", "dice": []}] if spun else []), 0
 
 
+def _plaque(s: SchmidtState, i: int) -> str:
+    """The Plaque as the app shows it: its mission city is secret until done, except to its
+    owner while the decision is his (the screen is his then)."""
+    p = s.players[i]
+    if p.plaque is None:
+        return "no Plaque yet"
+    if p.secrets or s.current_player == i:
+        return f"Golden Plaque: mission to {p.plaque}" + (" (done)" if p.secrets else "")
+    return "Golden Plaque: secret mission"
+
+
 def player_board(s: GameState, i: int) -> dict[str, Any]:
     """Merchant ``i``'s board: capital (as the score), Gulden and cards per colour, his cards,
-    route type, Plaque (mission) and Secrets."""
+    route type, Plaque (its mission secret from the others) and Secrets.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(1, plaque="Pagan")
+    >>> player_board(s, 1)["goal"], player_board(s.with_player(1, secrets=True), 1)["goal"]
+    ('Golden Plaque: secret mission', 'Golden Plaque: mission to Pagan (done)')
+    """
     state = cast("SchmidtState", s)
     c = state.components
     p = state.players[i]
@@ -93,5 +110,5 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
         "resources": {"Gulden": p.gulden, **p.goods},
         "seals": [], "contracts": [f"{c.cards[x].colour} {c.cards[x].value}" for x in p.cards],
         "completed": "Secrets of the Orient" if p.secrets else "—",
-        "character": f"{p.mode} route", "goal": f"Plaque: mission to {p.plaque}" if p.plaque else "no Plaque yet",
+        "character": f"{p.mode} route", "goal": _plaque(state, i),
     }

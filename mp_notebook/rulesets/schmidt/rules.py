@@ -25,7 +25,9 @@ Readings of the seed (``shared/reference/voyages-and-schmidt-audit.md`` B2), eac
   as one of the three draws; its free extra cards do not (B2-8).
 * Khanbalik: without a Plaque a merchant enters only holding three ware cards of 80 Gulden or
   more; entering ends his move; he gives three such cards (his choice) and draws a Plaque at
-  random (B2-9). With a Plaque, Khanbalik is an ordinary trading city.
+  random (B2-9). With a Plaque, Khanbalik is an ordinary trading city. The mission city is
+  secret: the log does not name it (the state holds it), the app shows it only on its owner's
+  board while it is his decision, and everyone learns it when he reveals it there.
 * The mission: arriving (by a move) in the Plaque's city without Secrets gives the Secrets.
 * Venice: entered only by a merchant who may return (Plaque, Secrets, the capital of his player
   count, 1-2 cards of each ware colour); he wins at once.
@@ -366,7 +368,7 @@ def _spin(s: SchmidtState, i: int, ring: str) -> None:
         return
     s._note(i, f"{p.name} spins the {ring} ring: {result}!", R_SPIN)
     if protected(s.players[i]):
-        s._note(i, f"the Golden Plaque (mission: {p.plaque}) protects {p.name} from the {result}", R_MISSION)
+        s._note(i, f"the Golden Plaque protects {p.name} from the {result}", R_MISSION)
         return
     white, black = s.draw(6) + 1, s.draw(6) + 1
     if black > white:
@@ -447,8 +449,9 @@ def _receive_plaque(s: SchmidtState, i: int) -> None:
     city = s.plaques[k]
     s.plaques = s.plaques[:k] + s.plaques[k + 1:]
     p.__dict__["plaque"] = city
-    s._note(i, f"Kubilai Khan gives {p.name} a Golden Plaque ({s.components.rules.plaque_value} Gulden): a secret "
-               f"mission to {city}; it protects him from pirates and bandits until he gets there", R_KHANBALIK)
+    s._note(i, f"Kubilai Khan gives {p.name} a Golden Plaque ({s.components.rules.plaque_value} Gulden) and a secret "
+               f"mission (players[{i}].plaque); it protects him from pirates and bandits until he gets there",
+            R_KHANBALIK)
 
 
 def _under_deck(s: SchmidtState, cid: str) -> None:
