@@ -285,6 +285,13 @@ def test_entering_khanbalik_ends_the_move_gifts_and_plaque() -> None:
     assert u.log[-1].rule == rules.R_KHANBALIK and u.decision.kind == "trade"
 
 
+def test_with_a_plaque_khanbalik_is_an_ordinary_trading_city() -> None:
+    s = spin_to(game().with_player(0, location="Shangdu", plaque="Pagan"), "land", "2")
+    assert {"Jinan", "Taiyuan"} <= {a.choice for a in s.legal_actions()}  # through Khanbalik
+    t = spin_to(game().with_player(0, location="Shangdu", plaque="Pagan"), "land", "1").apply("move Khanbalik")
+    assert t.decision.kind == "trade" and t.players[0].plaque == "Pagan"
+
+
 def test_arriving_in_the_mission_city_gives_the_secrets() -> None:
     s = arrive(game(), "Karajang", plaque="Karajang")
     assert s.players[0].secrets and s.secrets_left == 3
