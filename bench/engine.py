@@ -4,7 +4,9 @@ Usage::
 
     python bench/engine.py [--games N] [--seconds S] [--players P] [--chess-games M] [--ruleset R]
 
-``--ruleset`` picks the game played (default ``mp2``; ``voyages``: The Voyages of Marco Polo).
+``--ruleset`` picks the game played (default ``mp2``; ``voyages``: The Voyages of Marco Polo;
+``schmidt``: the Schmidt Spiele Marco Polo, whose random merchants never get home, so its games
+stop at a round limit of :data:`SCHMIDT_ROUNDS`).
 
 Prints, for mp_notebook:
 
@@ -35,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHESS_MAX_PLIES = 200
 MAX_DECISIONS_PER_GAME = 200_000  # a guard against an engine that never ends a game
+SCHMIDT_ROUNDS = 100  # the round_limit of schmidt games (random merchants never return to Venice)
 
 
 @dataclass
@@ -63,7 +66,8 @@ def bench_mp(games: int, seconds: float, players: int, ruleset: str = "mp2") -> 
             break
         rng = random.Random(k)
         t0 = clock()
-        s = mp.new_game(players=players, seed=k, ruleset=ruleset)
+        options = {"round_limit": SCHMIDT_ROUNDS} if ruleset == "schmidt" else {}
+        s = mp.new_game(players=players, seed=k, ruleset=ruleset, **options)
         t_setup = clock()
         n = 0
         while not s.is_over:
@@ -187,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--chess-games", type=int, default=2000, help="max python-chess games (default 2000)"
     )
-    p.add_argument("--ruleset", default="mp2", help="the ruleset played (default mp2; or voyages)")
+    p.add_argument("--ruleset", default="mp2", help="the ruleset played (default mp2; or voyages, schmidt)")
     args = p.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))  # benchmark the working tree even without an install

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 TIE = 1e-6  # scale of the seeded tie-break
 MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chains are short)
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
-CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures
+CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures (default)
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
 
 
@@ -94,11 +94,12 @@ class GreedyAgent:
         samples = CHANCE_SAMPLES if self.resolve else 1
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
+        chance_kinds = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)  # a ruleset's agents part may name its own
         scored = []
         for a in actions:
             if a.kind == "end_turn":
                 v = here
-            elif a.kind in CHANCE_KINDS:
+            elif a.kind in chance_kinds:
                 v = sum(self._outcome(state.reseed(k), a, i) for k in range(samples)) / samples
             else:
                 v = self._outcome(state, a, i)

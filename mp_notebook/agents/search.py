@@ -170,7 +170,7 @@ class SearchAgent:
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         horizon = self.horizon
         if horizon == "auto":
-            horizon = "game" if state.round >= state.rounds else "turn"
+            horizon = "game" if state.rounds is not None and state.round >= state.rounds else "turn"
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (

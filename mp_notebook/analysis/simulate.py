@@ -162,6 +162,7 @@ def simulate(
     characters: Any = None,
     variants: Sequence[str] = (),
     automa: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` games and return one row per player per game.
 
@@ -177,7 +178,8 @@ def simulate(
     progress bar (a widget in notebooks). ``characters`` (None, ``"random"`` or one name per seat)
     and ``variants`` are passed to ``new_game`` for every game. ``automa="L1"|"L2"|"L3"``: solo
     games, the agent in seat 0 against the Automa (which the engine plays; its row's agent is
-    ``"Automa L2"``), with ``players=1``.
+    ``"Automa L2"``), with ``players=1``. ``options``: more ``new_game`` arguments of the ruleset
+    (e.g. ``{"round_limit": 200}`` for ``schmidt``).
 
     Columns: game, seed, seat, player, character, agent (its name), the ruleset's final-scoring
     columns (``score_rows()``: for Marco Polo II track, goal_seals, shields, goods, coins,
@@ -191,10 +193,11 @@ def simulate(
     for game in range(n_games):
         shift = game % players if rotate else 0
         seated = [specs[(seat - shift) % players] for seat in range(players)]
-        options = {key: value for key, value in
-                   (("characters", characters), ("variants", tuple(variants)), ("automa", automa)) if value}
+        game_options = {key: value for key, value in
+                        (("characters", characters), ("variants", tuple(variants)), ("automa", automa)) if value}
+        game_options.update(options or {})
         jobs.append(
-            (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, options)
+            (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, game_options)
         )
     size = chunksize if chunksize is not None else max(1, n_games // TASKS)
     rows: list[Row] = []

@@ -67,9 +67,14 @@ class GameState:
         return self.decision.player
 
     @property
-    def rounds(self) -> int:
-        """Rounds in a game."""
+    def rounds(self) -> int | None:
+        """Rounds in a game; ``None`` where the rules fix no number (a race to the end)."""
         raise NotImplementedError
+
+    @property
+    def round_text(self) -> str:
+        """``"round 2 of 5"`` (or ``"round 7"`` in a game without a fixed number of rounds)."""
+        return f"round {self.round}" + ("" if self.rounds is None else f" of {self.rounds}")
 
     @property
     def decision(self) -> Decision:

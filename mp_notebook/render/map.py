@@ -135,7 +135,7 @@ def title(s: GameState, player: int | None = None) -> str:
     game = get(s.ruleset).short
     if s.is_over:
         return f"{game} — game over{view}"
-    return (f"{game} — round {s.round} of {s.rounds} · first player "
+    return (f"{game} — {s.round_text} · first player "
             f"{escape(s.players[s.first_player].name)}{view} · <i>{escape(s.decision.text)}</i>")
 
 

@@ -42,8 +42,9 @@ DEFAULT = "mp2"
 PACKAGES = {
     "mp2": "mp_notebook.rulesets.mp2",
     "voyages": "mp_notebook.rulesets.voyages",
+    "schmidt": "mp_notebook.rulesets.schmidt",
 }
-PLANNED = {"schmidt": "Marco Polo (Schmidt Spiele)"}
+PLANNED: dict[str, str] = {}  # rulesets announced but not implemented yet: id -> title
 
 
 @dataclass(frozen=True)

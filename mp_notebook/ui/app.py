@@ -513,7 +513,7 @@ class GameApp(widgets.VBox):
 
     def _header_html(self) -> str:
         s = self.state
-        status = "game over" if s.is_over else f"round {s.round} of {s.rounds}"
+        status = "game over" if s.is_over else s.round_text
         first = escape(s.players[s.first_player].name)
         if s.is_over:
             turn = escape(terms(s).final_note(s))

@@ -1,0 +1,28 @@
+"""Marco Polo by Schmidt Spiele (seed 001): spinner, ware cards, Venice → Khanbalik and back,
+on a reconstructed board (see ``data/``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mp_notebook.rulesets import Ruleset
+from mp_notebook.rulesets.schmidt.notation import VOCABULARY
+
+
+def _new_game(players: Any = None, **options: Any) -> Any:
+    from mp_notebook.rulesets.schmidt.setup import new_game
+
+    return new_game(players, **options)
+
+
+def _board() -> Any:
+    from mp_notebook.rulesets.schmidt.components import shared_board
+
+    return shared_board()
+
+
+RULESET = Ruleset(
+    id="schmidt", title="Marco Polo (Schmidt Spiele)", short="Marco Polo (Schmidt)", vocabulary=VOCABULARY,
+    new_game=_new_game, board=_board,
+    parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"},
+)

@@ -1,0 +1,51 @@
+"""The merchants' capital (seed 001, Return to Venice) and who won."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mp_notebook.rulesets.schmidt.rules import capital
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from mp_notebook.rulesets.schmidt.state import SchmidtState
+
+CATEGORIES = ("gulden", "wares", "plaque", "secrets")
+
+
+def score_rows(s: SchmidtState) -> list[dict[str, Any]]:
+    """One row per merchant: capital by part, ``total``, ``returned`` and ``winner``.
+
+    The winner is the merchant who returned to Venice; before that (or after a round limit) the
+    richest merchants are marked.
+    """
+    c = s.components
+    rows: list[dict[str, Any]] = []
+    for i, p in enumerate(s.players):
+        row: dict[str, Any] = {
+            "player": p.name,
+            "gulden": p.gulden,
+            "wares": sum(c.cards[cid].value for cid in p.cards),
+            "plaque": c.rules.plaque_value if p.plaque else 0,
+            "secrets": c.rules.secrets_value if p.secrets else 0,
+        }
+        row["total"] = capital(c, p)
+        row["returned"] = s.winner == i
+        rows.append(row)
+    best = max(r["total"] for r in rows)
+    for r in rows:
+        r["winner"] = r["returned"] if s.winner is not None else r["total"] == best
+    return rows
+
+
+def scores(s: SchmidtState) -> pd.DataFrame:
+    """:func:`score_rows` as a DataFrame indexed by player.
+
+    >>> import mp_notebook as mp
+    >>> mp.new_game(2, ruleset="schmidt", seed=1).scores()["total"].tolist()
+    [240, 240]
+    """
+    import pandas as pd
+
+    return pd.DataFrame(score_rows(s)).set_index("player")

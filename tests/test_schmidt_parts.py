@@ -1,0 +1,117 @@
+"""Schmidt Marco Polo: the reconstructed board against the seed's facts, data-file errors, the
+map, the play app (a whole game by clicks) and the computer players."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from importlib import resources
+
+import networkx as nx
+import pytest
+
+import mp_notebook as mp
+from mp_notebook.rulesets.schmidt import components as comp
+from mp_notebook.ui.labels import sections
+
+C = comp.components()
+
+
+def doc(name: str) -> dict:
+    return tomllib.loads(resources.files("mp_notebook.rulesets.schmidt").joinpath("data", name).read_text())
+
+
+# ------------------------------------------------------------------------------- the board
+
+
+def test_the_board_satisfies_the_seed() -> None:
+    board = mp.new_game(2, ruleset="schmidt", seed=1).board
+    assert board.start == "Venice" and isinstance(board.graph, nx.MultiGraph) and nx.is_connected(board.graph)
+    for place in ("Venice", "Khanbalik", "Acre", "Karakorum", "Sansibar", *C.rules.missions):
+        assert place in board.locations
+    assert {C.locations[n].shape for n in C.locations} == {"start", "large", "small", "triangle"}
+    assert {C.locations[n].colour for n in C.trading_cities} == set(C.colours)
+    assert "Venice" in C.ports and C.modes_at("Venice") == ("land", "sea")
+    assert all(C.locations[n].shape == "triangle" for n in C.ports if n not in C.trading_cities | {"Venice"})
+    for colour in C.colours:  # every colour is sold on both route types
+        modes = {m for n in C.trading_cities if C.locations[n].colour == colour for m in C.modes_at(n)}
+        assert modes == {"land", "sea"}, colour
+    assert C.modes_at("Sansibar") == ("sea",) and C.modes_at("Karakorum") == ("land",)
+    assert all(-90 <= loc.lat <= 90 and -180 <= loc.lon <= 180 for loc in C.locations.values())
+
+
+def test_the_data_files_say_they_are_a_reconstruction() -> None:
+    for name in ("board.toml", "cards.toml", "rules.toml"):
+        text = resources.files("mp_notebook.rulesets.schmidt").joinpath("data", name).read_text()
+        assert "RECONSTRUCT" in text and "SEED 001" in text.upper()
+
+
+@pytest.mark.parametrize(("file", "edit", "message"), [
+    ("board", lambda d: d["location"][1].update(shape="hexagon"), "board.toml: location 'Belgrade': shape"),
+    ("board", lambda d: d["route"][0].update(mode="air"), "board.toml: route #1"),
+    ("board", lambda d: d["location"][3].pop("colour"), "board.toml: location 'Constantinople'"),
+    ("cards", lambda d: d["joker"][0].update(effect="teleport"), "cards.toml: joker 'khan_protects'"),
+    ("cards", lambda d: d["joker"].pop(), "cards.toml: the brown deck has 4 jokers"),
+    ("cards", lambda d: d["specials"].update(missions=["Venice", "Pagan", "Quinsai", "Zaiton"]), "missions"),
+    ("rules", lambda d: d["spinner"].update(sea=["2", "bandits"]), "rules.toml: [spinner] sea"),
+    ("rules", lambda d: d["return_capital"].pop("4"), "rules.toml: [return_capital]"),
+])
+def test_broken_data_is_a_clear_error(file, edit, message) -> None:
+    docs = {name: copy.deepcopy(doc(f"{name}.toml")) for name in ("board", "cards", "rules")}
+    edit(docs[file])
+    with pytest.raises(mp.DataError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        comp.build(docs["board"], docs["cards"], docs["rules"])
+
+
+# ------------------------------------------------------------------------------- map and app
+
+
+def test_show_map_draws_every_space_and_both_routes() -> None:
+    s = mp.new_game(3, ruleset="schmidt", seed=2)
+    fig = mp.show_map(s, player=0, highlight=["Venice", "Belgrade"])
+    drawn = {n for t in fig.data if t.customdata is not None and t.mode == "markers+text" for n in t.customdata}
+    assert drawn == set(C.locations)
+    names = [t.name for t in fig.data]
+    assert "land route (red ring)" in names and "sea route (blue ring)" in names
+    hover = next(t for t in fig.data if t.name == "trading city — red wares").hovertext
+    assert any("Khanbalik" in h and "gifts" in h for h in hover)
+
+
+def test_the_app_plays_a_whole_game_by_clicks() -> None:
+    app = mp.play(players=2, ruleset="schmidt", seed=4, round_limit=300)
+    agents = [mp.agents.GreedyAgent(seed=k) for k in range(2)]
+    assert "Marco Polo (Schmidt)" in app.header.value
+    clicks = 0
+    while not app.state.is_over:
+        s = app.state
+        a = agents[s.current_player].choose(s)
+        shown = [x["notation"] for sec in sections(s, s.legal_actions()) for row in sec["rows"] for x in row["actions"]]
+        assert str(a) in shown
+        if a.kind == "move":
+            app.click_location(a.choice)
+            clicks += 1
+        else:
+            app.press(str(a))
+        assert app.last_error is None and app.state.history[-1] == str(a)
+    assert clicks > 10 and app.state.winner is not None and "game over" in app.header.value
+    assert app.boards.players[app.state.winner]["location"].startswith("Venice")
+
+
+def test_a_bad_click_is_a_message_not_a_change() -> None:
+    s = mp.new_game(2, ruleset="schmidt", seed=4)
+    app = mp.play(next(t for t in map(s.reseed, range(50)) if t.apply("spin land").decision.kind == "move"))
+    app.press("spin land")
+    before = app.state
+    app.click_location("Sansibar")
+    assert app.state is before and app.last_error and "not exactly" in app.last_error
+
+
+# ------------------------------------------------------------------------------- agents
+
+
+def test_greedy_beats_random() -> None:
+    df = mp.simulate(20, [mp.agents.GreedyAgent, mp.agents.RandomAgent], players=2, ruleset="schmidt", seed=3,
+                     rotate=True, options={"round_limit": 300}, progress=False)
+    wins = df[df["winner"]].groupby("agent").size()
+    assert wins.get("greedy", 0) >= 18, wins
+    assert set(df.columns) >= {"gulden", "wares", "plaque", "secrets", "total", "winner"}
