@@ -8,7 +8,8 @@ Usage::
 
 Each game is played to the end from its seed by a seeded mix of random moves and the greedy
 agent's (mp2: 2-4 players, random characters, the black dice variant, the full setup and solo
-games against the Automa L1-L3; voyages: random characters and the expert variant). A game's
+games against the Automa L1-L3; voyages: random characters and the expert variant; schmidt: a
+round limit of 60). A game's
 fingerprint hashes its history, its log, its scores and its JSON save separately, so a
 difference says what changed. Prints one hash of all games; with ``--compare``, the games that
 differ and in what.
@@ -30,6 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def options(ruleset: str, seed: int) -> dict[str, Any]:
     kind = seed % 5
     opts: dict[str, Any] = {"seed": seed, "ruleset": ruleset, "players": 2 + seed % 3}
+    if ruleset == "schmidt":  # random merchants never get home: a round limit ends their games
+        opts["round_limit"] = 60
+        return opts
     if ruleset == "voyages":
         if kind in (1, 2):
             opts["characters"] = "random"
