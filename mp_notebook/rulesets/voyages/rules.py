@@ -366,6 +366,7 @@ def _place(s: VoyagesState, i: int, a: LegalAction, key: str | None) -> None:
         spaces = dict(s.spaces)
         spaces[key] = placing.placed(_space(s, key), i, own, a.dice)
         s.spaces = spaces
+        s.placed = (*s.placed, (key, i, own, a.black))
 
 
 def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
@@ -1045,7 +1046,7 @@ def start_round(s: VoyagesState, number: int) -> None:
         s._note(None, f"{seat_name(s, s.first_player)} travelled last and is the new start player", R_FIRST)
     s._note(None, f"round {number} begins; {seat_name(s, s.first_player)} is start player", R_ROUND)
     neutral = rules.neutral.get(s.num_players)
-    s.spaces = {}
+    s.spaces, s.placed = {}, ()
     if neutral is not None:
         if neutral.khan:
             s.spaces[KHAN] = (frozenset(), neutral.khan)

@@ -86,6 +86,7 @@ class VoyagesState(RulesState):
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
+    placed: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...]  # this round: (space, seat, own, black)
     contract_spaces: tuple[str | None, ...]  # the 6 contract spaces of the board, left to right
     contract_piles: tuple[tuple[str, ...], ...]  # the piles of 6 still to come, one per round
     special_pile: tuple[str, ...]  # top first
