@@ -92,7 +92,7 @@ def bundle_value(b: Bundle, t: float, goods_score: bool = False) -> float:
 @functools.lru_cache(maxsize=4096)
 def _reward_value(r: Reward, t: float) -> float:
     w = fuel_weight(t)
-    v = bundle_value(r.gain, t) + w * sum(ICON[k] * getattr(r, k) for k in ICON)
+    v: float = bundle_value(r.gain, t) + w * sum(ICON[k] * getattr(r, k) for k in ICON)
     if r.copy_bonus:
         v += COPY_BONUS * w
     if r.choice:
@@ -188,7 +188,7 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     t = rounds_left(s, i)
     w = fuel_weight(t)
     later = max(0, c.rules.rounds - s.round)
-    v = final_now
+    v: float = final_now
     v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS))
     # fractions the final scoring floors, so that every unit counts
     v += (p.coins % c.rules.coins_per_vp) * _final("coins", s, p)
