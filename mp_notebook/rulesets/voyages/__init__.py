@@ -48,4 +48,4 @@ def _board() -> Any:
 RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Voyages of Marco Polo",
                   vocabulary=VOCABULARY, new_game=_new_game, board=_board,
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
-                         "agents": f"{__name__}.evaluation"})
+                         "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"})
