@@ -170,6 +170,7 @@ def test_reachable_matches_the_engine():
         rows = mp.routes.reachable(s, i)
         travel = [a for a in s.legal_actions() if a.kind == "travel"]
         assert {r.action for r in rows} == {str(a) for a in travel}, (seed, s.history)
+        assert {r.space for r in rows} == {"Travel"} and mp.routes.reachable(s, i, space="Travel") == rows
         # (a) a reported way, executed through the engine, ends there and costs what was reported
         for row in rng.sample(rows, min(3, len(rows))):
             t = execute(s, i, row)

@@ -468,7 +468,8 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     occupied), then up to min(lowest die, space maximum) moves, at least one, each route paid.
     One :class:`Reach` per (travel action, end location), in the engine's order of actions: the
     cheapest way (total, then jade, moves, path). ``space``/``dice`` filter the actions. Empty
-    unless it is ``player``'s turn with a Travel main action available.
+    unless it is ``player``'s turn with a Travel main action available. ``space`` is ``"Travel"``
+    on a board with one Travel space (Voyages).
     ``pandas.DataFrame(reachable(s, i))`` makes it a table.
 
     >>> import mp_notebook as mp
@@ -479,10 +480,15 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     [('Xanadu', 1, 4), ('Xian', 1, 4)]
     """
     wanted = None if dice is None else tuple(sorted(dice))
-    actions = [a for a in _travel_actions(s, player) if space in (None, a.space) and wanted in (None, a.dice)]
+    actions = [a for a in _travel_actions(s, player) if space in (None, _space(a)) and wanted in (None, a.dice)]
     if not actions:
         return []
     return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
+
+
+def _space(a: Action) -> str:
+    """The Travel space of a travel action (``"Travel"`` where the board has one, as in Voyages)."""
+    return a.space or "Travel"
 
 
 def _travel_actions(s: GameState, player: int) -> list[Action]:
@@ -501,7 +507,7 @@ def _reachable(s: GameState, player: int, actions: list[Action], found: dict[str
         fee, budget = t.travel_terms(s, a)
         if (fee, budget) not in ends:
             ends[fee, budget] = _best_ends(found, fee, budget, have)
-        out += [Reach(loc, str(a.space), a.dice, label.moves, *paid, label.path, str(a), label.steps)
+        out += [Reach(loc, _space(a), a.dice, label.moves, *paid, label.path, str(a), label.steps)
                 for loc, label, paid in ends[fee, budget]]
     return out
 
