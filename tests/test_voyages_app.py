@@ -93,3 +93,10 @@ def test_bad_click_is_explained_and_changes_nothing():
 def test_click_action_names_the_location(name):
     s = mp.new_game(2, ruleset="voyages", seed=1)
     assert labels.click_action(s, name).choice == name
+
+
+def test_both_figures_of_niccolo_and_marco_polo_are_drawn():
+    s = mp.new_game(2, ruleset="voyages", seed=1, characters=["Niccolo", "Berke"]).with_player(0, figure2="Moscow")
+    figure = next(t for t in mp.show_map(s).data if t.name and t.name.startswith("Player 1: figure"))
+    assert list(figure.customdata) == ["Venezia", "Moscow"] and len(figure.lat) == 2
+    assert "figure 2 in Moscow" in figure.hovertext[1]
