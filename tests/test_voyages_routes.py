@@ -203,3 +203,20 @@ def test_table_and_figure():
     assert "Beijing" in routes_figure(s, 0, target="Beijing").layout.title.text
     with pytest.raises(ValueError, match="unknown location"):
         mp.routes.cheapest(s, 0, "Atlantis")
+
+
+def test_matrix_with_the_travel_table():
+    s = game(coins=500, camels=50)
+    rules = mp.routes.travel_rules(s, 0)
+    for by in ("total", "coins", "moves"):
+        m = mp.routes.matrix(s.board, by=by, rules=rules)
+        for loc in s.board.locations:
+            r = mp.routes.cheapest(s, 0, loc, by=by)
+            assert (r is None and m.isna().loc["Venezia", loc]) or m.loc["Venezia", loc] == getattr(r, by), (by, loc)
+    plain = mp.routes.matrix(s.board, by="total")
+    assert plain.loc["Venezia", "Moscow"] == 0 and not plain.isna().values.any()  # route costs only, no limit
+    johannes = mp.routes.travel_rules(game(characters=["Johannes", "Berke"]), 0)
+    assert mp.routes.matrix(s.board, rules=johannes).loc["Oasis-A", "Oasis-J"] == 1
+    mp2 = mp.new_game(players=2, seed=1).board
+    same = mp.routes.matrix(mp2, by="total", rules=mp.routes.TravelRules(()))
+    assert same.equals(mp.routes.matrix(mp2, by="total").astype(same.dtypes.iloc[0]))

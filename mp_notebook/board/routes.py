@@ -588,12 +588,15 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     return pd.DataFrame(columns)
 
 
-def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None) -> pd.DataFrame:
+def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None,
+           rules: TravelRules | None = None) -> pd.DataFrame:
     """All-pairs distances of the board: moves, or the cheapest cost in coins, camels or total.
 
     ``seals``: the guild seals held (sea routes needing others are closed); ``None`` opens every
-    route. No player, resources or character are involved, nor what movement itself costs (the
-    Voyages travel table): route costs as printed. Unreachable pairs are ``NaN``.
+    route. No player or resources are involved; ``rules`` (a :class:`TravelRules`, its figures
+    ignored) adds what movement costs and allows: the Voyages travel table (walks of at most its
+    length, each paying the table's column), oasis hops, free route costs. Without ``rules``: route
+    costs as printed. Unreachable pairs are ``NaN``.
 
     >>> import mp_notebook as mp
     >>> board = mp.new_game(players=2, seed=1).board
@@ -601,11 +604,18 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
     (4, 9)
     >>> int(matrix(board, seals=()).loc["Cambay", "Hormuz"]), int(matrix(board).loc["Cambay", "Hormuz"])
     (6, 1)
+    >>> v = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> int(matrix(v.board, by="coins", rules=travel_rules(v, 0)).loc["Venezia", "Moscow"])
+    7
     """
     import pandas as pd
 
     _sort_key(by)
     held = None if seals is None else frozenset(seals)
+    names = list(board.locations)
+    if rules is not None:
+        rows = [_distances(board, rules, by, held, a) for a in names]
+        return pd.DataFrame([[row.get(b, float("nan")) for b in names] for row in rows], index=names, columns=names)
     graph = nx.Graph()
     graph.add_nodes_from(board.locations)
     for r in board.routes:
@@ -615,5 +625,30 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
         if not graph.has_edge(r.a, r.b) or graph[r.a][r.b]["weight"] > w:
             graph.add_edge(r.a, r.b, weight=w)
     dist = dict(nx.all_pairs_dijkstra_path_length(graph))
-    names = list(board.locations)
     return pd.DataFrame([[dist[a].get(b, float("nan")) for b in names] for a in names], index=names, columns=names)
+
+
+def _distances(board: Board, rules: TravelRules, by: str, held: frozenset[str] | None, source: str) -> dict[str, int]:
+    """The least ``by`` from ``source`` to each location under ``rules``: a Dijkstra search over
+    (location, movements) when movements cost coins, so that the travel table is charged exactly."""
+    heap = [(0, 0, source)]
+    settled: set[tuple[str, int]] = set()
+    out: dict[str, int] = {}
+    while heap:
+        weight, moves, here = heapq.heappop(heap)
+        key = here, moves if rules.step_coins else 0
+        if key in settled:
+            continue
+        settled.add(key)
+        out.setdefault(here, weight)
+        for there, route, _ in rules.steps(board, here):
+            if held is not None and _seal(route) is not None and _seal(route) not in held:
+                continue
+            used = rules.moves_into(board, there)
+            extra = rules.moves_cost(moves, used)
+            if extra is None:
+                continue
+            coins, camels, jade = rules.cost(route)
+            step = {"moves": used, "coins": coins + extra, "camels": camels, "total": coins + extra + camels + jade}[by]
+            heapq.heappush(heap, (weight + step, moves + used, there))
+    return out
