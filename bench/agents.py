@@ -5,6 +5,7 @@ Usage::
     python bench/agents.py [--greedy-games 100] [--search-games 40] [--search-rollouts 24]
                            [--search-seed 2] [--habit-games 20]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
+                           [--voyages-games 100] [--voyages-search-games 20] [--voyages-only]
 
 Prints:
 
@@ -21,6 +22,11 @@ Prints:
   (workers started and ``mp_notebook`` imported) before timing. The runs are interleaved
   (1 process, then each pool, ``--speed-rounds`` times) and each speed-up is the median of the
   rounds' ratios, so that a slow spell of the shared machine hits both sides of a ratio.
+
+* The Voyages of Marco Polo (its own evaluation, ``rulesets/voyages/evaluation.py``): GreedyAgent
+  vs RandomAgent over ``--voyages-games`` 2-player games and SearchAgent vs GreedyAgent over
+  ``--voyages-search-games``, seats alternating, with 95% Wilson intervals
+  (``python bench/agents.py --voyages-only`` prints this section alone).
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -41,13 +47,13 @@ from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 
 
 def head_to_head(
-    n_games: int, first: object, second: object, seed: int, executor: object = None
+    n_games: int, first: object, second: object, seed: int, executor: object = None, ruleset: str = "mp2"
 ) -> tuple[float, float, float, float]:
     """``first``'s win rate and Wilson interval against ``second`` (seats alternating); seconds."""
     start = time.perf_counter()
     df = simulate(
         n_games, [first, second], players=2, seed=seed, rotate=True, progress=False,
-        executor=executor, chunksize=1,
+        executor=executor, chunksize=1, ruleset=ruleset,
     )
     seconds = time.perf_counter() - start
     name = first.name  # type: ignore[attr-defined]
@@ -103,6 +109,26 @@ def speed(n_games: int, executor: object) -> float:
     return n_games / (time.perf_counter() - start)
 
 
+def voyages(n_greedy: int, n_search: int, rollouts: int) -> None:
+    """The Voyages of Marco Polo: GreedyAgent vs RandomAgent, then SearchAgent vs GreedyAgent."""
+    rate, low, high, secs = head_to_head(
+        n_greedy, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0), 1, ruleset="voyages"
+    )
+    print(
+        f"Voyages: GreedyAgent vs RandomAgent: {rate:.1%} wins over {n_greedy} 2-player games "
+        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / n_greedy:.2f} s/game"
+    )
+    if not n_search:
+        return
+    search = mp.agents.SearchAgent(budget_rollouts=rollouts, seed=0)
+    with ProcessPoolExecutor(2) as pool:
+        rate, low, high, secs = head_to_head(n_search, search, mp.agents.GreedyAgent(0), 2, pool, ruleset="voyages")
+    print(
+        f"Voyages: {search!r} vs GreedyAgent: {rate:.1%} wins over {n_search} 2-player games "
+        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / n_search:.1f} s/game on 2 processes"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -115,8 +141,14 @@ def main() -> None:
     parser.add_argument("--speed-games", type=int, default=960)
     parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
+    parser.add_argument("--voyages-games", type=int, default=100)
+    parser.add_argument("--voyages-search-games", type=int, default=20)
+    parser.add_argument("--voyages-only", action="store_true", help="only the Voyages section")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy)")
+    voyages(args.voyages_games, args.voyages_search_games, args.search_rollouts)
+    if args.voyages_only:
+        return
 
     rate, low, high, secs = head_to_head(
         args.greedy_games, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0), 1

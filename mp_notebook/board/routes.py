@@ -20,7 +20,10 @@ you have 1 coin, 0 camels, 0 jade
 
 The ruleset supplies the terms (its ``routes`` part, a :class:`RouteTerms`): what a player holds,
 which seals, how their character travels (:class:`TravelRules`; in Marco Polo II Möngke Khan,
-Gantulga Od, Mailin & Tian Chin) and what a Travel action charges and allows. Ties are broken
+Gantulga Od, Mailin & Tian Chin) and what a Travel action charges and allows. Movement itself may
+cost (``TravelRules.step_coins``: the travel table of The Voyages of Marco Polo, which also limits
+a walk to one Travel action's steps) and some figures hop between locations with no route
+(``TravelRules.hops``: Johannes Carpini's oases). Ties are broken
 deterministically: less jade, then fewer moves, then the alphabetically first path. pandas is
 imported only by :func:`table` and :func:`matrix`.
 """
@@ -30,7 +33,7 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import networkx as nx
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["Reach", "Route", "RouteTerms", "TravelRules", "cheapest", "matrix", "reachable", "table",
            "travel_rules", "why_unreachable"]
 
-BoardRoute = Any  # a ruleset's route dataclass: a, b, coins, camels, jade, seal (None: open to all)
+BoardRoute = Any  # a ruleset's route dataclass: a, b, coins, camels; optional jade (0) and seal (None: open to all)
 
 BY = ("total", "coins", "camels", "moves")
 
@@ -101,19 +104,55 @@ class TravelRules:
     the resources never paid for routes; ``free_oases``: entering an oasis uses no movement, but
     needs a move left. :func:`travel_rules` asks the ruleset for a player's.
 
+    ``step_coins``: coins each movement costs besides its route, in order (the travel table's
+    increases); when given, a walk has at most that many movements. ``hops``: a figure on one of
+    these locations moves to any other of them in one movement, with no route and no route cost
+    (instead of the routes between them). ``suffixes``: what the engine's move choice appends to
+    a step of each figure (default: nothing for the first, ``/2`` for the second).
+
     >>> TravelRules(("Beijing",))
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
+    >>> TravelRules(("Venezia",), step_coins=(3, 4, 5)).max_moves
+    3
     """
 
     figures: tuple[str, ...]
     free_route_costs: tuple[str, ...] = ()  # resources never paid for routes
     free_oases: bool = False
+    step_coins: tuple[int, ...] = field(default=(), repr=False)
+    hops: frozenset[str] = field(default=frozenset(), repr=False)
+    suffixes: tuple[str, ...] | None = field(default=None, repr=False)
 
-    def cost(self, route: BoardRoute) -> tuple[int, int, int]:
-        """``(coins, camels, jade)`` this player pays for ``route``."""
+    @property
+    def max_moves(self) -> int | None:
+        """The most movements one walk may use (``None``: no limit)."""
+        return len(self.step_coins) if self.step_coins else None
+
+    def cost(self, route: BoardRoute | None) -> tuple[int, int, int]:
+        """``(coins, camels, jade)`` this player pays for ``route`` (``None``: a hop, free)."""
+        if route is None:
+            return 0, 0, 0
         free = self.free_route_costs
         return (0 if "coins" in free else route.coins, 0 if "camels" in free else route.camels,
-                0 if "jade" in free else route.jade)
+                0 if "jade" in free else getattr(route, "jade", 0))
+
+    def moves_cost(self, made: int, used: int) -> int | None:
+        """Coins of ``used`` (0 or 1) more movements after ``made``; ``None`` past the limit."""
+        if not used or not self.step_coins:
+            return 0
+        return self.step_coins[made] if made < len(self.step_coins) else None
+
+    def steps(self, board: Board, here: str) -> list[tuple[str, BoardRoute | None, str]]:
+        """``(neighbour, route or None for a hop, move label)`` of every step from ``here``."""
+        if here not in self.hops:
+            return [(there, route, label) for there, _, route, label in board.adjacent[here]]
+        return ([(there, route, label) for there, _, route, label in board.adjacent[here] if there not in self.hops]
+                + [(there, None, there) for there in sorted(self.hops - {here})])
+
+    def suffix(self) -> dict[str, str]:
+        """Each figure's location → the suffix of its move choices (the first figure's, if shared)."""
+        names = self.suffixes or tuple("" if k == 0 else f"/{k + 1}" for k in range(len(self.figures)))
+        return {f: s for f, s in reversed(list(zip(self.figures, names, strict=True)))}
 
     def moves_into(self, board: Board, location: str) -> int:
         """Movement used by stepping onto ``location``."""
@@ -193,18 +232,24 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
     A multi-criteria label-setting search: a walk is dropped when another walk ending at the same
     location (and equally through ``via``) charges no more of anything in no more moves. What
     is charged so far is enough to extend a walk because coins and camels are used before jade.
+    When movements cost coins (``step_coins``, not the same for each), only walks of as many
+    movements are compared.
     """
     coins0, camels0, jade0 = have
     heap = [_Label(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via) for f in rules.figures]
-    suffix = {f: "" if k == 0 else f"/{k + 1}" for k, f in reversed(list(enumerate(rules.figures)))}
+    suffix = rules.suffix()
     heapq.heapify(heap)
-    fronts: dict[tuple[str, bool], Front] = {}
+    fronts: dict[tuple[str, bool, int], Front] = {}
     found: dict[str, list[_Label]] = {}
+
+    def front_of(here: str, seen: bool, moves: int) -> tuple[str, bool, int]:
+        return here, seen, moves if rules.step_coins else 0
+
     while heap:
         label = heapq.heappop(heap)
         here = label.path[-1]
         if label.steps:  # the start itself is not a destination (back-and-forth walks are)
-            front = fronts.setdefault((here, label.seen), [])
+            front = fronts.setdefault(front_of(here, label.seen, label.moves), [])
             half = 2 * label.moves + label.free_end
             if _dominated(front, label.coins, label.camels, label.jade, half):
                 continue
@@ -212,19 +257,22 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
             if label.seen:
                 found.setdefault(here, []).append(label)
         figure = suffix[label.path[0]]
-        for there, _, route, step in board.adjacent[here]:
-            if route.seal is not None and route.seal not in seals:
+        for there, route, step in rules.steps(board, here):
+            if _seal(route) is not None and _seal(route) not in seals:
+                continue
+            used = rules.moves_into(board, there)
+            extra = rules.moves_cost(label.moves, used)
+            if extra is None:
                 continue
             c, m, j = rules.cost(route)
-            coins, camels = label.coins + c, label.camels + m
+            coins, camels = label.coins + c + extra, label.camels + m
             jade = label.jade + j + max(0, coins - coins0) + max(0, camels - camels0)
             if jade > jade0:
                 continue
             coins, camels = min(coins, coins0), min(camels, camels0)
-            used = rules.moves_into(board, there)
             moves, free = label.moves + used, not used
             seen = label.seen or there == via
-            if _dominated(fronts.get((there, seen), []), coins, camels, jade, 2 * moves + free):
+            if _dominated(fronts.get(front_of(there, seen, moves), []), coins, camels, jade, 2 * moves + free):
                 continue
             heapq.heappush(heap, _Label(moves, free, coins + camels + jade, jade, (*label.path, there),
                                         (*label.steps, step + figure), coins, camels, seen))
@@ -253,14 +301,19 @@ def _labelled_routes(board: Board) -> dict[tuple[str, str], BoardRoute]:
     return {(here, label): r for here, edges in board.adjacent.items() for _, _, r, label in edges}
 
 
-def _route(board: Board, here: str, step: str) -> BoardRoute:
-    """The route a move choice (``X``, ``X#k``, ``X/2``) takes from ``here``."""
-    return _labelled_routes(board)[here, step.partition("/")[0]]
+def _route(board: Board, here: str, step: str) -> BoardRoute | None:
+    """The route a move choice (``X``, ``X#k``, ``X/2``) takes from ``here`` (``None``: a hop)."""
+    return _labelled_routes(board).get((here, step.partition("/")[0]))
+
+
+def _seal(route: BoardRoute | None) -> str | None:
+    """The guild seal ``route`` needs (``None``: open to all, and hops)."""
+    return getattr(route, "seal", None)
 
 
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
     """The guild seals the routes of a walk need, in ``order``."""
-    used = {_route(board, a, step).seal for a, step in zip(path, steps, strict=False)}
+    used = {_seal(_route(board, a, step)) for a, step in zip(path, steps, strict=False)}
     return tuple(t for t in order if t in used)
 
 
@@ -318,24 +371,31 @@ class _Plain(NamedTuple):
 
 def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[str, _Plain]:
     """Per location, the walk from a figure with the fewest locked sea routes, then cheapest in
-    total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search."""
+    total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
+    (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent."""
     heap = [_Plain(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]
-    suffix = {f: "" if k == 0 else f"/{k + 1}" for k, f in reversed(list(enumerate(rules.figures)))}
+    suffix = rules.suffix()
+    settled: set[tuple[str, int]] = set()
     done: dict[str, _Plain] = {}
     while heap:
         walk = heapq.heappop(heap)
         here = walk.path[-1]
-        if here in done:
+        key = here, walk.moves if rules.step_coins else 0
+        if key in settled:
             continue
-        done[here] = walk
-        for there, _, route, step in board.adjacent[here]:
-            if there not in done:
-                c, m, j = rules.cost(route)
-                locked = route.seal is not None and route.seal not in seals
-                heapq.heappush(heap, _Plain(walk.locked + locked, walk.total + c + m + j,
-                                            walk.moves + rules.moves_into(board, there), (*walk.path, there),
-                                            (*walk.steps, step + suffix[walk.path[0]]),
-                                            (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
+        settled.add(key)
+        done.setdefault(here, walk)
+        for there, route, step in rules.steps(board, here):
+            used = rules.moves_into(board, there)
+            extra = rules.moves_cost(walk.moves, used)
+            if extra is None or (there, walk.moves + used if rules.step_coins else 0) in settled:
+                continue
+            c, m, j = rules.cost(route)
+            c += extra
+            locked = _seal(route) is not None and _seal(route) not in seals
+            heapq.heappush(heap, _Plain(walk.locked + locked, walk.total + c + m + j, walk.moves + used,
+                                        (*walk.path, there), (*walk.steps, step + suffix[walk.path[0]]),
+                                        (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
     return done
 
 
@@ -354,8 +414,9 @@ def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], sea
     locked: dict[str, list[str]] = {}
     for a, step in zip(path, steps, strict=False):
         r = _route(board, a, step)
-        if r.seal is not None and r.seal not in seals:
-            locked.setdefault(r.seal, []).append(f"{r.a}–{r.b}")
+        seal = _seal(r)
+        if r is not None and seal is not None and seal not in seals:
+            locked.setdefault(seal, []).append(f"{r.a}–{r.b}")
     return " and ".join(f"the {t} seal (route{'s' if len(locked[t]) > 1 else ''} {', '.join(locked[t])})"
                         for t in order if t in locked)
 
@@ -386,7 +447,9 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
         routes = [_as_route(s.board, w, t.SEALS) for w in with_seals]
         best = min(routes, key=lambda r: (len(set(r.seals) - seals), r.total, r.jade, r.moves, r.path))
         return "needs " + _needs_text(s.board, best.path, best.steps, seals, t.SEALS)
-    walk = _unlimited(s.board, rules, seals)[target]
+    walk = _unlimited(s.board, rules, seals).get(target)
+    if walk is None:
+        return f"no way of at most {rules.max_moves} moves (one Travel action) reaches {target}"
     needs = _needs_text(s.board, walk.path, walk.steps, seals, t.SEALS)
     return (("needs " + needs + " and " if needs else "")
             + f"costs {_cost_text(walk.cost)} by the cheapest route {' → '.join(walk.path)}; "
@@ -405,7 +468,8 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     occupied), then up to min(lowest die, space maximum) moves, at least one, each route paid.
     One :class:`Reach` per (travel action, end location), in the engine's order of actions: the
     cheapest way (total, then jade, moves, path). ``space``/``dice`` filter the actions. Empty
-    unless it is ``player``'s turn with a Travel main action available.
+    unless it is ``player``'s turn with a Travel main action available. ``space`` is ``"Travel"``
+    on a board with one Travel space (Voyages).
     ``pandas.DataFrame(reachable(s, i))`` makes it a table.
 
     >>> import mp_notebook as mp
@@ -416,10 +480,15 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     [('Xanadu', 1, 4), ('Xian', 1, 4)]
     """
     wanted = None if dice is None else tuple(sorted(dice))
-    actions = [a for a in _travel_actions(s, player) if space in (None, a.space) and wanted in (None, a.dice)]
+    actions = [a for a in _travel_actions(s, player) if space in (None, _space(a)) and wanted in (None, a.dice)]
     if not actions:
         return []
     return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
+
+
+def _space(a: Action) -> str:
+    """The Travel space of a travel action (``"Travel"`` where the board has one, as in Voyages)."""
+    return a.space or "Travel"
 
 
 def _travel_actions(s: GameState, player: int) -> list[Action]:
@@ -438,7 +507,7 @@ def _reachable(s: GameState, player: int, actions: list[Action], found: dict[str
         fee, budget = t.travel_terms(s, a)
         if (fee, budget) not in ends:
             ends[fee, budget] = _best_ends(found, fee, budget, have)
-        out += [Reach(loc, str(a.space), a.dice, label.moves, *paid, label.path, str(a), label.steps)
+        out += [Reach(loc, _space(a), a.dice, label.moves, *paid, label.path, str(a), label.steps)
                 for loc, label, paid in ends[fee, budget]]
     return out
 
@@ -474,7 +543,8 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     Columns: ``location kind moves coins camels jade total seals affordable reachable_now space
     path``. ``affordable``: :func:`cheapest` finds a route (its costs are shown); otherwise the
     row shows the cheapest path ignoring resources (route costs as printed), through locked sea
-    routes only if it must, and ``seals`` lists the seals it needs. ``space``: the Travel space
+    routes only if it must, and ``seals`` lists the seals it needs (no path and empty costs where
+    no walk of the rules' most movements gets there). ``space``: the Travel space
     of the cheapest way to end there now (see :func:`reachable`), else ``None``.
 
     >>> import mp_notebook as mp
@@ -500,26 +570,33 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     for loc in board.locations:
         if loc in rules.figures:
             continue
+        cost: tuple[int, ...] | None
         if loc in found:
             route = _as_route(board, min(found[loc], key=key), order)
             path, cost, need = route.path, (route.moves, route.coins, route.camels, route.jade), route.seals
         else:
             unlimited = unlimited or _unlimited(board, rules, seals)
-            walk = unlimited[loc]
-            path, cost, need = walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps, order)
+            walk = unlimited.get(loc)  # None: beyond the most movements of a walk, nothing to show
+            path, cost, need = ((), None, ()) if walk is None else (
+                walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps, order))
+        numbers = (None,) * 5 if cost is None else (*cost, sum(cost[1:]))
         reach = now.get(loc)
-        row = (loc, board.locations[loc].kind, *cost, sum(cost[1:]), need, loc in found, reach is not None,
+        row = (loc, board.locations[loc].kind, *numbers, need, loc in found, reach is not None,
                reach.space if reach else None, path)
         for column, value in zip(columns.values(), row, strict=True):
             column.append(value)
     return pd.DataFrame(columns)
 
 
-def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None) -> pd.DataFrame:
+def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None,
+           rules: TravelRules | None = None) -> pd.DataFrame:
     """All-pairs distances of the board: moves, or the cheapest cost in coins, camels or total.
 
     ``seals``: the guild seals held (sea routes needing others are closed); ``None`` opens every
-    route. No player, resources or character are involved. Unreachable pairs are ``NaN``.
+    route. No player or resources are involved; ``rules`` (a :class:`TravelRules`, its figures
+    ignored) adds what movement costs and allows: the Voyages travel table (walks of at most its
+    length, each paying the table's column), oasis hops, free route costs. Without ``rules``: route
+    costs as printed. Unreachable pairs are ``NaN``.
 
     >>> import mp_notebook as mp
     >>> board = mp.new_game(players=2, seed=1).board
@@ -527,19 +604,51 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
     (4, 9)
     >>> int(matrix(board, seals=()).loc["Cambay", "Hormuz"]), int(matrix(board).loc["Cambay", "Hormuz"])
     (6, 1)
+    >>> v = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> int(matrix(v.board, by="coins", rules=travel_rules(v, 0)).loc["Venezia", "Moscow"])
+    7
     """
     import pandas as pd
 
     _sort_key(by)
     held = None if seals is None else frozenset(seals)
+    names = list(board.locations)
+    if rules is not None:
+        rows = [_distances(board, rules, by, held, a) for a in names]
+        return pd.DataFrame([[row.get(b, float("nan")) for b in names] for row in rows], index=names, columns=names)
     graph = nx.Graph()
     graph.add_nodes_from(board.locations)
     for r in board.routes:
-        if held is not None and r.seal is not None and r.seal not in held:
+        if held is not None and _seal(r) is not None and _seal(r) not in held:
             continue
-        w = 1 if by == "moves" else r.coins + r.camels + r.jade if by == "total" else getattr(r, by)
+        w = 1 if by == "moves" else r.coins + r.camels + getattr(r, "jade", 0) if by == "total" else getattr(r, by)
         if not graph.has_edge(r.a, r.b) or graph[r.a][r.b]["weight"] > w:
             graph.add_edge(r.a, r.b, weight=w)
     dist = dict(nx.all_pairs_dijkstra_path_length(graph))
-    names = list(board.locations)
     return pd.DataFrame([[dist[a].get(b, float("nan")) for b in names] for a in names], index=names, columns=names)
+
+
+def _distances(board: Board, rules: TravelRules, by: str, held: frozenset[str] | None, source: str) -> dict[str, int]:
+    """The least ``by`` from ``source`` to each location under ``rules``: a Dijkstra search over
+    (location, movements) when movements cost coins, so that the travel table is charged exactly."""
+    heap = [(0, 0, source)]
+    settled: set[tuple[str, int]] = set()
+    out: dict[str, int] = {}
+    while heap:
+        weight, moves, here = heapq.heappop(heap)
+        key = here, moves if rules.step_coins else 0
+        if key in settled:
+            continue
+        settled.add(key)
+        out.setdefault(here, weight)
+        for there, route, _ in rules.steps(board, here):
+            if held is not None and _seal(route) is not None and _seal(route) not in held:
+                continue
+            used = rules.moves_into(board, there)
+            extra = rules.moves_cost(moves, used)
+            if extra is None:
+                continue
+            coins, camels, jade = rules.cost(route)
+            step = {"moves": used, "coins": coins + extra, "camels": camels, "total": coins + extra + camels + jade}[by]
+            heapq.heappush(heap, (weight + step, moves + used, there))
+    return out

@@ -259,19 +259,22 @@ def label_positions(s: GameState) -> dict[str, str]:
 
 
 def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dict[str, Any]]:
-    """Player ``i``'s figure (a triangle right of its location) and trading posts (squares below)."""
+    """Player ``i``'s figures (triangles right of their locations) and trading posts (squares below)."""
     p = s.players[i]
     n = s.num_players
     colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
     locations = s.board.locations
-    here = locations[p.location]
+    figures = list(p.locations)  # two for Mailin & Tian Chin, Niccolò & Marco Polo
+    here = [locations[f] for f in figures]
     posts = list(p.trading_posts)
     offset = 1.0 * (i - (n - 1) / 2)
     group = f"player{i}"
+    which = [""] if len(figures) == 1 else [f" {k}" for k in range(1, len(figures) + 1)]
     figure = dict(
         name=f"{p.name}: figure ▲, {len(posts)} post(s) ■", legendgroup=group,
-        lat=[here.lat - 0.2], lon=[here.lon + 1.4 + 1.1 * i], customdata=[p.location], mode="markers",
-        hoverinfo="text", hovertext=[f"<b>{escape(p.name)}</b>'s figure in {escape(p.location)}"],
+        lat=[h.lat - 0.2 - 0.9 * k for k, h in enumerate(here)], lon=[h.lon + 1.4 + 1.1 * i for h in here],
+        customdata=figures, mode="markers", hoverinfo="text",
+        hovertext=[f"<b>{escape(p.name)}</b>'s figure{w} in {escape(f)}" for w, f in zip(which, figures, strict=True)],
         marker={"size": 19 if emphasised else 15, "symbol": "triangle-up", "color": colour,
                 "line": {"width": 1.5, "color": "black"}},
     )

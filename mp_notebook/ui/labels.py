@@ -96,3 +96,20 @@ def sections(s: GameState, actions: list[Action]) -> list[dict[str, Any]]:
         if rows:
             out.append({"title": title, "rows": rows})
     return out
+
+
+def vp_final_note(s: GameState, rule: str) -> str:
+    """Who won a game scored in VP whose ties go to the most camels, then are shared (Marco Polo II
+    and The Voyages of Marco Polo); ``rule`` names the rule. A ruleset's ``final_note`` may use it."""
+    table = s.scores()
+    top = table[table["total"] == table["total"].max()]
+    winners = list(table.index[table["winner"]])
+    names = " and ".join(str(n) for n in winners)
+    total = int(top["total"].iloc[0])
+    if len(top) == 1:
+        return f"{names} wins with {total} VP."
+    tied = " and ".join(str(n) for n in top.index)
+    camels = ", ".join(f"{n} {int(c)}" for n, c in top["camels"].items())
+    if len(winners) == 1:
+        return f"{tied} tie on {total} VP; the most camels break the tie ({camels}): {names} wins ({rule})."
+    return f"{tied} tie on {total} VP and on camels ({camels}): {names} share the victory ({rule})."

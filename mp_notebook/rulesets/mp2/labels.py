@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets.mp2.automa import SEAT
-from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_TRAVEL
+from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
 from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 from mp_notebook.rulesets.mp2.rules import SPACE_BOOK, SPACE_CARD, SPACE_SPECIAL, SPACE_TRAVEL, space_coins
+from mp_notebook.ui.labels import vp_final_note
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -318,16 +319,4 @@ SCORE_TITLES = {"track": "score track", "goal_seals": "goal seals", "shields": "
 
 def final_note(s: GameState) -> str:
     """Who won, and how a tie on VP was broken (most camels; still tied: a shared victory)."""
-    table = s.scores()
-    top = table[table["total"] == table["total"].max()]
-    winners = list(table.index[table["winner"]])
-    names = " and ".join(str(n) for n in winners)
-    total = int(top["total"].iloc[0])
-    if len(top) == 1:
-        return f"{names} wins with {total} VP."
-    tied = " and ".join(str(n) for n in top.index)
-    camels = ", ".join(f"{n} {int(c)}" for n, c in top["camels"].items())
-    if len(winners) == 1:
-        return (f"{tied} tie on {total} VP; the most camels break the tie ({camels}): {names} wins "
-                f"(Rulebook: End of game).")
-    return f"{tied} tie on {total} VP and on camels ({camels}): {names} share the victory (Rulebook: End of game)."
+    return vp_final_note(s, R_END)

@@ -3,8 +3,10 @@
 Modules: ``components`` (the data files, validated), ``notation`` (action kinds), ``state``
 (:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
 top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
-and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``;
-``display`` is the ``map`` part (how ``mp.show_map`` draws the board).
+and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``. The
+parts the generic layers ask (see ``mp_notebook.rulesets``): ``display`` (``map``: how
+``mp.show_map`` draws the board), ``travel`` (``routes``: route costs for ``mp.routes``),
+``labels`` (``ui``: the play app) and ``evaluation`` (``agents``: the computer players' evaluation).
 
 Notation (dice in brackets, black and white dice with a ``b``):
 
@@ -45,4 +47,5 @@ def _board() -> Any:
 
 RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Voyages of Marco Polo",
                   vocabulary=VOCABULARY, new_game=_new_game, board=_board,
-                  parts={"map": f"{__name__}.display"})
+                  parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
+                         "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"})

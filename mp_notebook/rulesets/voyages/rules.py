@@ -338,7 +338,7 @@ def _dice_options(s: VoyagesState, i: int, n: int, colour_ok: bool, memo: Option
     return got
 
 
-def _fee(s: VoyagesState, i: int, key: str, dice: tuple[int, ...]) -> int:
+def space_fee(s: VoyagesState, i: int, key: str, dice: tuple[int, ...]) -> int:
     """Coins player ``i`` pays to place ``dice`` on the blue space ``key`` (Berke Khan never pays)."""
     ch = _char(s, i)
     if ch is not None and ch.free_occupied:
@@ -454,7 +454,7 @@ def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
     return out
 
 
-def _step_cost(s: VoyagesState, route: Route | None, made: int, mode: str, per_step: Cost | None) -> Cost:
+def step_cost(s: VoyagesState, route: Route | None, made: int, mode: str, per_step: Cost | None) -> Cost:
     """What one more step costs: the travel table's increase (Travel), the route's extra cost
     (none for Johannes Carpini's oasis hop, ``route`` None) and a city card's price per move."""
     coins = camels = 0
@@ -471,7 +471,7 @@ def _step_cost(s: VoyagesState, route: Route | None, made: int, mode: str, per_s
                 per_step.different_goods)
 
 
-def _steps(s: VoyagesState, i: int) -> tuple[tuple[int, str, str, Route | None], ...]:
+def open_steps(s: VoyagesState, i: int) -> tuple[tuple[int, str, str, Route | None], ...]:
     """Every step open to player ``i``'s figures: ``(figure, from, to, route or None for a hop)``."""
     ch = _char(s, i)
     return _steps_from(s.board, s.players[i].locations, ch is not None and ch.oasis_hop)
@@ -494,7 +494,7 @@ def _steps_from(board: Any, locations: tuple[str, ...], hop: bool) -> tuple[tupl
 def _first_steps(s: VoyagesState, i: int) -> list[tuple[int, int]]:
     """``(coins, camels)`` of each first step of a Travel action (the fee not included)."""
     base = s.components.rules.travel_coins[0]
-    return [(base + route.coins, route.camels) if route else (base, 0) for _, _, _, route in _steps(s, i)]
+    return [(base + route.coins, route.camels) if route else (base, 0) for _, _, _, route in open_steps(s, i)]
 
 
 def _card_usable(s: VoyagesState, i: int, card_id: str, die: int) -> bool:
@@ -502,8 +502,8 @@ def _card_usable(s: VoyagesState, i: int, card_id: str, die: int) -> bool:
     p = s.players[i]
     if card.kind == "exchange":
         if _moves_card(card_id, s):
-            return any(can_pay(p, _step_cost(s, route, 0, "card", o.pay))
-                       for o in card.options for _, _, _, route in _steps(s, i))
+            return any(can_pay(p, step_cost(s, route, 0, "card", o.pay))
+                       for o in card.options for _, _, _, route in open_steps(s, i))
         return any(can_pay(p, o.pay) for o in card.options)
     if card.kind == "city_bonus":
         return bool(_own_bonus_cities(s, i)) and can_pay(p, card.pay)
@@ -526,7 +526,7 @@ def _own_bonus_cities(s: VoyagesState, i: int) -> list[str]:
 def _occupy(s: VoyagesState, a: LegalAction, key: str, what: str, rule: str) -> None:
     """Place the dice of ``a`` on ``key`` and charge the occupied-space fee (rulebook order)."""
     i = a.player
-    fee = _fee(s, i, key, a.dice)
+    fee = space_fee(s, i, key, a.dice)
     occupied = bool(_space(s, key)[1])
     _place(s, i, a, key)
     s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on {what}", rule)
@@ -740,7 +740,7 @@ def _move_actions(s: VoyagesState, task: Task) -> list[Action]:
     p = s.players[i]
     two = p.figure2 is not None
     out = [Action("move", i, choice=f"{to}/{figure}" if two else to)
-           for figure, _, to, route in _steps(s, i) if can_pay(p, _step_cost(s, route, made, mode, per_step))]
+           for figure, _, to, route in open_steps(s, i) if can_pay(p, step_cost(s, route, made, mode, per_step))]
     if made or mode == "free":
         out.append(Action("done", i))
     return out
@@ -753,9 +753,9 @@ def _apply_move(s: VoyagesState, task: Task, a: LegalAction) -> None:
         return
     to, _, fig = a.choice.partition("/")
     figure = int(fig or 1)
-    step = next(st for st in _steps(s, i) if st[0] == figure and st[2] == to)
+    step = next(st for st in open_steps(s, i) if st[0] == figure and st[2] == to)
     route = step[3]
-    cost = _step_cost(s, route, made, mode, per_step)
+    cost = step_cost(s, route, made, mode, per_step)
     p = s._player(i)
     start = step[1]
     _set(p, "location" if figure == 1 else "figure2", to)
@@ -1243,7 +1243,7 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         return None
 
     def fee(key: str, what: str, extra: int = 0) -> str | None:
-        f = _fee(s, i, key, a.dice)
+        f = space_fee(s, i, key, a.dice)
         if p.coins < f + extra:
             return (f"{what} is occupied, so it costs {f} coin(s) (your lowest die) and you have {p.coins} "
                     f"coins ({R_OCCUPIED})")
@@ -1278,7 +1278,7 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         why = shape(TRAVEL, "Travel", R_TRAVEL)
         if why:
             return why
-        f = _fee(s, i, TRAVEL, a.dice)
+        f = space_fee(s, i, TRAVEL, a.dice)
         return (f"you cannot pay {f} coin(s) for the space and then a first step from {' / '.join(p.locations)} "
                 f"(3 coins plus the route's extra coins or camels) ({R_TRAVEL})")
     # city_card

@@ -1,0 +1,240 @@
+"""What the play app shows of The Voyages of Marco Polo (the ``ui`` part of the ruleset): plain-English
+labels for legal actions with what they cost, the locations map clicks stand for, the dice on the
+action spaces and the player boards. There is no Automa in this game.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Berke Khan", "Kubilai Khan"])
+>>> describe(s, mp.Action.parse("travel [2,2]", 0, "voyages"))
+('Travel with dice 2 + 2: up to 2 step(s)', '')
+>>> describe(s, mp.Action.parse("bazaar [4] pepper", 0, "voyages"))
+('pepper bazaar with die 4: a column 1–4', '')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from mp_notebook.engine.actions import Action
+from mp_notebook.rulesets._shared.dice import without
+from mp_notebook.rulesets.voyages.components import Bundle
+from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
+from mp_notebook.rulesets.voyages.rules import (
+    CARD,
+    CONTRACTS,
+    R_CHAR,
+    R_END,
+    TAKE_COINS,
+    TRAVEL,
+    open_steps,
+    space_fee,
+    step_cost,
+)
+from mp_notebook.ui.labels import vp_final_note
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.game import GameState
+    from mp_notebook.rulesets.voyages.state import VoyagesState
+
+__all__ = ["KIND_TITLES", "automa_seats", "board_dice", "click_action", "describe", "location_of", "player_board"]
+
+# Decision kinds whose choices are locations, and the action kind a map click then means.
+CLICK_KINDS = {"move": "move", "relocate": "relocate_post", "city_bonus": "city_bonus"}
+
+KIND_TITLES = {
+    "take_coins": "Take 5 coins", "bazaar": "Grand Bazaar", "khans_favor": "Khan's Favor", "contracts": "Contracts",
+    "travel": "Travel", "city_card": "City cards", "complete_contract": "Complete a contract",
+    "money_bag": "Money bag", "reroll": "Reroll a die", "adjust_die": "Change a die by 1", "black_die": "Black die",
+    "end_turn": "End", "column": "Bazaar column", "move": "Move to", "done": "Stop", "take_contract": "Contracts",
+    "discard": "Discard", "good": "Goods", "choose": "Options", "trade": "Exchanges", "city_bonus": "City bonuses",
+    "copy_bonus": "Copy a bonus", "relocate_post": "Move a post from", "compensation": "Compensation",
+    "character": "Characters", "goal": "Goal cards",
+}
+
+
+def _dice(a: Action) -> str:
+    words = [f"black {v}" for v in a.black] + [str(v) for v in without(a.dice, a.black)]
+    return ("die " if len(words) == 1 else "dice ") + " + ".join(words)
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' if n != 1 else ''}" if n else ""
+
+
+_FEE_SPACES = {"take_coins": TAKE_COINS, "contracts": CONTRACTS, "travel": TRAVEL}
+
+
+def describe(s: GameState, a: Action) -> tuple[str, str]:
+    """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
+    state = cast("VoyagesState", s)
+    c = state.components
+    i = a.player if a.player is not None else state.current_player or 0
+    kind, choice = a.kind, a.choice or ""
+    if kind in MAIN_KINDS:
+        key = str(a.space) if kind == "bazaar" else _FEE_SPACES.get(kind)
+        return _main(state, a), _coins(space_fee(state, i, key, a.dice)) if key else ""
+    if kind == "complete_contract":
+        contract = c.contracts[choice]
+        return f"{choice}: {contract.reward}", str(contract.cost)
+    if kind == "money_bag":
+        return f"{_dice(a)} → {c.rules.spaces['money_bag'].reward}", ""
+    if kind == "reroll":
+        return f"reroll {_dice(a)}", str(c.rules.reroll_cost)
+    if kind == "adjust_die":
+        return f"{_dice(a)} → {a.dice[0] + int(choice)}", str(c.rules.adjust_cost)
+    if kind == "black_die":
+        return "take a black die (rolled)", str(c.rules.black_die_cost)
+    if kind == "end_turn":
+        return "end the turn", ""
+    if kind == "done":
+        return "stop here" if state.decision.kind in ("move", "take_contract", "city_bonus", "trade") else "done", ""
+    if kind == "move":
+        return _move(state, i, choice)
+    if kind == "column":
+        space = str(state.decision.about)
+        return f"column {choice}: {c.rules.spaces[space].column(int(choice))}", ""
+    if kind == "take_contract":
+        contract = c.contracts[choice]
+        bonus = c.rules.contract_bonus.get(int(str(a.space)))
+        extra = f" (+ {bonus})" if bonus else ""
+        return f"{choice} from space {a.space}: pay {contract.cost} → {contract.reward}{extra}", ""
+    if kind == "discard":
+        return f"discard {choice}: pay {c.contracts[choice].cost} → {c.contracts[choice].reward}", ""
+    if kind == "trade":
+        o = c.city_cards[str(state.decision.about)].options[int(choice) - 1]
+        return f"get {o.gain}", str(o.pay)
+    if kind in ("copy_bonus", "city_bonus"):
+        letter = choice if kind == "copy_bonus" else state.markers[choice]
+        return f"{choice}: {c.city_bonuses[letter]}", ""
+    if kind == "relocate_post":
+        return f"move the post from {choice}", ""
+    if kind == "compensation":
+        parts = {k: int(v) for k, _, v in (kv.partition("=") for kv in choice.split(","))}
+        return str(Bundle(**parts)), ""
+    if kind == "character":
+        ch = c.characters[choice]
+        return f"{ch.name}: {ch.ability}", ""
+    if kind == "goal":
+        goal = c.goals[choice]
+        return f"{choice}: {' + '.join(goal.cities)} → {goal.vp} VP", ""
+    if kind == "choose":  # the pending task holds the rewards offered
+        return f"option {choice}: {state.tasks[-1][2][int(choice) - 1]}", ""
+    if kind == "good":
+        return f"1 {choice}", ""
+    return str(a), ""
+
+
+def _move(s: VoyagesState, i: int, choice: str) -> tuple[str, str]:
+    """A step: where to (which figure), the route's extra cost, and what the step charges."""
+    to, _, fig = choice.partition("/")
+    figure = int(fig or 1)
+    step = next(st for st in open_steps(s, i) if st[0] == figure and st[2] == to)
+    _, _, _, made, mode, per_step, _ = s.tasks[-1]
+    route = step[3]
+    how = "oasis hop" if route is None else f"route +{route.cost}" if route.cost else "route"
+    who = f" (figure {figure})" if fig else ""
+    return f"{to}{who} ({how})", str(step_cost(s, route, made, mode, per_step))
+
+
+def _main(s: VoyagesState, a: Action) -> str:
+    c = s.components
+    die = min(a.dice)
+    if a.kind == "take_coins":
+        return f"{_dice(a)}: {c.rules.spaces[TAKE_COINS].reward}"
+    if a.kind == "bazaar":
+        return f"{a.space} bazaar with {_dice(a)}: a column 1–{die}"
+    if a.kind == "khans_favor":
+        return f"{_dice(a)}: {c.rules.spaces['khans_favor'].reward}"
+    if a.kind == "contracts":
+        return f"{_dice(a)}: take up to 2 contracts from spaces 1–{die}"
+    if a.kind == "travel":
+        return f"Travel with {_dice(a)}: up to {die} step(s)"
+    card_id = s.cards[str(a.space)]
+    return f"card {card_id} ({a.space}) with {_dice(a)}: {_card_text(s, card_id)}"
+
+
+def _card_text(s: VoyagesState, card_id: str) -> str:
+    card = s.components.city_cards[card_id]
+    if card.kind == "exchange":
+        return " or ".join(f"pay {o.pay} → {o.gain}" for o in card.options) + " (× die)"
+    if card.kind == "by_die":
+        return "by the die: " + "; ".join(f"{k}: {r}" for k, r in enumerate(card.by_die, 1))
+    if card.kind == "count":
+        return f"{card.gain} per {'post' if card.counts == 'posts' else 'completed contract'} (at most the die)"
+    return f"pay {card.pay} per city bonus of yours, each city once"
+
+
+def location_of(a: Action) -> str | None:
+    """The map location an action stands for, if any (``move Anxi/2`` → ``Anxi``)."""
+    if a.kind in CLICK_KINDS.values() and a.choice:
+        return a.choice.partition("/")[0]
+    return None
+
+
+def click_action(s: GameState, name: str) -> Action:
+    """What a click on ``name`` tries when no legal action names it (the engine then says why)."""
+    return Action(CLICK_KINDS.get(s.decision.kind, "move"), choice=name)
+
+
+def automa_seats(s: GameState) -> frozenset[int]:
+    """No Automa in this game."""
+    return frozenset()
+
+
+def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
+    """The dice on the action spaces (``label``, ``dice``: ``{value, owner, black}``, owner ``None``
+    for the neutral dice of 2- and 3-player games) and the black dice left on the board."""
+    state = cast("VoyagesState", s)
+    spaces = []
+    for key, (_, values) in state.spaces.items():
+        if not values:
+            continue
+        placed = [(seat, own, black) for k, seat, own, black in state.placed if k == key]
+        neutral = without(values, [v for _, own, black in placed for v in own + black])
+        dice: list[dict[str, Any]] = [{"value": v, "owner": None, "black": False} for v in neutral]
+        dice += [{"value": v, "owner": seat, "black": is_black} for seat, own, black in placed
+                 for v, is_black in [(v, False) for v in own] + [(v, True) for v in black]]
+        spaces.append({"label": key.removeprefix(CARD).replace("_", " "), "dice": dice})
+    return spaces, state.black_pool
+
+
+def dice_note(s: GameState, i: int) -> str | None:
+    """Raschid ad-Din Sinan's dice have no values until he places them."""
+    state = cast("VoyagesState", s)
+    p = state.players[i]
+    if p.dice and not any(p.dice):
+        return (f"{len(p.dice)} {'die' if len(p.dice) == 1 else 'dice'}, values chosen when placed "
+                f"({R_CHAR(state.components.characters[str(p.character)])})")
+    return None
+
+
+def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
+    """Every choice the rules list is offered when it is legal: nothing is greyed out."""
+    return []
+
+
+SECRET = ()  # goal cards are open in this game
+SCORE_TITLES = {"track": "score track", "goal_cards": "goal cards", "goal_cities": "goal cities", "coins": "coins",
+                "beijing": "Beijing", "goods": "goods", "contracts": "most contracts", "total": "total",
+                "camels": "camels (tie-break)"}
+
+
+def final_note(s: GameState) -> str:
+    """Who won, and how a tie on VP was broken (most camels; still tied: a shared victory)."""
+    return vp_final_note(s, R_END)
+
+
+def player_board(s: GameState, i: int) -> dict[str, Any]:
+    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards."""
+    state = cast("VoyagesState", s)
+    c = state.components
+    p = state.players[i]
+    ch = c.characters[p.character] if p.character else None
+    goals = "; ".join(f"{g}: {' + '.join(c.goals[g].cities)} → {c.goals[g].vp} VP" for g in p.goals)
+    return {
+        "vp": p.vp, "location": " & ".join(p.locations), "posts": list(p.trading_posts),
+        "posts_total": c.rules.posts_per_player + (ch.extra_posts if ch else 0),
+        "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
+        "seals": [],
+        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
+        "completed": len(p.completed), "character": ch.name if ch else "none (plain rules)", "goal": goals or "—",
+    }

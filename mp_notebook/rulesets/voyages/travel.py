@@ -1,0 +1,68 @@
+"""The Voyages of Marco Polo's route terms for ``mp.routes`` (the ``routes`` part of the ruleset).
+
+A Travel action's steps cost the travel table's increase (3, 7, 12, 12, 18, 18 coins for 1..6
+steps, so ``step_coins`` 3, 4, 5, 0, 6, 0) plus each route's extra coins and camels, paid step by
+step from coins and camels only (there is no jade and no guild seal). A walk is therefore at most
+6 steps long: ``mp.routes.cheapest`` answers for one Travel action with a 6 and no space fee,
+``mp.routes.reachable`` for the legal Travel actions now (the occupied-space fee and the lowest
+die included).
+
+Characters that change travel, as the engine plays them: Johannes Carpini ``hops`` between any
+two oases in one step with no route cost (the routes joining two oases are not used then);
+Niccolò & Marco Polo have two figures, each step moving either (move choices ``X/1``, ``X/2``);
+splitting steps between the figures never reaches another location or costs less (the table
+charges steps, whichever figure makes them), so each route moves one figure. Berke Khan's free
+occupied spaces show in the fee of ``reachable``; Wilhelm von Rubruk's posts in every city passed
+change nothing a route costs.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(2, ruleset="voyages", seed=1)
+>>> travel_rules(s, 0).step_coins
+(3, 4, 5, 0, 6, 0)
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, cast
+
+from mp_notebook.board.routes import TravelRules
+from mp_notebook.rulesets.voyages.rules import TRAVEL, space_fee
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
+    from mp_notebook.rulesets.voyages.state import VoyagesState
+
+__all__ = ["SEALS", "resources", "seals_held", "travel_rules", "travel_terms"]
+
+SEALS: tuple[str, ...] = ()  # no guild seals in this game
+
+
+def travel_rules(s: GameState, player: int) -> TravelRules:
+    """The travel rules of ``player``: their figures, the travel table and their character."""
+    state = cast("VoyagesState", s)
+    p = state.players[player]
+    table = state.components.rules.travel_coins
+    steps = tuple(b - a for a, b in pairwise((0, *table)))
+    ch = state.components.characters[p.character] if p.character else None
+    hops = frozenset(n for n, loc in state.components.locations.items() if not loc.is_city)
+    return TravelRules(p.locations, step_coins=steps, hops=hops if ch is not None and ch.oasis_hop else frozenset(),
+                       suffixes=("/1", "/2") if p.figure2 is not None else None)
+
+
+def resources(s: GameState, player: int) -> tuple[int, int, int]:
+    """Coins and camels (no jade in this game)."""
+    p = s.players[player]
+    return p.coins, p.camels, 0
+
+
+def seals_held(s: GameState, player: int) -> frozenset[str]:
+    """No guild seals in this game."""
+    return frozenset()
+
+
+def travel_terms(s: GameState, a: Action) -> tuple[int, int]:
+    """``(coins due before moving, steps allowed)`` of a legal Travel action: the occupied-space fee
+    (none for Berke Khan) and the lowest die."""
+    return space_fee(cast("VoyagesState", s), cast(int, a.player), TRAVEL, a.dice), min(a.dice)

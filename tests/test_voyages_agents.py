@@ -1,0 +1,84 @@
+"""Computer players and analysis on The Voyages of Marco Polo, through the ruleset's own evaluation
+(``rulesets/voyages/evaluation.py``, the ``agents`` part). The strength figure over 100 games is
+printed by ``bench/agents.py --voyages-only``; here a small seeded match checks the direction."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import mp_notebook as mp
+from mp_notebook.agents.greedy import distinct_actions
+from mp_notebook.rulesets.voyages import evaluation
+
+
+def first_turn(seed: int = 3, players: int = 2):
+    s = mp.new_game(players, ruleset="voyages", seed=seed)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_greedy_beats_random():
+    df = mp.simulate(20, [mp.agents.GreedyAgent, mp.agents.RandomAgent], players=2, ruleset="voyages", seed=5,
+                     rotate=True, progress=False)
+    wins = df[df.agent == "greedy"].winner.sum()
+    assert wins >= 17, df[["game", "agent", "total", "winner"]]
+    assert {"goal_cards", "goal_cities", "beijing", "total", "winner"} <= set(df.columns)
+
+
+def test_agents_choose_legal_reproducible_actions():
+    s = first_turn()
+    for agent in (mp.agents.RandomAgent(1), mp.agents.GreedyAgent(1), mp.agents.SearchAgent(budget_rollouts=4, seed=1)):
+        a = agent.choose(s)
+        assert a in s.legal_actions() and agent.with_seed(1).choose(s) == a, agent
+
+
+def test_evaluate():
+    s = first_turn()
+    df = mp.analysis.evaluate(s, rollouts=2, agent=mp.agents.RandomAgent(2))
+    legal = {str(a) for a in s.legal_actions()}
+    assert set(df.action) <= legal and len(df) == len(distinct_actions(s, s.legal_actions()))
+    assert df.score.is_monotonic_decreasing and (df.rollouts == 2).all()
+
+
+def test_effect_merges_dice_only_variants():
+    s = first_turn()
+    legal = s.legal_actions()
+    kept = distinct_actions(s, legal)
+    assert len(kept) < len(legal)
+    effects = {evaluation.effect(s, a) for a in legal}
+    assert {evaluation.effect(s, a) for a in kept} == effects
+    travel = [a for a in kept if a.kind == "travel"]
+    assert len({min(a.dice) for a in travel}) == len(travel)  # one Travel per number of steps (same fee)
+
+
+def test_value_terms():
+    s = first_turn()
+    i = s.current_player
+    assert evaluation.margin(s, 0) == -evaluation.margin(s, 1)
+    richer = s.with_player(i, coins=s.players[i].coins + 10)
+    assert evaluation.value(richer, i) > evaluation.value(s, i)
+    city = next(n for n, loc in s.components.locations.items() if loc.takes_posts and s.markers.get(n))
+    assert evaluation.post_value(s, i, city) > 0
+    assert evaluation.value(s.with_player(i, trading_posts=(city,)), i) > evaluation.value(s, i)
+    assert evaluation.post_value(s, i, s.board.start) == 0
+    beijing = s.components.beijing
+    assert evaluation.post_value(s, i, beijing) >= s.components.locations[beijing].vp_spaces[0]
+
+
+def test_final_value_is_the_score():
+    s = mp.new_game(2, ruleset="voyages", seed=2)
+    agent = mp.agents.RandomAgent(0)
+    while not s.is_over:
+        s = s.apply(agent.choose(s))
+    totals = list(s.scores()["total"])
+    assert [evaluation.value(s, i) for i in range(2)] == totals
+
+
+def test_no_marco_polo_ii_module_is_loaded():
+    code = ("import sys, mp_notebook as mp; s = mp.new_game(2, ruleset='voyages', seed=1); "
+            "mp.agents.GreedyAgent(0).choose(s); mp.routes.table(s, 0); "
+            "print(sorted(m for m in sys.modules if m.startswith('mp_notebook.rulesets.mp2')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
