@@ -110,9 +110,9 @@ def _human_choice(s: mp.GameState, clicked: bool) -> tuple[str, bool]:
 
 def _plan() -> tuple[list[tuple[str, bool]], mp.GameState]:
     """Every human decision of the game (notation, made by a map click) and the final state, with the
-    app's own bot (``RandomAgent(0)``) on seat 1."""
+    app's own bot on seat 1 (the app seeds seat k's bot with its ``bot_seed`` 0 + k)."""
     s = mp.new_game(2, ruleset="voyages", seed=SEED)
-    bot = RandomAgent(0)
+    bot = RandomAgent(1)
     plan: list[tuple[str, bool]] = []
     while not s.is_over:
         if s.current_player == 1:
@@ -179,14 +179,15 @@ def test_play_a_voyages_game_in_jupyterlab(lab: str) -> None:
                 # the panel is redrawn for the next decision, or at least the log moved on
                 page.wait_for_function(
                     "([h, log]) => !h.isConnected || document.querySelector('.mp-notebook-app .mp-log').innerText"
-                    " !== log", [handle, log])
+                    " !== log", arg=[handle, log])
                 assert not app.locator(".mp-message.mp-error").count(), (k, notation)
 
-            header = app.locator(".mp-header")
-            header.filter(has_text="final scores").wait_for()
-            text = header.inner_text()
+            final_table = app.locator(".mp-final")
+            final_table.wait_for()
+            text = final_table.inner_text()
             for name, total in totals.items():
-                assert f"{name}: {total} VP" in text
+                assert name in text and str(total) in text
+            assert "camels (tie-break)" in text and app.locator(".mp-player", has_text="VP final").count() == 2
             page.wait_for_timeout(300)
             app.screenshot(path=str(OUT / "voyages-3-over.png"))
         except Exception:
