@@ -55,6 +55,18 @@ class AgentTerms(Protocol):
         """What a legal action does, ignoring which dice do it (actions with one effect are merged)."""
         ...
 
+    # Optional (see :func:`closure`): the bonus-action kinds the greedy look-ahead plays after a
+    # candidate action while they raise :meth:`score` (e.g. completing a contract the action paid
+    # for); a ruleset without it gets no closure.
+    # closure: tuple[str, ...]
+
+
+def closure(ev: AgentTerms) -> tuple[str, ...]:
+    """The bonus-action kinds a ruleset's evaluation asks the look-ahead to close over (its
+    ``closure`` attribute; none if it has none)."""
+    kinds: tuple[str, ...] = getattr(ev, "closure", ())
+    return kinds
+
 
 def terms(s: GameState) -> AgentTerms:
     """The evaluation of ``s``'s ruleset."""
