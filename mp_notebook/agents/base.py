@@ -14,11 +14,13 @@ action, whatever was asked before, in whichever process.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
@@ -59,6 +61,20 @@ class AgentTerms(Protocol):
     # candidate action while they raise :meth:`score` (e.g. completing a contract the action paid
     # for); a ruleset without it gets no closure.
     # closure: tuple[str, ...]
+    #
+    # Optional too (see :func:`journey_planner`): ``journey(s, reach) -> tuple[str, ...]``, the notation of
+    # the decisions that carry out one :class:`~mp_notebook.board.routes.Reach` (a Travel action to
+    # one destination); ``mp.analysis.evaluate`` then gives each destination its own row.
+
+
+def journey_planner(s: GameState) -> Callable[[GameState, Reach], tuple[str, ...]] | None:
+    """The ``journey`` of ``s``'s ruleset (see :class:`AgentTerms`), or ``None`` if it cannot plan
+    journeys (no ``routes`` part, or no ``journey`` in its ``agents`` part)."""
+    rules = get(s.ruleset)
+    if not {"routes", "agents"} <= set(rules.parts):
+        return None
+    plan: Callable[[GameState, Reach], tuple[str, ...]] | None = getattr(rules.part("agents"), "journey", None)
+    return plan
 
 
 def closure(ev: AgentTerms) -> tuple[str, ...]:

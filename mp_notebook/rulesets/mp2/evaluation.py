@@ -44,6 +44,7 @@ from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import shield_count
 
 if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
@@ -394,6 +395,23 @@ def score(s: Mp2State, i: int) -> float:
     if d.kind == "move" and d.player == i:
         v += travel_potential(s, i, d.about)
     return v
+
+
+def journey(s: Mp2State, reach: Reach) -> tuple[str, ...]:
+    """The decisions (notation) that carry out a Travel action of ``mp.routes.reachable``: the
+    action, each move, and ``done`` where the figure stops before its moves run out.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> r = next(r for r in mp.routes.reachable(s, 0) if r.space == "middle" and r.moves == 1 < min(r.dice))
+    >>> journey(s, r)[1:]
+    ('move Xanadu', 'done')
+    """
+    _, budget = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
+    stop = ("done",) if reach.moves < budget else ()
+    return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
 
 
 def effect(s: Mp2State, a: Action) -> tuple[object, ...]:
