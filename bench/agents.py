@@ -198,18 +198,24 @@ def main() -> None:
 
 def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: Search) -> None:
     """New greedy vs the legacy greedy (both seatings), search vs new greedy."""
-    t0 = time.perf_counter()
-    new = match(pool, args.games, greedy, legacy)
-    old = match(pool, args.games, legacy, greedy)  # the same seeds, seats swapped
-    print(f"Marco Polo II, GreedyAgent (new) vs the pre-issue-14 greedy: {new.rate()}, 2 players, seats "
-          f"alternating; {new.speed()} [{time.perf_counter() - t0:.0f} s]")
-    print(f"  new greedy {new.habits()}")
-    print(f"  pre-issue greedy {old.habits()}; {old.speed()}", flush=True)
+    if args.games:
+        greedy_vs_legacy(pool, args.games)
     t0 = time.perf_counter()
     deep = match(pool, args.search_games, search, greedy)
     print(f"SearchAgent(budget_rollouts={args.search_rollouts}) vs GreedyAgent: {deep.rate()}; {deep.speed()} "
           f"[{time.perf_counter() - t0:.0f} s]")
     print(f"  search {deep.habits()}", flush=True)
+
+
+def greedy_vs_legacy(pool: ProcessPoolExecutor, n_games: int) -> None:
+    """The new greedy vs the legacy greedy, both seatings of every seed."""
+    t0 = time.perf_counter()
+    new = match(pool, n_games, greedy, legacy)
+    old = match(pool, n_games, legacy, greedy)  # the same seeds, seats swapped
+    print(f"Marco Polo II, GreedyAgent (new) vs the pre-issue-14 greedy: {new.rate()}, 2 players, seats "
+          f"alternating; {new.speed()} [{time.perf_counter() - t0:.0f} s]")
+    print(f"  new greedy {new.habits()}")
+    print(f"  pre-issue greedy {old.habits()}; {old.speed()}", flush=True)
 
 
 def simulate_speed(args: argparse.Namespace) -> None:
