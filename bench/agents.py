@@ -1,32 +1,37 @@
-"""Computer-player benchmark: strength of the agents and speed of ``mp.simulate`` on executors.
+"""Computer-player benchmark: strength, habits and speed of the agents, and ``mp.simulate`` speed.
 
 Usage::
 
-    python bench/agents.py [--greedy-games 100] [--search-games 40] [--search-rollouts 24]
-                           [--search-seed 2] [--habit-games 20]
+    python bench/agents.py [--games 200] [--search-games 200] [--search-rollouts 6]
+                           [--automa-games 100] [--workers 2] [--skip-speed]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
                            [--voyages-games 100] [--voyages-search-games 20] [--voyages-only]
 
-Prints:
+Prints, for Marco Polo II (2-player games, seats alternating, shared victories count half, 95%
+Wilson intervals; games played ``--workers`` at a time on a process pool):
 
-* GreedyAgent vs RandomAgent: win rate over 2-player games, seats alternating (shared victories
-  count half), with a 95% Wilson interval;
-* what GreedyAgents do in 2-player self-play (``--habit-games``): main actions per game, trading
-  posts, completed contracts and goods per player at the end;
-* SearchAgent (``--search-rollouts`` rollouts per turn decision, its default horizon and rollout
-  policy) vs GreedyAgent over 2-player games, seats alternating, played two at a time on a
-  process pool; then the seconds each of its turn decisions takes in one game (this process);
-* ``simulate`` speed for random seats (2 players): games/s in this process, with
+* the new GreedyAgent vs today's (issue 14: the frozen pre-issue copy, ``bench/legacy_greedy.py``);
+* SearchAgent (``--search-rollouts`` rollouts per turn decision) vs the new GreedyAgent;
+* for each, the median seconds per decision of the first agent (all its decisions, and its turn
+  decisions, where it chooses a main or bonus action) and its action mix per game: Travel actions,
+  Contracts actions, trading posts at the end, contracts completed; also for the legacy greedy;
+* win rates of GreedyAgent and SearchAgent against the solo Automa L1/L2/L3 (``--automa-games``
+  each), with the mean scores;
+* ``simulate`` speed for random seats (unless ``--skip-speed``): games/s in this process, with
   ``ProcessPoolExecutor(2)`` and on a local Dask cluster
   (``LocalCluster(n_workers=2, threads_per_worker=1, processes=True)``). Pools are warmed up
   (workers started and ``mp_notebook`` imported) before timing. The runs are interleaved
   (1 process, then each pool, ``--speed-rounds`` times) and each speed-up is the median of the
   rounds' ratios, so that a slow spell of the shared machine hits both sides of a ratio.
 
-* The Voyages of Marco Polo (its own evaluation, ``rulesets/voyages/evaluation.py``): GreedyAgent
-  vs RandomAgent over ``--voyages-games`` 2-player games and SearchAgent vs GreedyAgent over
-  ``--voyages-search-games``, seats alternating, with 95% Wilson intervals
-  (``python bench/agents.py --voyages-only`` prints this section alone).
+and for The Voyages of Marco Polo (its own evaluation, ``rulesets/voyages/evaluation.py``):
+GreedyAgent vs RandomAgent over ``--voyages-games`` 2-player games and SearchAgent vs GreedyAgent
+over ``--voyages-search-games``, seats alternating, with 95% Wilson intervals
+(``--voyages-only`` prints this section alone).
+
+Aims (issue 14): new greedy >= 75% vs the legacy greedy at <= 5 ms median per decision; search
+>= 65% vs new greedy at <= 0.1 s median; the best bot builds >= 4 posts and completes >= 4
+contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2.
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -35,70 +40,122 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from statistics import mean, median
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import median
 
-import mp_notebook as mp
-from mp_notebook.analysis import simulate, wilson
-from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
+# this checkout's package (not another installed copy) and legacy_greedy, also in worker processes
+sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
+from legacy_greedy import LegacyGreedyAgent  # noqa: E402
 
-def head_to_head(
-    n_games: int, first: object, second: object, seed: int, executor: object = None, ruleset: str = "mp2"
-) -> tuple[float, float, float, float]:
-    """``first``'s win rate and Wilson interval against ``second`` (seats alternating); seconds."""
-    start = time.perf_counter()
-    df = simulate(
-        n_games, [first, second], players=2, seed=seed, rotate=True, progress=False,
-        executor=executor, chunksize=1, ruleset=ruleset,
-    )
-    seconds = time.perf_counter() - start
-    name = first.name  # type: ignore[attr-defined]
-    mine = df[df["agent"] == name].set_index("game")["winner"]
-    shared = df.groupby("game")["winner"].sum()
-    wins = float((mine / shared).fillna(0).sum())
-    low, high = wilson(wins, n_games)
-    return wins / n_games, low, high, seconds
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.analysis import simulate, wilson  # noqa: E402
 
 
-def habits(n_games: int) -> str:
-    """What GreedyAgents do in 2-player self-play: main actions per game, posts and contracts per player."""
-    kinds: Counter[str] = Counter()
-    posts = completed = goods = 0
-    for game in range(n_games):
-        s = mp.new_game(players=2, seed=100 + game)
-        agents = [mp.agents.GreedyAgent(game), mp.agents.GreedyAgent(game + 1)]
-        while not s.is_over:
-            a = agents[s.current_player].choose(s)
-            kinds[a.kind] += s.decision.kind == "turn"
-            s = s.apply(a)
-        for p in s.players:
-            posts, completed = posts + len(p.trading_posts), completed + len(p.completed)
-            goods += p.pepper + p.silk + p.gold + p.jade
-    main = ", ".join(f"{kind} {kinds[kind] / n_games:.1f}" for kind in MAIN_KINDS)
-    seats = 2 * n_games
-    return (
-        f"GreedyAgent self-play, {n_games} 2-player games: main actions per game: {main}; per player at the end: "
-        f"{posts / seats:.1f} trading posts, {completed / seats:.1f} contracts completed, {goods / seats:.1f} goods"
-    )
+@dataclass
+class Tally:
+    """What one agent did over some games: wins (ties as fractions), seconds per decision, habits."""
+
+    games: int = 0
+    wins: float = 0.0
+    seconds: list[float] = field(default_factory=list)
+    turn_seconds: list[float] = field(default_factory=list)
+    travels: int = 0
+    contract_actions: int = 0
+    posts: int = 0
+    completed: int = 0
+    score: int = 0
+    other_score: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "wins", "travels", "contract_actions", "posts", "completed", "score", "other_score"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.seconds += other.seconds
+        self.turn_seconds += other.turn_seconds
+
+    def rate(self) -> str:
+        low, high = wilson(self.wins, self.games)
+        return f"{self.wins / self.games:.1%} wins over {self.games} games (95% CI {low:.1%}-{high:.1%})"
+
+    def habits(self) -> str:
+        n = self.games
+        return (f"per game: {self.travels / n:.1f} Travel actions, {self.contract_actions / n:.1f} Contracts "
+                f"actions, {self.posts / n:.1f} trading posts, {self.completed / n:.1f} contracts completed; "
+                f"mean score {self.score / n:.0f} (opponent {self.other_score / n:.0f})")
+
+    def speed(self) -> str:
+        return (f"median {median(self.seconds) * 1000:.2f} ms per decision "
+                f"({median(self.turn_seconds) * 1000:.2f} ms per turn decision)")
 
 
-def decision_seconds(agent: mp.agents.SearchAgent, seed: int) -> list[float]:
-    """Seconds of each of ``agent``'s turn decisions in one 2-player game against GreedyAgent."""
-    s = mp.new_game(players=2, seed=seed)
-    players = [agent, mp.agents.GreedyAgent(seed)]
-    times = []
+def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None = None) -> Tally:
+    """One game; the tally of the agent in ``seat`` (``automa``: a solo game against that level)."""
+    s = mp.new_game(["Ana"], automa=automa, seed=seed) if automa else mp.new_game(players=2, seed=seed)
+    tally = Tally(games=1)
     while not s.is_over:
-        if s.current_player == 0 and s.decision.kind == "turn" and len(s.legal_actions()) > 1:
-            start = time.perf_counter()
-            s = s.apply(agent.choose(s))
-            times.append(time.perf_counter() - start)
-        else:
-            s = s.apply(players[s.current_player].choose(s))
-    return times
+        i = s.current_player
+        assert i is not None
+        turn = s.decision.kind == "turn"
+        start = time.perf_counter()
+        a = agents[i].choose(s)
+        if i == seat:
+            seconds = time.perf_counter() - start
+            tally.seconds.append(seconds)
+            if turn:
+                tally.turn_seconds.append(seconds)
+                tally.travels += a.kind == "travel"
+                tally.contract_actions += a.kind == "contracts"
+        s = s.apply(a)
+    table = s.scores()
+    p = s.players[seat]
+    tally.posts, tally.completed = len(p.trading_posts), len(p.completed)
+    tally.wins = float(table["winner"].iloc[seat]) / int(table["winner"].sum())
+    tally.score = int(table["total"].iloc[seat])
+    tally.other_score = int(table["total"].iloc[1 - seat])
+    return tally
+
+
+def _game(job: tuple[Callable[[int], mp.agents.Agent], Callable[[int], mp.agents.Agent], int, str | None]) -> Tally:
+    """Game ``n`` of a match: seats alternate; the tally of ``first``."""
+    first, second, n, automa = job
+    if automa:
+        return play([first(n)], 7000 + n, 0, automa)
+    seat = n % 2
+    agents = [first(n), second(n)] if seat == 0 else [second(n), first(n)]
+    return play(agents, 5000 + n, seat)
+
+
+def match(pool: ProcessPoolExecutor, n_games: int, first: Callable[[int], mp.agents.Agent],
+          second: Callable[[int], mp.agents.Agent] | None = None, automa: str | None = None) -> Tally:
+    """``first`` (made per game from the game number) against ``second`` or the Automa."""
+    total = Tally()
+    for tally in pool.map(_game, [(first, second, n, automa) for n in range(n_games)], chunksize=1):
+        total.add(tally)
+    return total
+
+
+def greedy(n: int) -> mp.agents.Agent:
+    return mp.agents.GreedyAgent(n)
+
+
+def legacy(n: int) -> mp.agents.Agent:
+    return LegacyGreedyAgent(n)
+
+
+@dataclass(frozen=True)
+class Search:
+    """A picklable factory of SearchAgents with ``rollouts`` rollouts per turn decision."""
+
+    rollouts: int
+
+    def __call__(self, n: int) -> mp.agents.Agent:
+        return mp.agents.SearchAgent(budget_rollouts=self.rollouts, seed=n)
 
 
 def speed(n_games: int, executor: object) -> float:
@@ -109,35 +166,38 @@ def speed(n_games: int, executor: object) -> float:
     return n_games / (time.perf_counter() - start)
 
 
-def voyages(n_greedy: int, n_search: int, rollouts: int) -> None:
+def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: int, rollouts: int) -> None:
     """The Voyages of Marco Polo: GreedyAgent vs RandomAgent, then SearchAgent vs GreedyAgent."""
-    rate, low, high, secs = head_to_head(
-        n_greedy, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0), 1, ruleset="voyages"
-    )
-    print(
-        f"Voyages: GreedyAgent vs RandomAgent: {rate:.1%} wins over {n_greedy} 2-player games "
-        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / n_greedy:.2f} s/game"
-    )
-    if not n_search:
-        return
-    search = mp.agents.SearchAgent(budget_rollouts=rollouts, seed=0)
-    with ProcessPoolExecutor(2) as pool:
-        rate, low, high, secs = head_to_head(n_search, search, mp.agents.GreedyAgent(0), 2, pool, ruleset="voyages")
-    print(
-        f"Voyages: {search!r} vs GreedyAgent: {rate:.1%} wins over {n_search} 2-player games "
-        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / n_search:.1f} s/game on 2 processes"
-    )
+    for n, first, second in ((n_greedy, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0)),
+                             (n_search, mp.agents.SearchAgent(budget_rollouts=rollouts, seed=0),
+                              mp.agents.GreedyAgent(0))):
+        if not n:
+            continue
+        start = time.perf_counter()
+        df = simulate(n, [first, second], players=2, seed=1, rotate=True, progress=False, executor=pool,
+                      chunksize=1, ruleset="voyages")
+        seconds = time.perf_counter() - start
+        mine = df[df["agent"] == first.name].set_index("game")["winner"]
+        wins = float((mine / df.groupby("game")["winner"].sum()).fillna(0).sum())
+        low, high = wilson(wins, n)
+        print(f"Voyages: {first!r} vs {second!r}: {wins / n:.1%} wins over {n} 2-player games "
+              f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {seconds / n:.2f} s/game on {workers} "
+              f"processes", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--greedy-games", type=int, default=100)
-    parser.add_argument("--search-games", type=int, default=40)
-    parser.add_argument("--search-rollouts", type=int, default=24)
-    parser.add_argument("--search-seed", type=int, default=2, help="seed of the head-to-head games")
-    parser.add_argument("--habit-games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=200, help="new vs legacy greedy games")
+    parser.add_argument("--search-games", type=int, default=200)
+    parser.add_argument("--search-rollouts", type=int, default=6)
+    parser.add_argument("--automa-games", type=int, default=100, help="GreedyAgent games per Automa level")
+    parser.add_argument("--search-automa-games", type=int, default=10, help="SearchAgent games per Automa level")
+    parser.add_argument("--skip-matches", action="store_true", help="skip the 2-player head-to-heads")
+    parser.add_argument("--skip-automa", action="store_true")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--speed-games", type=int, default=960)
     parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
@@ -145,40 +205,52 @@ def main() -> None:
     parser.add_argument("--voyages-search-games", type=int, default=20)
     parser.add_argument("--voyages-only", action="store_true", help="only the Voyages section")
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy)")
-    voyages(args.voyages_games, args.voyages_search_games, args.search_rollouts)
-    if args.voyages_only:
-        return
+    print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy); "
+          f"{args.workers} games at a time")
+    search = Search(args.search_rollouts)
+    with ProcessPoolExecutor(args.workers) as pool:
+        voyages(pool, args.workers, args.voyages_games, args.voyages_search_games, args.search_rollouts)
+        if args.voyages_only:
+            return
+        if not args.skip_matches:
+            head_to_heads(pool, args, search)
+        if not args.skip_automa:
+            for name, maker, n in (("GreedyAgent", greedy, args.automa_games),
+                                   (f"SearchAgent(budget_rollouts={args.search_rollouts})", search,
+                                    args.search_automa_games)):
+                for level in ("L1", "L2", "L3"):
+                    solo = match(pool, n, maker, automa=level)
+                    print(f"{name} vs Automa {level}: {solo.rate()}; mean score {solo.score / solo.games:.0f} vs "
+                          f"the Automa's {solo.other_score / solo.games:.0f}; {solo.posts / solo.games:.1f} posts, "
+                          f"{solo.completed / solo.games:.1f} contracts completed", flush=True)
+    if not args.skip_speed:
+        simulate_speed(args)
 
-    rate, low, high, secs = head_to_head(
-        args.greedy_games, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0), 1
-    )
-    print(
-        f"GreedyAgent vs RandomAgent: {rate:.1%} wins over {args.greedy_games} 2-player games "
-        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / args.greedy_games:.2f} s/game"
-    )
 
+def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: Search) -> None:
+    """New greedy vs the legacy greedy (both seatings), search vs new greedy."""
+    if args.games:
+        greedy_vs_legacy(pool, args.games)
     t0 = time.perf_counter()
-    s = mp.new_game(players=4, seed=0)
-    greedy = [mp.agents.GreedyAgent(k) for k in range(4)]
-    while not s.is_over:
-        s = s.apply(greedy[s.current_player].choose(s))
-    print(f"one 4-player game of GreedyAgents: {time.perf_counter() - t0:.2f} s")
-    print(habits(args.habit_games))
+    deep = match(pool, args.search_games, search, greedy)
+    print(f"SearchAgent(budget_rollouts={args.search_rollouts}) vs GreedyAgent: {deep.rate()}; {deep.speed()} "
+          f"[{time.perf_counter() - t0:.0f} s]")
+    print(f"  search {deep.habits()}", flush=True)
 
-    search = mp.agents.SearchAgent(budget_rollouts=args.search_rollouts, seed=0)
-    with ProcessPoolExecutor(2) as pool:  # games are independent: two at a time
-        rate, low, high, secs = head_to_head(
-            args.search_games, search, mp.agents.GreedyAgent(0), args.search_seed, pool
-        )
-    times = decision_seconds(search, 3)
-    print(
-        f"{search!r} vs GreedyAgent: {rate:.1%} wins over {args.search_games} 2-player games "
-        f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {secs / args.search_games:.1f} s/game "
-        f"on 2 processes; a turn decision takes {median(times):.2f} s (median; mean {mean(times):.2f} s, "
-        f"max {max(times):.2f} s over {len(times)} decisions of one game)"
-    )
 
+def greedy_vs_legacy(pool: ProcessPoolExecutor, n_games: int) -> None:
+    """The new greedy vs the legacy greedy, both seatings of every seed."""
+    t0 = time.perf_counter()
+    new = match(pool, n_games, greedy, legacy)
+    old = match(pool, n_games, legacy, greedy)  # the same seeds, seats swapped
+    print(f"Marco Polo II, GreedyAgent (new) vs the pre-issue-14 greedy: {new.rate()}, 2 players, seats "
+          f"alternating; {new.speed()} [{time.perf_counter() - t0:.0f} s]")
+    print(f"  new greedy {new.habits()}")
+    print(f"  pre-issue greedy {old.habits()}; {old.speed()}", flush=True)
+
+
+def simulate_speed(args: argparse.Namespace) -> None:
+    """``simulate`` speed for random seats: this process, a process pool, a Dask cluster."""
     n = args.speed_games
     print(f"simulate, random seats, 2 players ({args.speed_rounds} interleaved rounds: {n // 2} games "
           f"in 1 process, then {n} games on each pool):")

@@ -179,6 +179,7 @@ def test_evaluate_returns_sorted_table():
     df = evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4)
     assert list(df.columns) == [
         "action",
+        "plan",
         "kind",
         "score",
         "score_low",
@@ -199,6 +200,46 @@ def test_evaluate_returns_sorted_table():
     legal = {str(a) for a in s.legal_actions()}
     assert set(df["action"]) <= legal
     assert df.equals(evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4))
+
+
+def test_evaluate_gives_each_journey_its_own_row():
+    s = mp.new_game(players=2, seed=3)
+    while s.decision.kind != "turn":
+        s = s.apply(s.legal_actions()[0])
+    df = evaluate(s, rollouts=1, agent=RandomAgent(1), seed=4)
+    travel = df[df["kind"] == "travel"]
+    ends = {(r.action, r.location) for r in mp.routes.reachable(s, s.current_player)}
+    found = set()
+    for a, plan in zip(travel["action"], travel["plan"], strict=True):
+        steps = plan.split(" → ")
+        assert steps[0] == a and all(step.startswith("move ") for step in steps[1:-1])
+        found.add((a, [step for step in steps if step.startswith("move ")][-1].removeprefix("move ")))
+    kept = {a for a, _ in found}  # dice variants with the same effect are merged
+    assert found == {(a, end) for a, end in ends if a in kept}
+    assert travel.groupby("action")["plan"].nunique().max() > 1  # one action, several destinations
+
+
+def contract_journey_position() -> mp.GameState:
+    """Round 5, the last die: from Beijing a lower Travel reaches Xian (a contract city whose
+    display holds a contract the player can pay for at once) or Xanadu (a post, nothing more)."""
+    s = mp.new_game(players=2, seed=4)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while not (s.round == 5 and s.decision.kind == "turn" and s.current_player == 0):
+        s = s.apply(agents[s.current_player].choose(s))
+    contracts = s.components.contracts
+    cost = max((contracts[c] for c in s.display["Xian"] if c), key=lambda c: c.reward.gain.vp).cost
+    goods = {k: getattr(cost.pay, k) for k in ("pepper", "silk", "gold", "jade")}
+    goods["pepper"] += cost.any_good + cost.different_goods
+    return s.with_player(0, location="Beijing", dice=(3,), coins=8, camels=cost.pay.camels + 2, goods=goods,
+                         trading_posts=("Karakorum", "Kashgar"), contracts=())
+
+
+def test_evaluate_ranks_a_journey_to_a_contract_city_first():
+    s = contract_journey_position()
+    df = evaluate(s, rollouts=2, seed=1)
+    assert df["plan"].iloc[0] == "travel [3] lower → move Xian", df[["plan", "score"]].head()
+    xanadu = df[df["plan"] == "travel [3] lower → move Xanadu"]
+    assert len(xanadu) == 1 and float(xanadu["score"].iloc[0]) < df["score"].iloc[0]
 
 
 def test_evaluate_refuses_a_finished_game():

@@ -14,11 +14,13 @@ action, whatever was asked before, in whichever process.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
@@ -54,6 +56,32 @@ class AgentTerms(Protocol):
     def effect(self, s: GameState, a: Action) -> tuple[object, ...]:
         """What a legal action does, ignoring which dice do it (actions with one effect are merged)."""
         ...
+
+    # Optional (see :func:`closure`): the bonus-action kinds the greedy look-ahead plays after a
+    # candidate action while they raise :meth:`score` (e.g. completing a contract the action paid
+    # for); a ruleset without it gets no closure.
+    # closure: tuple[str, ...]
+    #
+    # Optional too (see :func:`journey_planner`): ``journey(s, reach) -> tuple[str, ...]``, the notation of
+    # the decisions that carry out one :class:`~mp_notebook.board.routes.Reach` (a Travel action to
+    # one destination); ``mp.analysis.evaluate`` then gives each destination its own row.
+
+
+def journey_planner(s: GameState) -> Callable[[GameState, Reach], tuple[str, ...]] | None:
+    """The ``journey`` of ``s``'s ruleset (see :class:`AgentTerms`), or ``None`` if it cannot plan
+    journeys (no ``routes`` part, or no ``journey`` in its ``agents`` part)."""
+    rules = get(s.ruleset)
+    if not {"routes", "agents"} <= set(rules.parts):
+        return None
+    plan: Callable[[GameState, Reach], tuple[str, ...]] | None = getattr(rules.part("agents"), "journey", None)
+    return plan
+
+
+def closure(ev: AgentTerms) -> tuple[str, ...]:
+    """The bonus-action kinds a ruleset's evaluation asks the look-ahead to close over (its
+    ``closure`` attribute; none if it has none)."""
+    kinds: tuple[str, ...] = getattr(ev, "closure", ())
+    return kinds
 
 
 def terms(s: GameState) -> AgentTerms:

@@ -10,6 +10,11 @@ position now, so the reshuffle of a new round never looks like a gain. Positions
 a follow-up are scored by the ruleset's ``score`` (in Marco Polo II a move counts the best city
 still reachable).
 
+Bonus-action closure: after a candidate and its follow-ups, the look-ahead keeps playing the bonus
+actions the ruleset names (:func:`~mp_notebook.agents.base.closure`; in Marco Polo II completing
+a contract, improving a seal, cashing an outpost tile), the best first, while one raises the
+score. So a main action that pays for a contract is credited with completing it in the same turn.
+
 Only the lowest die (own, black) is considered for a reroll. Dice rolls are not peeked at: a
 reroll or a black die is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures. The
 money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a real
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import terms, tie_break
+from mp_notebook.agents.base import closure, terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -112,8 +117,29 @@ class GreedyAgent:
     def _outcome(self, s: GameState, a: Action, i: int) -> float:
         child = s.apply(a)
         if self.resolve:
-            child = self.follow_ups(child, i)
+            child = self.close(self.follow_ups(child, i), i)
         return terms(child).score(child, i)
+
+    def close(self, s: GameState, i: int) -> GameState:
+        """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
+        the score, the best first."""
+        ev = terms(s)
+        kinds = closure(ev)
+        for _ in range(MAX_FOLLOW_UPS):
+            if not kinds or s.decision.player != i or s.decision.kind != "turn":
+                break
+            options = [a for a in s.legal_actions() if a.kind in kinds]
+            if not options:
+                break
+            here = ev.score(s, i)
+            best, v = max(
+                ((c, ev.score(c, i)) for c in (self.follow_ups(s.apply(a), i) for a in options)),
+                key=lambda cv: cv[1],
+            )
+            if v <= here:
+                break
+            s = best
+        return s
 
     def follow_ups(self, s: GameState, i: int) -> GameState:
         """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead)."""

@@ -136,6 +136,12 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
 
 
+def _detail(text: str, plan: str) -> str:
+    """An action's detail in the hint table, with the destination of a journey plan."""
+    moves = [step.removeprefix("move ") for step in plan.split(" → ") if step.startswith("move ")]
+    return f"{text} → {moves[-1]}" if moves else text
+
+
 class _CountedRollouts:
     """The rollout policy of ``evaluate``, counting the rollouts it starts (the hint's progress bar):
     a rollout starts where the game's history is no longer than at the previous call."""
@@ -144,7 +150,9 @@ class _CountedRollouts:
 
     def __init__(self, seed: int, on_rollout: Callable[[], None]):
         self.seed = seed
-        self._policy = RolloutPolicy(seed)
+        from mp_notebook.analysis.evaluate import DEFAULT_POLICY
+
+        self._policy = RolloutPolicy(seed, **DEFAULT_POLICY)  # type: ignore[arg-type]
         self._on_rollout = on_rollout
         self._last = -1
 
@@ -347,7 +355,9 @@ class GameApp(widgets.VBox):
         if self._hinting is not None:
             raise ValueError("a hint is being computed: wait for it")
         self._hinting = s
-        choices = len(distinct_actions(s, s.legal_actions()))
+        from mp_notebook.analysis.evaluate import plans
+
+        choices = len(plans(s, s.current_player or 0, distinct_actions(s, s.legal_actions())))
         self.hint_progress.max = max(1, choices * self.hint_rollouts)
         self.hint_progress.value = 0
         self.hint_progress.layout.display = None
@@ -394,7 +404,7 @@ class GameApp(widgets.VBox):
             why += f"; the next best choice ends with {table.iloc[1]['score']:.1f} VP"
         rows = "".join(
             f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
-            f"<td>{escape(label[r['action']][0])}</td><td>{escape(label[r['action']][1])}</td>"
+            f"<td>{escape(label[r['action']][0])}</td><td>{escape(_detail(label[r['action']][1], r['plan']))}</td>"
             f"<td>{r['score']:.1f}</td><td>{_interval(r['score_low'], r['score_high'])}</td>"
             f"<td>{r['win_rate']:.0%}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())

@@ -1,21 +1,34 @@
 """A heuristic evaluation of Marco Polo II positions, in victory points (the ``agents`` part).
 
 :func:`value` estimates a player's final score: the score as if the game ended now
-(``scores()``'s categories) plus what the pieces are still worth as fuel for the rest of the game.
-Every weight is a module constant, in VP per unit, so the heuristic can be read and tuned:
+(``scores()``'s categories) plus what the pieces are still worth for the rest of the game.
+Every weight is a module constant, in VP per unit, so the heuristic can be read and tuned. The
+terms follow how the game is won (points come from contracts and a wide network of posts):
 
-* coins, camels and goods are worth their final-scoring value (1/10 VP per coin, 1/2 VP per good,
-  camels nothing) plus a *fuel* value that fades out over the last :data:`FADE_ROUNDS` rounds;
+* goods, camels and coins are worth what they *convert to* (:data:`CONVERT`: the VP a unit buys
+  through a contract, about half a coin-value per VP) while there is time to convert them, fading
+  to their final-scoring value (1/2 VP per good, 1/10 VP per coin) over the last
+  :data:`FADE_ROUNDS` rounds;
 * each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip) this round;
-* an active contract is worth its reward minus its cost, times how much of the cost is held;
-* a trading post brings more than its shield: its city bonus marker (paid every round start),
-  a special city's action, a city card, a contract city; :func:`post_value` prices a city for
-  posting, which travel decisions use to look ahead;
+* an active contract is worth its full net value (reward minus cost, both at conversion value)
+  plus the contract-majority swing completing it brings, times how likely it is to be completed
+  (:func:`completion_chance`: the share of its cost held, and the time left to gather the rest);
+  an empty contract slot is worth :data:`SLOT` while contracts can still be taken and completed;
+* a trading post is worth its shield-track increment and post VP, plus :data:`POST` for what a
+  wider network brings later (more shields on a convex track, the 9th-11th post VP, routes),
+  fading over the last :data:`POST_FADE` rounds; a post in a contract city with contracts on
+  display opens the Contracts action (:data:`CONTRACT_CITY`, most for the first one);
+  :func:`post_value` prices a city for posting, which travel decisions use to look ahead;
 * improved seals pay their "!" bonus every remaining round start.
+
+:data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
+look-ahead plays after a candidate action while they raise the value (completing a contract,
+improving a seal, cashing an outpost tile), so a main action that makes a contract completable
+is credited with its completion.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
->>> 50 < value(s, 0) < 100   # 50 VP on the track plus resources, dice and a contract
+>>> 50 < value(s, 0) < 110   # 50 VP on the track plus resources, dice and a contract
 True
 >>> margin(s, 0) == -margin(s, 1)
 True
@@ -31,18 +44,19 @@ from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import shield_count
 
 if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
-# VP per unit while the game is young (on top of the final-scoring value).
-FUEL = {
-    "coins": 0.25,
-    "camels": 0.3,
-    "pepper": 0.6,
-    "silk": 0.9,
-    "gold": 1.2,
-    "jade": 0.8,
-    "vp": 0.0,
+# VP a unit is worth while it can still be converted (contracts, city cards), final value included.
+CONVERT = {
+    "coins": 0.35,
+    "camels": 1.0,
+    "pepper": 1.0,
+    "silk": 1.5,
+    "gold": 2.0,
+    "jade": 1.5,
+    "vp": 1.0,
 }
 # Final-scoring value per unit of a resource (approximating the floor divisions).
 FINAL = {
@@ -54,24 +68,30 @@ FINAL = {
     "jade": 0.5,
     "vp": 1.0,
 }
-FADE_ROUNDS = 1.5  # fuel value fades linearly to 0 over this many remaining rounds
+FADE_ROUNDS = 1.0  # conversion value fades linearly to the final value over this many rounds left
 DIE = 2.2  # an unplaced die: one more action this round
 PIP = 0.12  # ... and high dice are worth a little more
 ICON = {
     "any_good": 1.2,
     "different_goods": 1.2,
-    "contract_pile": 1.5,
-    "contract_city": 1.5,
-    "move": 1.2,
+    "contract_pile": 3.0,
+    "contract_city": 3.0,
+    "move": 1.5,
     "black_die": 1.5,
     "shield": 2.5,
 }
 COPY_BONUS = 2.0
 SPECIAL_CITY = 2.5  # a post in a special city: its action, per remaining round
 CITY_CARD = 1.0  # a post in a city with a city card, per remaining round
-CONTRACT_CITY = 1.0  # a post in a contract city (once)
+POST = 10.0  # a trading post's later worth (network, shields to come, post VP), early in the game
+POST_FADE = 2.5  # ... fading linearly over this many rounds left
+CONTRACT_CITY = (6.0, 2.0)  # a first / a further post in a contract city with contracts on display
+SLOT = 3.0  # an empty contract slot while contracts can still be taken and completed
 SEAL = 1.0  # holding a guild seal (opens routes)
-CONTRACT_READY = 0.6  # share of an active contract's net value counted when its cost is all held
+SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks for (without / with
+# access to the Contracts action)
+READY = 0.9  # share of a contract's worth counted while its cost is all held (completing earns the rest)
+closure = ("complete_contract", "improve_seal", "outpost_bonus")
 
 
 def rounds_left(s: Mp2State, i: int) -> float:
@@ -84,14 +104,24 @@ def rounds_left(s: Mp2State, i: int) -> float:
 
 
 def fuel_weight(t: float) -> float:
-    """How much of the fuel value resources keep with ``t`` rounds left (1 early, 0 at the end)."""
+    """How much of the conversion value resources keep with ``t`` rounds left (1 early, 0 at the end)."""
     return min(1.0, t / FADE_ROUNDS)
+
+
+def unit_value(k: str, t: float) -> float:
+    """Worth of one unit of resource ``k`` with ``t`` rounds left: its conversion value early, its
+    final-scoring value at the end.
+
+    >>> unit_value("pepper", 3.0), unit_value("pepper", 0.0)
+    (1.0, 0.5)
+    """
+    w = fuel_weight(t)
+    return FINAL[k] + w * (CONVERT[k] - FINAL[k])
 
 
 def bundle_value(b: Bundle, t: float) -> float:
     """Worth of a bundle of resources with ``t`` rounds left."""
-    w = fuel_weight(t)
-    return sum(v * (FINAL[k] + w * FUEL[k]) for k, v in b.items())
+    return sum(v * unit_value(k, t) for k, v in b.items())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,10 +151,7 @@ def reward_value(r: Reward, t: float) -> float:
 
 def cost_value(c: Cost, t: float) -> float:
     """Worth of what a cost takes away (goods of the player's choice count as cheap goods)."""
-    w = fuel_weight(t)
-    return bundle_value(c.pay, t) + (c.any_good + c.different_goods) * (
-        FINAL["pepper"] + w * FUEL["pepper"]
-    )
+    return bundle_value(c.pay, t) + (c.any_good + c.different_goods) * unit_value("pepper", t)
 
 
 def held_share(p: Player, c: Cost) -> float:
@@ -148,6 +175,66 @@ def held_share(p: Player, c: Cost) -> float:
     return have / need if need else 1.0
 
 
+def convertible(s: Mp2State, p: Player) -> dict[str, float]:
+    """How many units of each resource count at full conversion value: coins and camels (travel,
+    fees) all; goods as far as the active contracts ask for them, beyond that a share
+    (:data:`SPARE`, more with access to the Contracts action, where contracts can be chosen)."""
+    need = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
+    for cid in p.contracts:
+        cost = s.components.contracts[cid].cost
+        for k in need:
+            need[k] += getattr(cost.pay, k)
+        need["pepper"] += cost.any_good + cost.different_goods
+    spare = SPARE[_has_contract_access(s, p)]
+    out: dict[str, float] = {"coins": p.coins, "camels": p.camels}
+    for k, n in need.items():
+        held = getattr(p, k)
+        out[k] = min(held, n) + spare * max(0, held - n)
+    return out
+
+
+def completion_chance(share: float, t: float) -> float:
+    """How likely a contract is to be completed with ``share`` of its cost held and ``t`` rounds
+    left: certain (up to :data:`READY`) when all is held, else the missing part needs time.
+
+    >>> completion_chance(1.0, 0.2), completion_chance(0.0, 3.0), completion_chance(0.5, 0.0)
+    (0.9, 0.5, 0.0)
+    """
+    if share >= 1.0:
+        return READY
+    return READY * share * min(1.0, t) + (1 - share) * 0.5 * min(1.0, t / 2)
+
+
+def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
+    """The contract-majority VP player ``i`` would score with ``completed`` contracts."""
+    if not completed:
+        return 0
+    first, second = s.components.rules.contracts_majority
+    counts = [len(q.completed) for k, q in enumerate(s.players) if k != i]
+    if s.automa is not None:
+        counts.append(len(s.automa.done))
+    better = {n for n in counts if n > completed}
+    if not better:
+        return first
+    if len(better) == 1 and s.num_players > 2:
+        return second
+    return 0
+
+
+def contract_value(s: Mp2State, i: int, cid: str, t: float) -> float:
+    """An active contract's worth: full net value plus the majority swing, times its chance."""
+    p = s.players[i]
+    con = s.components.contracts[cid]
+    net = reward_value(con.reward, t) - cost_value(con.cost, t)
+    done = len(p.completed)
+    swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
+    return max(0.0, net + swing) * completion_chance(held_share(p, con.cost), t)
+
+
+def _has_contract_access(s: Mp2State, p: Player) -> bool:
+    return any(s.components.locations[c].contracts for c in p.trading_posts)
+
+
 def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     """What a new trading post in ``city`` is worth to player ``i`` (0 if not postable)."""
     c = s.components
@@ -157,7 +244,7 @@ def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
         return 0.0
     t = rounds_left(s, i) if t is None else t
     later = max(0, c.rules.rounds - s.round)  # round starts still to come
-    v = 0.0
+    v = POST * min(1.0, t / POST_FADE)
     marker = s.markers.get(city)
     if marker:
         v += reward_value(c.city_bonuses[marker], t) * (1 + later)
@@ -169,7 +256,7 @@ def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     if loc.city_cards:
         v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
     if loc.contracts and any(s.display.get(city, ())):
-        v += CONTRACT_CITY * fuel_weight(t)
+        v += CONTRACT_CITY[_has_contract_access(s, p)] * min(1.0, t / 2)
     n = len(p.trading_posts) + 1
     v += dict(c.rules.post_vp).get(n, 0)
     shield = loc.shield
@@ -214,17 +301,10 @@ def final_score(s: Mp2State, i: int) -> int:
         + track[min(distinct + plus, len(track) - 1)]
         + (p.pepper + p.silk + p.gold + p.jade) // 2
         + p.coins // 10
+        + majority_bonus(s, i, len(p.completed))
     )
     if goal:
         total += sum(vp for seal, vp in goal.seals if p.improved(seal))
-    mine = len(p.completed)
-    if mine:
-        first, second = c.rules.contracts_majority
-        better = {len(q.completed) for q in s.players if len(q.completed) > mine}
-        if not better:
-            total += first
-        elif len(better) == 1 and s.num_players > 2:
-            total += second
     return total
 
 
@@ -237,26 +317,17 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
     w = fuel_weight(t)
     later = max(0, c.rules.rounds - s.round)
     v = final_now
-    # fuel value of resources (their final value is already in final_now)
-    v += w * (
-        FUEL["coins"] * p.coins
-        + FUEL["camels"] * p.camels
-        + FUEL["pepper"] * p.pepper
-        + FUEL["silk"] * p.silk
-        + FUEL["gold"] * p.gold
-        + FUEL["jade"] * p.jade
-    )
+    # conversion value of resources beyond their final value (already in final_now)
+    v += w * sum((CONVERT[k] - FINAL[k]) * n for k, n in convertible(s, p).items())
     # fractional goods/coins, so that every unit counts (final_now floors them)
     v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
     # unplaced dice: actions still to take this round
     v += sum(DIE + PIP * d for d in p.dice) + sum(DIE + PIP * d for d in p.black_dice)
-    # active contracts
-    for cid in p.contracts:
-        con = c.contracts[cid]
-        net = reward_value(con.reward, t) - cost_value(con.cost, t)
-        if net > 0:
-            v += CONTRACT_READY * net * held_share(p, con.cost) * w
-    # future income of posts and seals (round-start bonuses)
+    # active contracts, and room for more while they can still be completed
+    v += sum(contract_value(s, i, cid, t) for cid in p.contracts)
+    v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
+    # the network's later worth, and future income of posts and seals (round-start bonuses)
+    v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
     for city in p.trading_posts:
         loc = c.locations[city]
         marker = s.markers.get(city)
@@ -266,6 +337,8 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
             v += SPECIAL_CITY * min(t, later + 0.5)
         if loc.city_cards:
             v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    if _has_contract_access(s, p):
+        v += CONTRACT_CITY[0] * min(1.0, t / 2)
     for seal, improved in p.seal_levels:
         v += SEAL * w
         if improved:
@@ -289,7 +362,7 @@ def travel_potential(s: Mp2State, i: int, moves: int) -> float:
     for city, (steps, cost) in _reach(s.board, p.location, moves, seals).items():
         v = post_value(s, i, city, t)
         if v > 0:
-            best = max(best, v - steps * STEP_COST - cost * FUEL["coins"])
+            best = max(best, v - steps * STEP_COST - cost * CONVERT["coins"])
     return best
 
 
@@ -322,6 +395,23 @@ def score(s: Mp2State, i: int) -> float:
     if d.kind == "move" and d.player == i:
         v += travel_potential(s, i, d.about)
     return v
+
+
+def journey(s: Mp2State, reach: Reach) -> tuple[str, ...]:
+    """The decisions (notation) that carry out a Travel action of ``mp.routes.reachable``: the
+    action, each move, and ``done`` where the figure stops before its moves run out.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> r = next(r for r in mp.routes.reachable(s, 0) if r.space == "middle" and r.moves == 1 < min(r.dice))
+    >>> journey(s, r)[1:]
+    ('move Xanadu', 'done')
+    """
+    _, budget = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
+    stop = ("done",) if reach.moves < budget else ()
+    return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
 
 
 def effect(s: Mp2State, a: Action) -> tuple[object, ...]:
