@@ -15,12 +15,39 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from mp_notebook.engine.actions import Action, Decision
 
 Task = tuple[Any, ...]
 """``(kind, player, ...)``: a pending step; what follows the player is the kind's own."""
+
+
+class LegalAction(Protocol):
+    """An :class:`Action` as the handlers receive it: one of ``legal_actions()``, so its fields are set.
+
+    Every legal action names its player, and the space and/or choice its kind takes (the ruleset's
+    ``Vocabulary``); each handler reads only the fields of its own kinds. :meth:`Turns.apply` is
+    given legal actions only (``RulesState.apply`` checks).
+    """
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def dice(self) -> tuple[int, ...]: ...
+
+    @property
+    def black(self) -> tuple[int, ...]: ...
+
+    @property
+    def space(self) -> str: ...
+
+    @property
+    def choice(self) -> str: ...
 
 _tuple_new = tuple.__new__
 
@@ -43,6 +70,13 @@ def seat_name(s: Any, i: int | None) -> str:
 def counts(**values: int) -> str:
     """The notation of a choice of amounts, like ``coins=2,camels=1``."""
     return ",".join(f"{k}={v}" for k, v in values.items())
+
+
+def compensation_actions(s: Any, task: Task) -> list[Action]:
+    """The choices of a ``("compensation", seat, amount)`` task: every split of the amount between
+    coins and camels, most coins first."""
+    _, i, amount = task
+    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
 
 
 def parse_counts(text: str | None) -> dict[str, int]:

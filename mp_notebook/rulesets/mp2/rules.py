@@ -37,12 +37,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
-from mp_notebook.rulesets._shared.tasks import Task, Turns, act, counts, parse_counts, push, seat_name
+from mp_notebook.rulesets._shared.tasks import (
+    LegalAction,
+    Task,
+    Turns,
+    act,
+    compensation_actions,
+    counts,
+    parse_counts,
+    push,
+    seat_name,
+)
 from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.citations import (
     R_ACTIONS,
@@ -78,33 +88,6 @@ from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
 if TYPE_CHECKING:
     from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
 
-
-
-class LegalAction(Protocol):
-    """An :class:`Action` as the rules apply it: one of ``legal_actions()``, so its fields are set.
-
-    Every legal action names its player, and the space and/or choice its kind takes (``KINDS`` in
-    ``mp_notebook.rulesets.mp2.notation``); each handler reads only the fields of its own kinds. ``apply``
-    is given legal actions only (``Mp2State.apply`` checks) and casts once to this type.
-    """
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def player(self) -> int: ...
-
-    @property
-    def dice(self) -> tuple[int, ...]: ...
-
-    @property
-    def black(self) -> tuple[int, ...]: ...
-
-    @property
-    def space(self) -> str: ...
-
-    @property
-    def choice(self) -> str: ...
 
 
 FILIPPO = "Filippo-Vitello"  # the one character whose ability is an extra bonus action
@@ -1058,11 +1041,6 @@ def _apply_trade(s: Mp2State, task: Task, a: LegalAction) -> None:
     push(s, _charge(i, cost, why, R_CARDS), *[_gain(i, o.gain, why, R_CARDS)] * times)
 
 
-def _compensation_actions(s: Mp2State, task: Task) -> list[Action]:
-    _, i, amount = task
-    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
-
-
 def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
     _, i, amount = task
     kv = parse_counts(a.choice)
@@ -1294,7 +1272,7 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
     "city_bonus": (_city_bonus_actions, _apply_city_bonus,
                    lambda s, t: f"choose a city bonus of a city with your post ({t[2]} left, each different)"),
     "trade": (_trade_actions, _apply_trade, lambda s, t: f"choose the exchange and how many times (up to {t[3]})"),
-    "compensation": (_compensation_actions, _apply_compensation,
+    "compensation": (compensation_actions, _apply_compensation,
                      lambda s, t: f"take {t[2]} compensation as coins and/or camels"),
     "pay": (_pay_actions, _apply_pay, lambda s, t: f"pay {t[2]} for {t[3]}: choose how much jade to use"),
     "black_pick": (_black_pick_actions, _apply_black_pick, lambda s, t: "choose a black die from the board"),

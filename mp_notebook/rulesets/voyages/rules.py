@@ -66,41 +66,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.rng import next_int
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
-from mp_notebook.rulesets._shared.tasks import Task, Turns, act, counts, parse_counts, push, seat_name
+from mp_notebook.rulesets._shared.tasks import (
+    LegalAction,
+    Task,
+    Turns,
+    act,
+    compensation_actions,
+    parse_counts,
+    push,
+    seat_name,
+)
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Character, Cost, Reward, Route
 from mp_notebook.rulesets.voyages.notation import BONUS_KINDS, MAIN_KINDS
 
 if TYPE_CHECKING:
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-
-
-class LegalAction(Protocol):
-    """An :class:`Action` as the rules apply it: one of ``legal_actions()``, so its fields are set."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def player(self) -> int: ...
-
-    @property
-    def dice(self) -> tuple[int, ...]: ...
-
-    @property
-    def black(self) -> tuple[int, ...]: ...
-
-    @property
-    def space(self) -> str: ...
-
-    @property
-    def choice(self) -> str: ...
 
 
 # Rule citations used in the log and in error messages.
@@ -983,11 +970,6 @@ def _apply_copy(s: VoyagesState, task: Task, a: LegalAction) -> None:
     push(s, _gain(i, s.components.city_bonuses[a.choice], f"city bonus {a.choice} chosen ({why})", R_CITY_BONUS))
 
 
-def _compensation_actions(s: VoyagesState, task: Task) -> list[Action]:
-    _, i, amount = task
-    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
-
-
 def _apply_compensation(s: VoyagesState, task: Task, a: LegalAction) -> None:
     _, i, amount = task
     kv = parse_counts(a.choice)
@@ -1166,7 +1148,7 @@ _DECISIONS: dict[str, tuple[Callable[[VoyagesState, Task], list[Action]],
                    lambda s, t: f"choose a small city of yours for its bonus ({t[2]} left, each different)"),
     "trade": (_trade_actions, _apply_trade,
               lambda s, t: f"city card {t[2]}: choose an exchange ({t[3]} left){' or stop' if t[5] else ''}"),
-    "compensation": (_compensation_actions, _apply_compensation,
+    "compensation": (compensation_actions, _apply_compensation,
                      lambda s, t: f"take {t[2]} compensation as coins and/or camels"),
     "pick_character": (lambda s, t: [Action("character", t[1], choice=c) for c in t[2]], _apply_pick_character,
                        lambda s, t: "choose a character: " + "; ".join(
