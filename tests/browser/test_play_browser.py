@@ -10,79 +10,39 @@ Screenshots go to ``test-output/``. Skipped only outside CI when chromium is not
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from labserver import (
+    ARGS,
+    CHROMIUM,
+    MISSING,
+    OUT,
+    SKIP_REASON,
+    TIMEOUT_MS,
+    jupyterlab,
+    open_in_jupyterlab,
+    target_position,
+)
 
 import mp_notebook as mp
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "test-output"
 NOTEBOOK = Path(__file__).with_name("play.ipynb")
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 60_000
 
-if not CHROMIUM.exists() and os.environ.get("CI") != "true":
-    pytest.skip("chromium is not installed (apt-get install -y chromium); required in CI", allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+if MISSING:
+    pytest.skip(SKIP_REASON, allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server (no token) in a temp dir holding the notebook; yields its URL."""
-    assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
     home = tmp_path_factory.mktemp("lab")
     shutil.copy(NOTEBOOK, home / NOTEBOOK.name)
-    settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / ".config"), JUPYTER_DATA_DIR=str(home / ".data"),
-               JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
-               JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-           "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--ServerApp.disable_check_xsrf=True", "--LabApp.extension_manager=readonly",
-           f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.news_url=None"]
-    log = (home / "server.log").open("w")
-    server = subprocess.Popen(cmd, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/status", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start:\n" + (home / "server.log").read_text()) from None
-                time.sleep(0.3)
+    with jupyterlab(home) as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 SEATS = ("human", "greedy bot")
@@ -115,12 +75,7 @@ def _plan() -> list[Step]:
 
 
 def _open_in_jupyterlab(page: Any, lab: str) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    open_in_jupyterlab(page, lab, NOTEBOOK.name)
 
 
 def _open_in_voila(page: Any, lab: str) -> None:
@@ -151,7 +106,7 @@ def _play_a_whole_game(pw: Any, lab: str, where: str, open_app: Callable[[Any, s
             if step.click:
                 page.wait_for_timeout(300)  # the map's last redraw
                 app.screenshot(path=str(OUT / f"{where}-1-travel.png"))
-                x, y = _city_position(page, step.click)
+                x, y = target_position(page, step.click)
                 page.mouse.move(x, y)
                 page.mouse.click(x, y)
             else:
@@ -209,24 +164,3 @@ def test_whole_game_in_voila(lab: str) -> None:
 
     with sync_playwright() as pw:
         _play_a_whole_game(pw, lab, "voila", _open_in_voila)
-
-
-def _city_position(page: Any, city: str) -> tuple[float, float]:
-    """Page coordinates of ``city``'s marker in the "click: legal next step" trace of the map."""
-    box = page.evaluate(
-        """(city) => {
-            for (const g of document.querySelectorAll('.mp-notebook-app .js-plotly-plot g.trace.scattergeo')) {
-                const trace = g.__data__ && g.__data__[0] && g.__data__[0].trace;
-                if (!trace || !trace.name.startsWith('click')) continue;
-                const points = [...g.querySelectorAll('path.point')];
-                const k = trace.customdata.indexOf(city);
-                if (k < 0 || !points[k]) return null;
-                const r = points[k].getBoundingClientRect();
-                return [r.x + r.width / 2, r.y + r.height / 2];
-            }
-            return null;
-        }""",
-        city,
-    )
-    assert box, f"no clickable marker for {city} on the map"
-    return box[0], box[1]

@@ -5,45 +5,37 @@ presses the human seat's action buttons from the first decision to the final sco
 computed beforehand with the same engine and the same bot), takes one step by clicking the map,
 and checks the final scores shown in the page.
 
-Setup copied from ``test_play_browser.py``. Screenshots go to ``test-output/``. Skipped only outside
+The server, the browser and the map clicks come from ``labserver.py``. Screenshots go to ``test-output/``. Skipped only outside
 CI when chromium is not installed.
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from labserver import (
+    ARGS,
+    CHROMIUM,
+    MISSING,
+    OUT,
+    SKIP_REASON,
+    TIMEOUT_MS,
+    jupyterlab,
+    open_in_jupyterlab,
+    target_position,
+)
 
 import mp_notebook as mp
 from mp_notebook.agents import RandomAgent
 
-CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "test-output"
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 60_000
 SEED = 11
 SEATS = ["human", "random bot"]
 NOTEBOOK = "voyages.ipynb"
 CODE = f"import mp_notebook as mp\n\napp = mp.play(ruleset='voyages', players=2, seed={SEED}, seats={SEATS!r})\napp"
 
-if not CHROMIUM.exists() and os.environ.get("CI") != "true":
-    pytest.skip("chromium is not installed (apt-get install -y chromium); required in CI", allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+if MISSING:
+    pytest.skip(SKIP_REASON, allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -51,45 +43,12 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server (no token) in a temp dir holding the notebook; yields its URL."""
     import nbformat
 
-    assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
     home = tmp_path_factory.mktemp("lab")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CODE)])
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nbformat.write(nb, home / NOTEBOOK)
-    settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    port = _free_port()
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / ".config"), JUPYTER_DATA_DIR=str(home / ".data"),
-               JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
-               JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-           "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
-           "--ServerApp.disable_check_xsrf=True", "--LabApp.extension_manager=readonly",
-           f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.news_url=None"]
-    log = (home / "server.log").open("w")
-    server = subprocess.Popen(cmd, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/status", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start:\n" + (home / "server.log").read_text()) from None
-                time.sleep(0.3)
+    with jupyterlab(home) as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 def _human_choice(s: mp.GameState, clicked: bool) -> tuple[str, bool]:
@@ -149,12 +108,7 @@ def test_play_a_voyages_game_in_jupyterlab(lab: str) -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 1400})
         page.set_default_timeout(TIMEOUT_MS)
         try:
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK}", wait_until="domcontentloaded")
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
-            page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            open_in_jupyterlab(page, lab, NOTEBOOK)
             app = page.locator(".mp-notebook-app")
             app.wait_for()
             page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
@@ -170,7 +124,7 @@ def test_play_a_voyages_game_in_jupyterlab(lab: str) -> None:
                 handle = button.element_handle()
                 if click:
                     app.screenshot(path=str(OUT / "voyages-2-travel.png"))
-                    x, y = _location_position(page, notation.split(" ", 1)[1])
+                    x, y = target_position(page, notation.split(" ", 1)[1])
                     page.mouse.move(x, y)
                     page.wait_for_timeout(300)
                     page.mouse.click(x, y)
@@ -195,24 +149,3 @@ def test_play_a_voyages_game_in_jupyterlab(lab: str) -> None:
             raise
         finally:
             browser.close()
-
-
-def _location_position(page: object, name: str) -> tuple[float, float]:
-    """Page coordinates of ``name``'s marker in the "click: legal next step" trace of the map."""
-    box = page.evaluate(  # type: ignore[attr-defined]
-        """(name) => {
-            for (const g of document.querySelectorAll('.mp-notebook-app .js-plotly-plot g.trace.scattergeo')) {
-                const trace = g.__data__ && g.__data__[0] && g.__data__[0].trace;
-                if (!trace || !trace.name.startsWith('click')) continue;
-                const points = [...g.querySelectorAll('path.point')];
-                const k = trace.customdata.indexOf(name);
-                if (k < 0 || !points[k]) return null;
-                const r = points[k].getBoundingClientRect();
-                return [r.x + r.width / 2, r.y + r.height / 2];
-            }
-            return null;
-        }""",
-        name,
-    )
-    assert box, f"no clickable marker for {name} on the map"
-    return box[0], box[1]

@@ -1,0 +1,102 @@
+"""What the browser tests share: Debian's chromium for Playwright, a JupyterLab server (Voilà
+included) on localhost serving a temp directory, opening a notebook in it, and finding where a
+clickable map marker is on the page."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "test-output"  # screenshots
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 60_000
+MISSING = not CHROMIUM.exists() and os.environ.get("CI") != "true"  # skip the browser tests (never in CI)
+SKIP_REASON = "chromium is not installed (apt-get install -y chromium); required in CI"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def jupyterlab(home: Path) -> Iterator[str]:
+    """A JupyterLab server (no token) serving ``home``, with this checkout's package; yields its URL."""
+    assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
+    settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / ".config"), JUPYTER_DATA_DIR=str(home / ".data"),
+               JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
+               JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+           "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
+           "--ServerApp.disable_check_xsrf=True", "--LabApp.extension_manager=readonly",
+           f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.news_url=None"]
+    log = (home / "server.log").open("w")
+    server = subprocess.Popen(cmd, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("JupyterLab did not start:\n" + (home / "server.log").read_text()) from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def open_in_jupyterlab(page: Any, lab: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab, wait for its kernel and run all its cells."""
+    page.goto(f"{lab}/lab/tree/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def target_position(page: Any, name: str) -> tuple[float, float]:
+    """Page coordinates of ``name``'s marker in the "click: legal next step" trace of the map."""
+    box = page.evaluate(
+        """(name) => {
+            for (const g of document.querySelectorAll('.mp-notebook-app .js-plotly-plot g.trace.scattergeo')) {
+                const trace = g.__data__ && g.__data__[0] && g.__data__[0].trace;
+                if (!trace || !trace.name.startsWith('click')) continue;
+                const points = [...g.querySelectorAll('path.point')];
+                const k = trace.customdata.indexOf(name);
+                if (k < 0 || !points[k]) return null;
+                const r = points[k].getBoundingClientRect();
+                return [r.x + r.width / 2, r.y + r.height / 2];
+            }
+            return null;
+        }""",
+        name,
+    )
+    assert box, f"no clickable marker for {name} on the map"
+    return box[0], box[1]
