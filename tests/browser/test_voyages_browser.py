@@ -5,8 +5,8 @@ presses the human seat's action buttons from the first decision to the final sco
 computed beforehand with the same engine and the same bot), takes one step by clicking the map,
 and checks the final scores shown in the page.
 
-The server, the browser and the map clicks come from ``labserver.py``. Screenshots go to ``test-output/``. Skipped only outside
-CI when chromium is not installed.
+The server, the browser and the map clicks come from ``labserver.py``. Screenshots go to
+``test-output/``. Skipped only outside CI when chromium is not installed.
 """
 
 from __future__ import annotations
