@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from itertools import combinations
+from typing import Any
 
 Space = tuple[frozenset[int], tuple[int, ...]]
 EMPTY: Space = (frozenset(), ())
@@ -57,3 +58,22 @@ def without(held: Iterable[int], values: Iterable[int]) -> tuple[int, ...]:
     for v in values:
         out.remove(v)
     return tuple(out)
+
+
+Placement = tuple[str, int, tuple[int, ...], tuple[int, ...]]
+"""``(space key, seat, own values, colourless values)``: dice one seat placed on a space this round."""
+
+
+def owned_dice(key: str, space: Space, placements: Iterable[Placement]) -> list[dict[str, Any]]:
+    """The dice on ``space`` with their owners, for display: ``{value, owner, black}``, ``owner``
+    ``None`` for the neutral dice no placement of this round accounts for (2-/3-player games).
+
+    >>> owned_dice("khan", (frozenset({1}), (1, 4, 5)), [("khan", 1, (4,), (5,))])  # doctest: +NORMALIZE_WHITESPACE
+    [{'value': 1, 'owner': None, 'black': False}, {'value': 4, 'owner': 1, 'black': False},
+     {'value': 5, 'owner': 1, 'black': True}]
+    """
+    mine = [(seat, own, black) for k, seat, own, black in placements if k == key]
+    neutral = without(space[1], [v for _, own, black in mine for v in own + black])
+    return ([{"value": v, "owner": None, "black": False} for v in neutral]
+            + [{"value": v, "owner": seat, "black": is_black} for seat, own, black in mine
+               for v, is_black in [(v, False) for v in own] + [(v, True) for v in black]])

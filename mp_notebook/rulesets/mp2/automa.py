@@ -269,6 +269,7 @@ def _dice_for(s: Mp2State, key: str, n: int) -> tuple[int, int] | None:
 def _place(s: Mp2State, key: str, own: int, black: int, value: int) -> None:
     """Place ``own`` Automa dice and ``black`` black dice, all showing ``value``, on ``key``."""
     s.spaces = {**s.spaces, key: placing.placed(s.space(key), SEAT, (value,) * own, (value,) * (own + black))}
+    s.placed = (*s.placed, (key, SEAT, (value,) * own, (value,) * black))
     a = _automa(s)
     s.automa = replace(a, dice=a.dice - own, black=a.black - black)
 

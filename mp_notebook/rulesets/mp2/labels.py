@@ -20,11 +20,12 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
+from mp_notebook.rulesets._shared.dice import owned_dice
 from mp_notebook.rulesets.mp2.automa import SEAT
 from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
 from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
-from mp_notebook.rulesets.mp2.rules import SPACE_BOOK, SPACE_CARD, SPACE_SPECIAL, SPACE_TRAVEL, space_coins
+from mp_notebook.rulesets.mp2.rules import space_coins
 from mp_notebook.ui.labels import vp_final_note
 
 if TYPE_CHECKING:
@@ -202,62 +203,13 @@ def automa_seats(s: GameState) -> frozenset[int]:
     return frozenset({SEAT}) if cast("Mp2State", s).automa is not None else frozenset()
 
 
-_PLACED = re.compile(r"places \[([b\d,]+)\] (?:on the (.+) book|on Khan's Favor|on Guild Seals"
-                     r"|on the (\S+) Travel space|on Contracts|in (.+)|on city card \S+ \(([^)]+)\))")
-
-
-def _placements(s: Mp2State) -> list[tuple[str, int, list[tuple[int, bool]]]]:
-    """This round's placements from the log: ``(space key, seat, [(value, black)])``, in order."""
-    out = []
-    for e in reversed(s.log):
-        if e.round != s.round:
-            break
-        m = _PLACED.search(e.text) if e.player is not None else None
-        if m is None or e.player is None:
-            continue
-        book, travel, city, card = m.group(2), m.group(3), m.group(4), m.group(5)
-        where = m.group(0)
-        key = (SPACE_BOOK + book if book else SPACE_TRAVEL + travel if travel else SPACE_SPECIAL + city if city
-               else SPACE_CARD + card if card else "khan" if "Khan's Favor" in where else
-               "seals" if "Guild Seals" in where else "contracts")
-        dice = [(int(d.lstrip("b")), d.startswith("b")) for d in m.group(1).split(",")]
-        out.append((key, e.player, dice))
-    return out[::-1]
-
-
 def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
     """The dice on the action spaces (``label``, ``dice``: ``{value, owner, black}``, owner ``None``
     for a neutral die) and the black dice left in the pool."""
     state = cast("Mp2State", s)
-    placed: dict[str, list[tuple[int, list[tuple[int, bool]]]]] = {}
-    for key, seat, run in _placements(state):
-        placed.setdefault(key, []).append((seat, run))
-    automa = SEAT if state.automa is not None else None
-    spaces = []
-    for key, (_, values) in state.spaces.items():
-        if not values:
-            continue
-        runs = placed.get(key, [])
-        rest = list(values)  # the dice no placement of this round accounts for
-        for v in (v for _, run in runs for v, _ in run):
-            if v in rest:
-                rest.remove(v)
-        neutral = _neutral_count(state, key)
-        dice: list[dict[str, Any]] = [{"value": v, "owner": None if k < neutral or automa is None else automa,
-                                       "black": False} for k, v in enumerate(rest)]
-        dice += [{"value": v, "owner": seat, "black": black} for seat, run in runs for v, black in run]
-        spaces.append({"label": key.replace(":", " "), "dice": dice})
+    spaces = [{"label": key.replace(":", " "), "dice": owned_dice(key, space, state.placed)}
+              for key, space in state.spaces.items() if space[1]]
     return spaces, len(state.black_pool)
-
-
-def _neutral_count(s: Mp2State, key: str) -> int:
-    neutral = s.components.rules.neutral.get(s.num_players, {})
-    kind, _, name = key.partition(":")
-    if key == "khan":
-        return len(neutral.get("khan") or ())
-    if kind + ":" == SPACE_SPECIAL:
-        return 1 if neutral.get("special_cities") else 0
-    return 1 if kind + ":" == SPACE_BOOK and name in neutral.get("books", {}) else 0
 
 
 def player_board(s: GameState, i: int) -> dict[str, Any]:

@@ -322,6 +322,7 @@ def _place(s: Mp2State, i: int, a: LegalAction, key: str) -> bool:
     object.__setattr__(p, "black_dice", placing.without(p.black_dice, a.black))
     space = s.space(key)
     s.spaces = {**s.spaces, key: placing.placed(space, i, own, a.dice)}
+    s.placed = (*s.placed, (key, i, own, a.black))
     return bool(space[1])
 
 
@@ -1094,7 +1095,7 @@ def start_round(s: Mp2State, number: int) -> None:
     s.first_player = s.next_first
     s.travel_high = -1
     s.turn = s.first_player
-    s.spaces = initial_spaces(s)
+    s.spaces, s.placed = initial_spaces(s), ()
     s.black_pool = (0,) * c.rules.black_dice[max(2, s.num_players)]
     order = [(s.first_player + k) % s.num_players for k in range(s.num_players)]
     for i in order:

@@ -13,7 +13,7 @@ from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.rng import next_int
 from mp_notebook.engine.state import Pieces, RulesState
 from mp_notebook.rulesets._shared.dice import EMPTY as EMPTY_SPACE
-from mp_notebook.rulesets._shared.dice import Space
+from mp_notebook.rulesets._shared.dice import Placement, Space
 from mp_notebook.rulesets.mp2 import editing, rules, scoring, summary
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Components, components, shared_board
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
@@ -100,6 +100,7 @@ class Mp2State(RulesState):
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
+    placed: tuple[Placement, ...]  # the dice placed this round, by whom
     offer_tiles: tuple[str, str, str]
     offer_piles: tuple[tuple[str, ...], ...]
     display: dict[str, tuple[str | None, str | None]]

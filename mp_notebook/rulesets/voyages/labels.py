@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.rulesets._shared.dice import without
+from mp_notebook.rulesets._shared.dice import owned_dice, without
 from mp_notebook.rulesets.voyages.components import Bundle
 from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
 from mp_notebook.rulesets.voyages.rules import (
@@ -188,12 +188,8 @@ def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
     for key, (_, values) in state.spaces.items():
         if not values:
             continue
-        placed = [(seat, own, black) for k, seat, own, black in state.placed if k == key]
-        neutral = without(values, [v for _, own, black in placed for v in own + black])
-        dice: list[dict[str, Any]] = [{"value": v, "owner": None, "black": False} for v in neutral]
-        dice += [{"value": v, "owner": seat, "black": is_black} for seat, own, black in placed
-                 for v, is_black in [(v, False) for v in own] + [(v, True) for v in black]]
-        spaces.append({"label": key.removeprefix(CARD).replace("_", " "), "dice": dice})
+        spaces.append({"label": key.removeprefix(CARD).replace("_", " "),
+                       "dice": owned_dice(key, state.spaces[key], state.placed)})
     return spaces, state.black_pool
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Decision
 from mp_notebook.engine.state import Pieces, RulesState
-from mp_notebook.rulesets._shared.dice import Space
+from mp_notebook.rulesets._shared.dice import Placement, Space
 from mp_notebook.rulesets.voyages import editing, rules, scoring, summary
 from mp_notebook.rulesets.voyages.components import GOODS, components, shared_board
 from mp_notebook.rulesets.voyages.notation import VOCABULARY
@@ -86,7 +86,7 @@ class VoyagesState(RulesState):
     posted_now: frozenset[str]
     players: tuple[Player, ...]
     spaces: dict[str, Space]
-    placed: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...]  # this round: (space, seat, own, black)
+    placed: tuple[Placement, ...]  # the dice placed this round, by whom
     contract_spaces: tuple[str | None, ...]  # the 6 contract spaces of the board, left to right
     contract_piles: tuple[tuple[str, ...], ...]  # the piles of 6 still to come, one per round
     special_pile: tuple[str, ...]  # top first
