@@ -62,6 +62,10 @@ class AgentTerms(Protocol):
     # for); a ruleset without it gets no closure.
     # closure: tuple[str, ...]
     #
+    # Optional (see :func:`prelude`): the bonus-action kinds that only prepare a main action (change
+    # or add a die); the greedy look-ahead scores each by the best main action it leads to.
+    # prelude: tuple[str, ...]
+    #
     # Optional too (see :func:`journey_planner`): ``journey(s, reach) -> tuple[str, ...]``, the notation of
     # the decisions that carry out one :class:`~mp_notebook.board.routes.Reach` (a Travel action to
     # one destination); ``mp.analysis.evaluate`` then gives each destination its own row.
@@ -81,6 +85,13 @@ def closure(ev: AgentTerms) -> tuple[str, ...]:
     """The bonus-action kinds a ruleset's evaluation asks the look-ahead to close over (its
     ``closure`` attribute; none if it has none)."""
     kinds: tuple[str, ...] = getattr(ev, "closure", ())
+    return kinds
+
+
+def prelude(ev: AgentTerms) -> tuple[str, ...]:
+    """The bonus-action kinds a ruleset's evaluation marks as preparing a main action (its
+    ``prelude`` attribute; none if it has none)."""
+    kinds: tuple[str, ...] = getattr(ev, "prelude", ())
     return kinds
 
 

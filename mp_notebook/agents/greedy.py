@@ -15,7 +15,14 @@ actions the ruleset names (:func:`~mp_notebook.agents.base.closure`; in Marco Po
 a contract, improving a seal, cashing an outpost tile), the best first, while one raises the
 score. So a main action that pays for a contract is credited with completing it in the same turn.
 
-Only the lowest die (own, black) is considered for a reroll. Dice rolls are not peeked at: a
+Preludes: a bonus action that only prepares the main action (in Marco Polo II rerolling, adjusting
+or adding a die: the ruleset names them, :func:`~mp_notebook.agents.base.prelude`) is scored by the
+best main action it leads to, while one is still legal this turn. Scored on the position alone, a
+die that is changed but not placed keeps its whole worth as "an action still to come", and the
+look-ahead would keep paying camels to put off placing it.
+
+Only the lowest die (own, black) is considered for a reroll, the lowest and the highest for an
+adjustment. Dice rolls are not peeked at: a
 reroll or a black die is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures. The
 money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a real
 action unless nothing useful is left.
@@ -29,9 +36,11 @@ action unless nothing useful is left.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import closure, terms, tie_break
+from mp_notebook.agents.base import closure, prelude, terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -57,13 +66,25 @@ def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
     return list(best.values())
 
 
-def _prune_rerolls(actions: list[Action]) -> list[Action]:
-    """Keep only rerolls of the lowest die of each kind (own, black): the others rarely pay."""
-    lowest: dict[bool, int] = {}
+def _prune_die_changes(actions: list[Action]) -> list[Action]:
+    """Keep only rerolls of the lowest die of each kind (own, black), and adjustments of the
+    lowest and the highest: the others rarely pay."""
+    values: dict[tuple[str, bool], list[int]] = {}
     for a in actions:
-        if a.kind == "reroll":
-            lowest[bool(a.black)] = min(lowest.get(bool(a.black), 7), a.dice[0])
-    return [a for a in actions if a.kind != "reroll" or a.dice[0] == lowest[bool(a.black)]]
+        if a.kind in ("reroll", "adjust_die"):
+            values.setdefault((a.kind, bool(a.black)), []).append(a.dice[0])
+    keep = {key: (min(v), min(v) if key[0] == "reroll" else max(v)) for key, v in values.items()}
+    return [a for a in actions if a.kind not in ("reroll", "adjust_die") or a.dice[0] in keep[(a.kind, bool(a.black))]]
+
+
+@dataclass(frozen=True)
+class _Then:
+    """How a prelude is scored: by the best main action that follows it. Main actions with an
+    effect already ``known`` (legal without the prelude) are not replayed: they count as the best
+    direct main action's ``gain`` on the position the prelude leaves."""
+
+    known: set[tuple[object, ...]]
+    gain: float
 
 
 class GreedyAgent:
@@ -95,29 +116,49 @@ class GreedyAgent:
         ev = terms(state)
         here = ev.value(state, i)
         if actions is None:
-            actions = _prune_rerolls(distinct_actions(state, state.legal_actions()))
+            actions = _prune_die_changes(distinct_actions(state, state.legal_actions()))
         samples = CHANCE_SAMPLES if self.resolve else 1
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
         chance_kinds = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)  # a ruleset's agents part may name its own
+        preludes = prelude(ev) if self.resolve else ()
+
+        def outcome(a: Action, then: _Then | None = None) -> float:
+            if a.kind == "end_turn":
+                return here
+            if a.kind in chance_kinds:
+                return sum(self._outcome(state.reseed(k), a, i, then) for k in range(samples)) / samples
+            return self._outcome(state, a, i, then)
+
+        scores = {a: outcome(a) for a in actions if a.kind not in preludes}
+        direct = [v for a, v in scores.items() if a.kind in main_kinds]
+        then = _Then(
+            {ev.effect(state, a) for a in actions if a.kind in main_kinds},
+            max(direct) - here if direct else -math.inf,
+        )
+        scores.update((a, outcome(a, then)) for a in actions if a.kind in preludes)
         scored = []
         for a in actions:
-            if a.kind == "end_turn":
-                v = here
-            elif a.kind in chance_kinds:
-                v = sum(self._outcome(state.reseed(k), a, i) for k in range(samples)) / samples
-            else:
-                v = self._outcome(state, a, i)
+            v = scores[a]
             if a.kind == "money_bag" and main_possible:
                 v -= BAG_PENALTY
             scored.append((v + TIE * tie_break(self.seed, a), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _outcome(self, s: GameState, a: Action, i: int) -> float:
+    def _outcome(self, s: GameState, a: Action, i: int, then: _Then | None = None) -> float:
+        """The score after ``a``, its follow-ups and closure; for a prelude (``then``), the best
+        score after the main action it leads to (see :class:`_Then`)."""
         child = s.apply(a)
         if self.resolve:
             child = self.close(self.follow_ups(child, i), i)
+            if then is not None and child.decision.player == i and child.decision.kind == "turn":
+                ev, main = terms(child), get(child.ruleset).vocabulary.main
+                mains = [b for b in distinct_actions(child, child.legal_actions()) if b.kind in main]
+                if mains:
+                    old = then.gain + ev.score(child, i)
+                    new = (self._outcome(child, b, i) for b in mains if ev.effect(child, b) not in then.known)
+                    return max([old, *new])
         return terms(child).score(child, i)
 
     def close(self, s: GameState, i: int) -> GameState:

@@ -24,7 +24,8 @@ terms follow how the game is won (points come from contracts and a wide network 
 :data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
 look-ahead plays after a candidate action while they raise the value (completing a contract,
 improving a seal, cashing an outpost tile), so a main action that makes a contract completable
-is credited with its completion.
+is credited with its completion. :data:`prelude` names the bonus actions that change or add a die
+(reroll, adjust, black die), which the look-ahead scores by the main action they lead to.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -92,6 +93,7 @@ SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks
 # access to the Contracts action)
 READY = 0.9  # share of a contract's worth counted while its cost is all held (completing earns the rest)
 closure = ("complete_contract", "improve_seal", "outpost_bonus")
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die (agents.base.prelude)
 
 
 def rounds_left(s: Mp2State, i: int) -> float:
