@@ -14,6 +14,9 @@ module constant, in VP per unit:
   action and outpost bonus, the goal cities and Beijing's VP space (and goods scoring);
   :func:`post_value` prices a city for posting, which travel decisions use to look ahead.
 
+:data:`prelude` names the bonus actions that change or add a die, which the greedy look-ahead
+scores by the main action they lead to.
+
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="voyages", seed=1)
 >>> 50 < value(s, 0) < 100   # 50 VP on the track plus resources, dice and contracts
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-__all__ = ["effect", "margin", "post_value", "score", "value", "values"]
+__all__ = ["effect", "margin", "post_value", "prelude", "score", "value", "values"]
 
 # VP per unit while the game is young (on top of the final-scoring value).
 FUEL = {"coins": 0.3, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
@@ -49,6 +52,7 @@ COPY_BONUS = 2.0
 CITY_CARD = 1.5  # a post in a large city: its card actions, per remaining round
 CONTRACT_READY = 0.6  # share of a contract's net value counted when its cost is all held
 STEP_COST = 0.5  # a step still to make while travelling: its risk, beyond its coins
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die (agents.base.prelude)
 
 
 def _state(s: GameState) -> VoyagesState:
