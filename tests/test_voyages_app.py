@@ -36,6 +36,8 @@ def test_every_action_kind_has_a_label_and_a_title():
 
 def test_labels_say_what_travel_costs():
     s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Berke Khan", "Kubilai Khan"])
+    assert labels.describe(s, mp.Action.parse("travel [2,2]", 0, "voyages"))[0].endswith("up to 2 steps")
+    assert labels.describe(s, mp.Action.parse("travel [1]", 0, "voyages"))[0].endswith("up to 1 step")
     s = s.with_player(0, camels=5).apply("travel [2,2]")
     moves = {str(a): labels.describe(s, a) for a in s.legal_actions()}
     assert moves["move Alexandria"] == ("Alexandria (route)", "3 coins")
