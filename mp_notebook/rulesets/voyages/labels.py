@@ -218,7 +218,8 @@ def final_note(s: GameState) -> str:
 
 
 def player_board(s: GameState, i: int) -> dict[str, Any]:
-    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards."""
+    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards (no
+    ``seals``: this game has no guild seals, so the board shows no seals row)."""
     state = cast("VoyagesState", s)
     c = state.components
     p = state.players[i]
@@ -228,7 +229,6 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
         "vp": p.vp, "location": " & ".join(p.locations), "posts": list(p.trading_posts),
         "posts_total": c.rules.posts_per_player + (ch.extra_posts if ch else 0),
         "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
-        "seals": [],
         "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
         "completed": len(p.completed), "character": ch.name if ch else "none (plain rules)", "goal": goals or "—",
     }
