@@ -184,7 +184,8 @@ def decision(s: SchmidtState) -> Decision:
     i = task[1]
     name = s.players[i].name
     if kind == "move":
-        return Decision("move", i, f"{name}: move {counted(task[2], 'space')} on the {s.players[i].mode} route", task[2])
+        how = f"move {counted(task[2], 'space')} on the {s.players[i].mode} route"
+        return Decision("move", i, f"{name}: {how}", task[2])
     if kind == "ransom":
         return Decision("ransom", i, f"{name}: lost to the {_fight(task[2])}: give a ware card or the bribe")
     if kind == "gift":
