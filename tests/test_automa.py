@@ -114,13 +114,27 @@ def test_travel_uses_the_space_for_the_moves_needed() -> None:
     t = _at(s, "Balkh", 6, "S03")  # next: Kabul, 1 move
     assert automa._travel(t, "test")
     assert t.spaces["travel:lower"][0] == {1} and t.players[1].location == "Kabul"
+    assert any(e.startswith("the Automa places 1 die on the lower Travel space (card test) to reach Kabul in 1 move")
+               for e in automa_events(t))
     u = _at(s, "Kabul", 7, "S03")  # next: Baghdad, 4 moves
     assert automa._travel(u, "test")
     assert u.spaces["travel:upper"][0] == {1} and u.players[1].location == "Baghdad"
+    assert any(e.startswith("the Automa places 3 dice on the upper Travel space (card test) to reach Baghdad in "
+                            "4 moves") for e in automa_events(u))
     v = _at(s, "Xian", 1, "S03")  # next: Dunhuang, 1 move
     v.spaces = {"travel:lower": (frozenset({1}), (6,))}  # its colour is already there, no black dice
     assert automa._travel(v, "test")
     assert v.spaces["travel:middle"][0] == {1}  # forced to the 2-dice space to move one step
+
+
+def test_advancement_steps_toward_the_next_city() -> None:
+    s = solo()
+    one, two = _at(s, "Kabul", 7, "S03"), _at(s, "Kabul", 7, "S03")  # next: Baghdad, 4 moves
+    automa._advance(one, 1, "test")
+    automa._advance(two, 2, "test")
+    assert automa_events(one)[-1] == "the Automa advances 1 step to Herat (test)"
+    assert automa_events(two)[-1] == "the Automa advances 2 steps to Tabas-Oasis (test)"
+    assert (one.players[1].location, two.players[1].location) == ("Herat", "Tabas-Oasis")
 
 
 def test_forced_onto_the_three_dice_space_it_reaches_the_following_city_too() -> None:

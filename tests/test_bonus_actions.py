@@ -112,8 +112,14 @@ def test_reroll_costs_one_camel():
 def test_reroll_needs_a_camel():
     s = _game(dice=[2, 5], camels=0)
     assert not legal_kind(s, "reroll")
-    with pytest.raises(mp.IllegalAction):
+    with pytest.raises(mp.IllegalAction, match=r"it costs 1 camel and you have 0 camels and 0 jade"):
         s.apply("reroll [2]")
+
+
+def test_reroll_paid_with_jade_says_what_the_jade_replaced():
+    s = _game(dice=[2, 5], camels=0, goods={"jade": 1})
+    t = s.apply("reroll [2]")
+    assert "A pays 1 jade (reroll; jade paid for 1 camel)" in new_texts(s, t)
 
 
 def test_reroll_is_reproducible_and_random():

@@ -15,6 +15,8 @@ from mp_notebook.rulesets.mp2.components import (
     REWARD_ICONS,
     Bundle,
     Components,
+    Cost,
+    Reward,
     Route,
     components,
     load_components,
@@ -286,6 +288,19 @@ def test_every_reward_icon_on_some_contract(c):
     for icon in REWARD_ICONS:
         assert any(getattr(r, icon) for r in rewards), icon
     assert {r.move for r in rewards if r.move} == {1, 2}
+
+
+def test_resource_and_icon_texts_are_grammatical():
+    assert str(Bundle(coins=1, camels=1, jade=1, vp=1)) == "1 coin, 1 camel, 1 jade, 1 vp"
+    assert str(Bundle(coins=2, camels=3, pepper=2, gold=1)) == "2 coins, 3 camels, 2 pepper, 1 gold"
+    one = Reward(any_good=1, contract_pile=1, contract_city=1, move=1, black_die=1, shield=1)
+    assert str(one) == ("1 good of your choice, 1 contract from the pile, 1 contract from a city, 1 move, "
+                        "1 black die, 1 +1 shield")
+    two = Reward(any_good=2, different_goods=2, contract_pile=2, contract_city=2, move=2, black_die=2, shield=2)
+    assert str(two) == ("2 goods of your choice, 2 different goods, 2 contracts from the pile, "
+                        "2 contracts from a city, 2 moves, 2 black dice, 2 +1 shields")
+    assert str(Cost(Bundle(coins=1), any_good=1)) == "1 coin, 1 good of your choice"
+    assert str(Cost(any_good=3, different_goods=2)) == "3 goods of your choice, 2 different goods"
 
 
 def test_goals(c):

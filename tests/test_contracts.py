@@ -132,6 +132,7 @@ def test_contracts_display_refilled_at_end_of_turn():
     t = s.apply("end_turn")
     assert t.display["Xian"] == (top[0], b)
     assert t.contract_pile == s.contract_pile[1:]
+    assert "1 contract space in Xian refilled from the pile" in new_texts(s, t)
 
 
 def test_contracts_occupied_space_costs_lowest_die():
@@ -277,6 +278,7 @@ def test_reward_shield_counts_at_final_scoring():
     track = s.components.rules.shield_track
     assert before == track[1]
     assert t.scores().loc["A", "shields"] == track[2]
+    assert any(x.startswith("A gains 1 '+1' shield icon for final scoring") for x in new_texts(s, t))
 
 
 def test_reward_any_good():

@@ -110,7 +110,11 @@ def test_figures_and_trading_posts_in_player_colours(s):
         assert list(figure.customdata) == [p.location]
         assert list(posts.customdata) == list(p.trading_posts)
         assert figure.legendgroup == posts.legendgroup
-    assert "2 post(s)" in next(tr.name for tr in fig.data if tr.name.startswith("Player 2: figure"))
+    legend = {tr.name.split(":")[0]: tr.name for tr in fig.data if ": figure" in tr.name}
+    assert legend["Player 2"] == "Player 2: figure ▲, 2 posts ■"
+    assert legend["Player 1"] == "Player 1: figure ▲, 0 posts ■"
+    one = mp.show_map(t.with_player(0, trading_posts=["Xian"]))
+    assert "Player 1: figure ▲, 1 post ■" in [tr.name for tr in one.data]
 
 
 def test_highlight_draws_a_thick_path(s):

@@ -158,6 +158,7 @@ def settle(s, i):
     return s
 
 
+PLURAL_OF = {"coin": "coins", "camel": "camels"}  # the log says "1 coin", "1 camel"
 PAYS = re.compile(r" pays (.+?) \((?:route |\w+ Travel space)")
 
 
@@ -169,7 +170,7 @@ def travel_charges(before, after, i) -> tuple[int, int, int]:
         if m:
             for part in m.group(1).split(", "):
                 n, what = part.split(" ")
-                paid[what] += int(n)
+                paid[PLURAL_OF.get(what, what)] += int(n)
     return paid["coins"], paid["camels"], paid["jade"]
 
 
@@ -281,6 +282,23 @@ def test_matrix():
     assert not math.isnan(no_seals.loc["Beijing", "Hormuz"])
     with pytest.raises(ValueError):
         mp.routes.matrix(board, by="speed")
+
+
+def test_routes_figure_hover_texts_are_grammatical():
+    from mp_notebook.render.routes import routes_figure
+
+    def hover(s: mp.GameState) -> dict[str, str]:
+        overlay = routes_figure(s, 0).data[-1]
+        return dict(zip(overlay.customdata, overlay.hovertext, strict=True))
+
+    s = mp.new_game(players=2, seed=1)
+    start = hover(s)
+    assert "cheapest: 2 coins, 1 camel, 0 jade in 1 move<br>" in start["Xian"]
+    assert "cheapest: 5 coins, 3 camels, 0 jade in 2 moves<br>" in start["Yangzhou"]
+    sealed = hover(s.with_player(0, location="Cambay", seals={"tailor": "basic", "jeweler": "basic"}, coins=30,
+                                 camels=30))
+    assert "<br>needs seal: tailor<br>" in sealed["Hormuz"]
+    assert "<br>needs seals: tailor, jeweler<br>" in sealed["Baghdad"]
 
 
 def test_routes_figure():

@@ -155,6 +155,17 @@ def test_books_occupied_space_costs_the_lowest_die() -> None:
     t = play(s, "books [3] silk")
     assert t.players[1].coins == 7
     assert any("pays 3 coins (occupied action space)" in e.text for e in t.log)
+    poor = s.with_player(1, coins=1, goods={"jade": 0})
+    with pytest.raises(mp.IllegalAction, match=r"costs 3 coins \(your lowest die\) and you have 1 coin and 0 jade"):
+        poor.apply("books [3] silk")
+
+
+def test_a_space_takes_its_number_of_dice() -> None:
+    s = game().with_player(0, dice=[1, 1, 2, 3, 4])
+    with pytest.raises(mp.IllegalAction, match=r"the lower Travel space takes exactly 1 die \("):
+        s.apply("travel [1,1] lower")
+    with pytest.raises(mp.IllegalAction, match=r"Guild Seals takes exactly 2 dice \("):
+        s.apply("guild_seal [4]")
 
 
 def test_decision_about_names_what_a_follow_up_is_about() -> None:
@@ -164,7 +175,9 @@ def test_decision_about_names_what_a_follow_up_is_about() -> None:
     assert (offer.kind, offer.about) == ("offer", "pepper")
     move = play(s, "travel [5,6] middle").decision
     assert (move.kind, move.about) == ("move", 3)
-    assert f"({move.about} move(s) left)" in move.text
+    assert "move from Beijing (3 moves left) or stop" in move.text
+    assert "move from Beijing (1 move left) or stop" in play(s, "travel [5,6] middle", "move Xanadu",
+                                                             "move Beijing").decision.text
 
 
 def test_space_coins_tells_the_fee_before_placing() -> None:

@@ -79,6 +79,7 @@ def test_show_map_draws_every_space_and_both_routes() -> None:
 
 def test_the_app_plays_a_whole_game_by_clicks() -> None:
     app = mp.play(players=2, ruleset="schmidt", seed=4, round_limit=300)
+    assert all("seals" not in board for board in app.boards.players)  # no guild seals: no seals row
     agents = [mp.agents.GreedyAgent(seed=k) for k in range(2)]
     assert "Marco Polo (Schmidt)" in app.header.value
     clicks = 0

@@ -101,6 +101,11 @@ def test_move_exactly_the_spaces_shown() -> None:
     refused(s, "move Constantinople", "not exactly 2 spaces", rules.R_MOVE)
     t = s.apply("move Ankara")
     assert t.players[0].location == "Ankara" and t.log[-1].rule == rules.R_MOVE and t.current_player == 1
+    assert t.log[-1].text == "Player 1 moves to Ankara (2 spaces)"
+    one = spin_to(game().with_player(0, location="Sofia"), "land", "1")
+    assert one.decision.text == "Player 1: move 1 space on the land route"
+    refused(one, "move Ankara", "Ankara is not exactly 1 space away", rules.R_MOVE)
+    assert one.apply("move Constantinople").log[-1].text == "Player 1 moves to Constantinople (1 space)"
 
 
 def test_an_occupied_space_cannot_be_the_end_of_a_move() -> None:
@@ -138,9 +143,11 @@ def test_losing_to_pirates_costs_a_card_or_the_bribe() -> None:
 
 def test_winning_a_fight_takes_the_booty_of_that_ring() -> None:
     s = spin_to(game().with_player(0, cards=["red30a"]), "sea", "pirates", fight="lost").apply("ransom red30a")
+    assert "booty piles — sea: 0 Gulden + 1 card, land: 0 Gulden + 0 cards<" in s._repr_html_()
     t = spin_to(s, "sea", "pirates", fight="won")
     assert t.players[1].cards == ("red30a",) and t.booty["sea"] == (0, ())
-    assert "wins and takes their booty" in t.log[-1].text and t.log[-1].rule == rules.R_FIGHT
+    assert t.log[-1].text.endswith("wins and takes their booty: 0 Gulden and 1 card")
+    assert t.log[-1].rule == rules.R_FIGHT
     land = spin_to(s, "land", "bandits", fight="won")
     assert land.players[1].cards == () and land.booty["sea"] == (0, ("red30a",))  # the sea pile stays
 

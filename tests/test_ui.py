@@ -56,6 +56,7 @@ def test_play_builds_every_part(app):
     assert app.dice.players[0]["dice"] == list(s.players[0].dice) and app.dice.players[0]["current"]
     board = app.boards.players[0]
     assert board["resources"]["coins"] == 8 and board["location"] == "Beijing" and board["vp"] == 50
+    assert board["seals"] == []  # Marco Polo II has guild seals: the board shows the row, empty so far
     assert board["contracts"][0].startswith(s.players[0].contracts[0])
     assert board["goal"].startswith(s.players[0].goal)
     assert sorted(all_notations(app)) == sorted(str(a) for a in s.legal_actions())

@@ -12,8 +12,7 @@ import mp_notebook as mp
 from mp_notebook.rulesets.voyages import labels
 from mp_notebook.ui.labels import sections
 
-BOARD_KEYS = {"vp", "location", "posts", "posts_total", "resources", "seals", "contracts", "completed", "character",
-              "goal"}
+BOARD_KEYS = {"vp", "location", "posts", "posts_total", "resources", "contracts", "completed", "character", "goal"}
 
 
 def test_every_action_kind_has_a_label_and_a_title():
@@ -36,6 +35,8 @@ def test_every_action_kind_has_a_label_and_a_title():
 
 def test_labels_say_what_travel_costs():
     s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Berke Khan", "Kubilai Khan"])
+    assert labels.describe(s, mp.Action.parse("travel [2,2]", 0, "voyages"))[0].endswith("up to 2 steps")
+    assert labels.describe(s, mp.Action.parse("travel [1]", 0, "voyages"))[0].endswith("up to 1 step")
     s = s.with_player(0, camels=5).apply("travel [2,2]")
     moves = {str(a): labels.describe(s, a) for a in s.legal_actions()}
     assert moves["move Alexandria"] == ("Alexandria (route)", "3 coins")
@@ -77,6 +78,7 @@ def test_app_plays_a_whole_game_by_presses_and_clicks():
 
 def test_app_with_a_bot_seat():
     app = mp.play(ruleset="voyages", players=2, seed=5, seats=["human", "random bot"])
+    assert all("seals" not in board for board in app.boards.players)  # no guild seals: no seals row
     while not app.state.is_over:
         assert app.state.current_player == 0
         app.press(str(app.state.legal_actions()[-1]))

@@ -97,6 +97,7 @@ def first_turn(s):
     return s
 
 
+PLURAL_OF = {"coin": "coins", "camel": "camels"}  # the log says "1 coin", "1 camel"
 PAYS = re.compile(r" pays (.+?) \((?:step \d+ of the Travel action|Travel was occupied)")
 
 
@@ -108,7 +109,7 @@ def travel_charges(before, after, i) -> tuple[int, int, int]:
         if m:
             for part in m.group(1).split(", "):
                 n, what = part.split(" ")
-                paid[what] += int(n)
+                paid[PLURAL_OF.get(what, what)] += int(n)
     return paid["coins"], paid["camels"], 0
 
 

@@ -73,7 +73,7 @@ def test_take_5_coins_any_value_and_occupied_costs_the_lowest_die() -> None:
 def test_occupied_space_unaffordable_is_refused() -> None:
     s = new(3, characters=THREE).with_player(0, dice=[6, 6, 6, 6, 6]).with_player(1, dice=[5, 5, 5, 5, 5], coins=4)
     t = play(s, "take_coins [6]", "end_turn")
-    illegal(t, "take_coins [5]", "occupied", "5 coin(s)", R.R_OCCUPIED)
+    illegal(t, "take_coins [5]", "occupied", "costs 5 coins (your lowest die) and you have 4 coins", R.R_OCCUPIED)
 
 
 def test_each_colour_once_per_space_but_black_dice_are_no_colour() -> None:
@@ -266,8 +266,10 @@ def test_travel_pays_for_the_steps_actually_moved() -> None:
     t = s.apply("travel [2,5]")
     assert t.decision.kind == "move" and "done" not in legal(t), "at least 1 step"
     assert t.decision.about == 2, "steps left"
+    assert "(2 steps left, Travel)" in t.decision.text
     u = t.apply("move Alexandria")
     assert u.players[0].coins == 20 - 3  # WWPIW: 3 coins to move 1
+    assert "(1 step left, Travel) or stop" in u.decision.text
     v = u.apply("move Oasis-I")
     assert v.players[0].coins == 20 - 7  # WWPIW: 7 coins to move 2
     assert v.decision.kind == "turn", "the lowest die (2) limits the steps"
@@ -396,7 +398,7 @@ def test_reroll_costs_1_camel() -> None:
     s = new().with_player(0, dice=[1, 1, 1, 1, 1], camels=1)
     t = s.apply("reroll [1]")
     assert t.players[0].camels == 0 and R.R_REROLL in rules_cited(t, len(s.log))
-    illegal(t, "reroll [1]", "1 camels", R.R_REROLL)
+    illegal(t, "reroll [1]", "it costs 1 camel and you have 0 camels", R.R_REROLL)
 
 
 def test_adjust_costs_2_camels_twice_4_and_no_wrap() -> None:
@@ -565,7 +567,7 @@ def test_follow_up_decisions_refuse_other_actions() -> None:
     t = s.apply("bazaar [4,5] silk")
     illegal(t, "end_turn", "waiting for", "column")
     illegal(s, "column 2", "follow-up choice", R.R_TURN)
-    illegal(s, "khans_favor [4,5]", "exactly 1 dice", R.R_KHAN)
+    illegal(s, "khans_favor [4,5]", "the Khan's favor takes exactly 1 die (", R.R_KHAN)
     with pytest.raises(mp.NotationError):
         s.apply("fly [1] Moon")
 

@@ -1,5 +1,5 @@
-// Player boards: one card per player with colour, resources, goods, VP, seals, contracts,
-// trading posts, character and goal. State: traitlet `players` (a list of JSON dicts).
+// Player boards: one card per player with colour, resources, goods, VP, seals (if the game has
+// them), contracts, trading posts, character and goal. State: traitlet `players` (a list of JSON dicts).
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -47,7 +47,8 @@ export default {
         card.appendChild(line("figure in", p.location));
         card.appendChild(line("posts", `${p.posts.length}/${p.posts_total}`, p.posts.join(", ")));
         if (p.posts.length) card.appendChild(el("div", "mp-small", p.posts.join(", ")));
-        card.appendChild(line("seals", p.seals.length ? p.seals.join(", ") : "none"));
+        // only games with guild seals send them (Marco Polo II); the others have no seals row
+        if (p.seals !== undefined) card.appendChild(line("seals", p.seals.length ? p.seals.join(", ") : "none"));
         card.appendChild(line("contracts", p.contracts.length ? "" : "none"));
         for (const c of p.contracts) card.appendChild(el("div", "mp-small mp-contract", c));
         card.appendChild(line("completed", p.completed));

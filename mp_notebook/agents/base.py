@@ -101,13 +101,16 @@ def terms(s: GameState) -> AgentTerms:
 
 
 def fingerprint(s: GameState) -> str:
-    """A cheap text that differs between the positions a game goes through."""
+    """A cheap text that differs between the positions a game goes through. It names the decision
+    by kind, seat and subject, not by its plain-English text, so rewording a prompt changes no
+    agent's choices."""
     seats = ";".join(
         f"{p.coins},{p.camels},{','.join(map(str, p.goods.values()))},{p.vp},{p.dice},"
         f"{p.black_dice},{p.location},{len(p.trading_posts)},{p.contracts}"
         for p in s.players
     )
-    return f"{s.round}|{s.decision.text}|{seats}"
+    d = s.decision
+    return f"{s.round}|{d.kind},{d.player},{d.about}|{seats}"
 
 
 def position_seed(seed: int, s: GameState) -> int:

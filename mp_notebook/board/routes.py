@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import networkx as nx
 
+from mp_notebook.engine.text import amounts, noun, resource
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -399,13 +400,8 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[
     return done
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 or word == "jade" else "s")
-
-
 def _cost_text(cost: tuple[int, int, int]) -> str:
-    parts = [_plural(n, w) for n, w in zip(cost, ("coin", "camel", "jade"), strict=True) if n]
-    return " + ".join(parts) or "nothing"
+    return amounts(zip(("coins", "camels", "jade"), cost, strict=True), " + ")
 
 
 def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], seals: frozenset[str],
@@ -417,7 +413,7 @@ def _needs_text(board: Board, path: tuple[str, ...], steps: tuple[str, ...], sea
         seal = _seal(r)
         if r is not None and seal is not None and seal not in seals:
             locked.setdefault(seal, []).append(f"{r.a}–{r.b}")
-    return " and ".join(f"the {t} seal (route{'s' if len(locked[t]) > 1 else ''} {', '.join(locked[t])})"
+    return " and ".join(f"the {t} seal ({noun(len(locked[t]), 'route')} {', '.join(locked[t])})"
                         for t in order if t in locked)
 
 
@@ -453,7 +449,7 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
     needs = _needs_text(s.board, walk.path, walk.steps, seals, t.SEALS)
     return (("needs " + needs + " and " if needs else "")
             + f"costs {_cost_text(walk.cost)} by the cheapest route {' → '.join(walk.path)}; "
-            f"you have {_plural(coins, 'coin')}, {_plural(camels, 'camel')}, {jade} jade")
+            f"you have {resource(coins, 'coins')}, {resource(camels, 'camels')}, {resource(jade, 'jade')}")
 
 
 # --------------------------------------------------------------------------- one Travel action now

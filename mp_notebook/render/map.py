@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import plotly.graph_objects as go
 
+from mp_notebook.engine.text import counted
 from mp_notebook.render.geography import base_map
 from mp_notebook.rulesets import get
 
@@ -271,7 +272,7 @@ def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dic
     group = f"player{i}"
     which = [""] if len(figures) == 1 else [f" {k}" for k in range(1, len(figures) + 1)]
     figure = dict(
-        name=f"{p.name}: figure ▲, {len(posts)} post(s) ■", legendgroup=group,
+        name=f"{p.name}: figure ▲, {counted(len(posts), 'post')} ■", legendgroup=group,
         lat=[h.lat - 0.2 - 0.9 * k for k, h in enumerate(here)], lon=[h.lon + 1.4 + 1.1 * i for h in here],
         customdata=figures, mode="markers", hoverinfo="text",
         hovertext=[f"<b>{escape(p.name)}</b>'s figure{w} in {escape(f)}" for w, f in zip(which, figures, strict=True)],

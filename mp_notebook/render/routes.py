@@ -15,6 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.board import routes
+from mp_notebook.engine.text import counted, noun, resource
 from mp_notebook.render.map import show_map
 
 if TYPE_CHECKING:
@@ -69,12 +70,13 @@ def _marker(values: list[int], ok: list[bool], now: list[bool], color_by: str) -
 
 
 def _hover(row: dict[str, Any]) -> str:
-    cost = f"{row['coins']} coins, {row['camels']} camels, {row['jade']} jade in {row['moves']} move(s)"
+    cost = (", ".join(resource(row[k], k) for k in ("coins", "camels", "jade"))
+            + f" in {counted(row['moves'], 'move')}")
     lines = [f"<b>{escape(row['location'])}</b>",
              ("cheapest: " if row["affordable"] else "cannot afford; route costs ") + cost,
              "via " + " → ".join(escape(p) for p in row["path"])]
     if row["seals"]:
-        lines.append("needs seal(s): " + ", ".join(row["seals"]))
+        lines.append(f"needs {noun(len(row['seals']), 'seal')}: " + ", ".join(row["seals"]))
     if row["reachable_now"]:
         lines.append(f"reachable now from the {row['space']} Travel space")
     return "<br>".join(lines)

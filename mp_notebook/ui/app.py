@@ -29,6 +29,7 @@ from mp_notebook.agents.random import RandomAgent
 from mp_notebook.agents.search import RolloutPolicy, SearchAgent
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import IllegalAction
+from mp_notebook.engine.text import counted
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
@@ -322,7 +323,7 @@ class GameApp(widgets.VBox):
         self._build_map()
         self._build_seats()
         humans = state.num_players - self._solo
-        self.show_message(f"new game: {humans} player{'s' if humans > 1 else ''}"
+        self.show_message(f"new game: {counted(humans, 'player')}"
                           f"{' against the Automa' if self._solo else ''}, seed {kwargs['seed']}")
         self._advance()
 
@@ -362,8 +363,8 @@ class GameApp(widgets.VBox):
         self.hint_progress.value = 0
         self.hint_progress.layout.display = None
         self.hint_button.disabled = True
-        self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {choices} choice"
-                                f"{'s' if choices != 1 else ''} × {self.hint_rollouts} sampled futures…</div>")
+        self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {counted(choices, 'choice')} × "
+                                f"{counted(self.hint_rollouts, 'sampled future')}…</div>")
         if background:
             threading.Thread(target=self._hint_run, args=(s,), daemon=True).start()
             return None
@@ -397,7 +398,7 @@ class GameApp(widgets.VBox):
         best = table.iloc[0]
         n = int(best["rollouts"])
         why = (f"<b>Recommended: {escape(' — '.join(filter(None, label[best['action']])))}</b> — "
-               f"over {n} sampled future{'s' if n != 1 else ''} (other dice and cards, every seat played by "
+               f"over {counted(n, 'sampled future')} (other dice and cards, every seat played by "
                f"a fast greedy policy) it ends with {best['score']:.1f} VP on average and wins "
                f"{best['win_rate']:.0%} of them")
         if len(table) > 1:

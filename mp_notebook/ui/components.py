@@ -37,7 +37,8 @@ class DiceTray(anywidget.AnyWidget):
 
 class PlayerBoards(anywidget.AnyWidget):
     """One card per player: ``[{seat, name, colour, current, vp, vp_text, resources, location, posts,
-    posts_total, seals, contracts, completed, character, goal}]``."""
+    posts_total, seals?, contracts, completed, character, goal}]``; ``seals`` only for a game that
+    has guild seals (without it the card has no seals row)."""
 
     _esm = _esm("player_boards.js")
     _css = CSS

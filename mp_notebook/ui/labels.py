@@ -57,7 +57,8 @@ class UiTerms(Protocol):
         ...
 
     def player_board(self, s: GameState, i: int) -> dict[str, Any]:
-        """What player ``i``'s board shows (see ``widgets/player_boards.js``)."""
+        """What player ``i``'s board shows (see ``ui/components.PlayerBoards``); a game without
+        guild seals leaves out ``seals``."""
         ...
 
     def final_note(self, s: GameState) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.engine.errors import DataError
 from mp_notebook.engine.rng import shuffled
+from mp_notebook.engine.text import counted
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle, Reward, _Reader
@@ -397,8 +398,8 @@ def _travel(s: Mp2State, card: str) -> bool:
         s.automa = replace(_automa(s), position=0)
         s._note(SEAT, f"first travel: the trip slide shows {', '.join(c for c, _ in _trip(s)[:3])}",
                 _rule("Travel, special cases"))
-    s._note(SEAT, f"the Automa places {sum(dice)} dice on the {space.name} Travel space (card {card}) to reach "
-                  f"{target} in {moves} move(s)", _rule("Travel"))
+    s._note(SEAT, f"the Automa places {counted(sum(dice), 'die', 'dice')} on the {space.name} Travel space "
+                  f"(card {card}) to reach {target} in {counted(moves, 'move')}", _rule("Travel"))
     if k >= s.travel_high:
         s.travel_high, s.next_first = k, SEAT
         s._note(SEAT, "the Automa will be first player next round", R_FIRST)
@@ -430,7 +431,8 @@ def _advance(s: Mp2State, moves: int, why: str) -> None:
     steps = 1 if len(path) - 1 == 1 else min(moves, len(path) - 1)
     p = s._player(SEAT)
     object.__setattr__(p, "location", path[steps])
-    s._note(SEAT, f"the Automa advances {steps} step(s) to {path[steps]} ({why})", _rule("Travel, special cases"))
+    s._note(SEAT, f"the Automa advances {counted(steps, 'step')} to {path[steps]} ({why})",
+            _rule("Travel, special cases"))
     if path[steps] == target:
         _arrive(s, target)
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.text import amounts, counted
 from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "jade", "vp")
@@ -87,7 +88,16 @@ class Bundle:
 
 @functools.lru_cache(maxsize=1024)
 def _bundle_text(*values: int) -> str:
-    return ", ".join(f"{v} {k}" for k, v in zip(RESOURCES, values, strict=True) if v) or "nothing"
+    return amounts(zip(RESOURCES, values, strict=True))
+
+
+# The plain-English words of the reward and cost icons: (one, many).
+_ICON_WORDS = {
+    "any_good": ("good of your choice", "goods of your choice"), "different_goods": ("different goods",) * 2,
+    "contract_pile": ("contract from the pile", "contracts from the pile"),
+    "contract_city": ("contract from a city", "contracts from a city"),
+    "move": ("move", "moves"), "black_die": ("black die", "black dice"), "shield": ("+1 shield", "+1 shields"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +117,7 @@ class Reward:
 
     def __str__(self) -> str:
         parts = [str(self.gain)] if self.gain else []
-        words = {
-            "any_good": "good(s) of your choice", "different_goods": "different goods",
-            "contract_pile": "contract(s) from the pile", "contract_city": "contract(s) from a city",
-            "move": "move(s)", "black_die": "black die/dice", "shield": "+1 shield(s)",
-        }
-        parts += [f"{getattr(self, k)} {w}" for k, w in words.items() if getattr(self, k)]
+        parts += [counted(getattr(self, k), *_ICON_WORDS[k]) for k in REWARD_ICONS if getattr(self, k)]
         if self.copy_bonus:
             parts.append("the bonus of another city bonus marker")
         if self.choice:
@@ -133,10 +138,7 @@ class Cost:
 
     def __str__(self) -> str:
         parts = [str(self.pay)] if self.pay else []
-        if self.any_good:
-            parts.append(f"{self.any_good} good(s) of your choice")
-        if self.different_goods:
-            parts.append(f"{self.different_goods} different goods")
+        parts += [counted(getattr(self, k), *_ICON_WORDS[k]) for k in COST_ICONS if getattr(self, k)]
         return ", ".join(parts) or "nothing"
 
 

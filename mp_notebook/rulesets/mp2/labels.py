@@ -16,10 +16,10 @@ which places dice without values (004).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
+from mp_notebook.engine.text import counted, resource
 from mp_notebook.rulesets._shared.dice import owned_dice
 from mp_notebook.rulesets.mp2.automa import SEAT
 from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
@@ -61,36 +61,12 @@ def _own(a: Action) -> list[int]:
     return own
 
 
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}" if n else ""
-
-
-def _moves(n: int) -> str:
-    return f"{n} move{'s' if n != 1 else ''}"
-
-
-_ONE = re.compile(r"(?<![\d.])1 (coin|camel)s\b")
-
-
-def singular(text: str) -> str:
-    """``text`` with "1 coins", "1 camels" (as the components print amounts) in the singular.
-
-    >>> singular("pay 1 coins, 1 camels → 11 camels")
-    'pay 1 coin, 1 camel → 11 camels'
-    """
-    return _ONE.sub(r"1 \1", text)
-
-
 def describe(s: Mp2State, a: Action) -> tuple[str, str]:
     """``(label, cost)`` of a legal action of ``s``; cost is ``""`` when free."""
-    label, cost = _describe(s, a)
-    return singular(label), singular(cost)
-
-
-def _describe(s: Mp2State, a: Action) -> tuple[str, str]:
     c = s.components
     if a.kind in MAIN_KINDS:
-        return _main(s, a), _coins(space_coins(s, a))
+        fee = space_coins(s, a)
+        return _main(s, a), resource(fee, "coins") if fee else ""
     p = s.players[a.player if a.player is not None else s.current_player or 0]
     about = s.decision.about
     kind, choice = a.kind, a.choice or ""
@@ -145,7 +121,7 @@ def _describe(s: Mp2State, a: Action) -> tuple[str, str]:
     if kind in ("compensation", "pay"):
         parts = dict(part.split("=") for part in choice.split(","))
         text = str(Bundle(**{k: int(v) for k, v in parts.items()}))
-        return (text if kind == "pay" else " + ".join(f"{v} {k}" for k, v in parts.items())), ""
+        return (text if kind == "pay" else " + ".join(resource(int(v), k) for k, v in parts.items())), ""
     return str(a), ""
 
 
@@ -164,7 +140,7 @@ def _main(s: Mp2State, a: Action) -> str:
     if a.kind == "travel":
         space = _travel_space(s, a.space)
         extra = ", then an extra post" if space.extra_post else ""
-        return f"{a.space} space, {_dice(a)}: up to {_moves(min(die, space.max_moves))}{extra}"
+        return f"{a.space} space, {_dice(a)}: up to {counted(min(die, space.max_moves), 'move')}{extra}"
     if a.kind == "contracts":
         return f"{_dice(a)}: take 1–2 contracts, then {c.rules.contracts_reward}"
     if a.kind == "special_city":
@@ -228,8 +204,7 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
         "posts_total": c.rules.posts_per_player,
         "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
         "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
-        "contracts": [singular(f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}")
-                      for cid in p.contracts],
+        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
         "completed": len(p.completed), "character": character, "goal": goal_text,
     }
 
@@ -244,7 +219,7 @@ def dice_note(s: GameState, i: int) -> str | None:
     if state.automa is None or i != SEAT:
         return None
     n = state.automa.dice
-    return f"{n} {'die' if n == 1 else 'dice'} to place (the Automa's dice have no values)" if n else "all dice placed"
+    return f"{counted(n, 'die', 'dice')} to place (the Automa's dice have no values)" if n else "all dice placed"
 
 
 def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
@@ -257,7 +232,7 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
     if d.kind == "offer":
         for k, (jade, reward) in enumerate(_offer_tile(state, d.about).offers):
             if state.players[i].jade < jade:
-                out.append({"kind": "offer", "label": singular(f"offer {k + 1}: {reward}"), "cost": f"{jade} jade",
+                out.append({"kind": "offer", "label": f"offer {k + 1}: {reward}", "cost": f"{jade} jade",
                             "reason": f"needs {jade} jade, you have {state.players[i].jade} ({R_BOOKS})"})
     if d.kind == "move" and not any(a.kind == "done" for a in legal):
         out.append({"kind": "done", "label": "stop here", "cost": "",

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action
+from mp_notebook.engine.text import amounts, counted, resource
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
 from mp_notebook.rulesets._shared.tasks import (
@@ -238,7 +239,8 @@ def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, 
     for k, v in paid.items():
         pieces[k] -= v
     if paid:
-        extra = f"; jade paid for {jade_coins} coin(s) and {jade_camels} camel(s)" if jade_coins or jade_camels else ""
+        replaced = amounts((("coins", jade_coins), ("camels", jade_camels)), " and ")
+        extra = f"; jade paid for {replaced}" if jade_coins or jade_camels else ""
         s._note(i, f"{p.name} pays {paid} ({why}{extra})", rule)
 
 
@@ -270,7 +272,8 @@ def _run_gain(s: Mp2State, task: Task) -> None:
     if reward.shield:
         p = s._player(i)
         object.__setattr__(p, "shields", p.shields + reward.shield)
-        s._note(i, f"{p.name} gains {reward.shield} '+1' shield icon(s) for final scoring ({why})", R_ICONS)
+        icons = counted(reward.shield, "'+1' shield icon")
+        s._note(i, f"{p.name} gains {icons} for final scoring ({why})", R_ICONS)
     if reward.copy_bonus:
         follow.append(("copy", i, why))
     push(s, *follow)
@@ -725,7 +728,8 @@ def _refill_display(s: Mp2State) -> None:
     for city, slots in display.items():
         if None in slots and pile:
             filled = tuple(cid if cid is not None or not pile else pile.pop(0) for cid in slots)
-            s._note(None, f"contract space(s) in {city} refilled from the pile", R_CONTRACTS)
+            spaces = counted(sum(a != b for a, b in zip(slots, filled, strict=True)), "contract space")
+            s._note(None, f"{spaces} in {city} refilled from the pile", R_CONTRACTS)
             display[city] = filled  # type: ignore[assignment]
     s.display, s.contract_pile = display, tuple(pile)
 
@@ -1256,7 +1260,7 @@ _DECISIONS: dict[str, tuple[Callable[[Mp2State, Task], list[Action]], Callable[[
     "seal": (lambda s, t: [Action("seal", t[1], choice=x) for x in _seal_choices(s, t[1], t[2])], _apply_seal,
              lambda s, t: f"choose a guild seal (lowest die {t[2]})"),
     "move": (_move_actions, _apply_move,
-             lambda s, t: f"move from {s.players[t[1]].location} ({t[2]} move(s) left) or stop"),
+             lambda s, t: f"move from {s.players[t[1]].location} ({counted(t[2], 'move')} left) or stop"),
     "extra_post": (lambda s, t: [Action("extra_post", t[1], choice=c) for c in t[2]] + [Action("done", t[1])],
                    _apply_extra_post, lambda s, t: "place an extra trading post in a city you passed through, or not"),
     "take_contract": (_contract_actions, _apply_take_contract,
@@ -1343,8 +1347,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
     def fee(key: str) -> str | None:
         f = _fee(s, key, a.dice)
         if f and not can_pay(p, Bundle(coins=f)):
-            return (f"the space is occupied, so it costs {f} coin(s) (your lowest die) "
-                    f"and you have {p.coins} coins and {p.jade} jade ({R_OCCUPIED})")
+            return (f"the space is occupied, so it costs {resource(f, 'coins')} (your lowest die) "
+                    f"and you have {resource(p.coins, 'coins')} and {p.jade} jade ({R_OCCUPIED})")
         return None
 
     if a.kind == "books":
@@ -1371,7 +1375,8 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
     if a.kind == "guild_seal":
         n = ch.seal_dice if ch and ch.seal_dice else 2
         if len(a.dice) != n:
-            return f"Guild Seals takes exactly {n} dice ({R_SEALS}{'; ' + R_CHAR(ch) if ch and ch.seal_dice else ''})"
+            rule = R_SEALS + ("; " + R_CHAR(ch) if ch and ch.seal_dice else "")
+            return f"Guild Seals takes exactly {counted(n, 'die', 'dice')} ({rule})"
         if not _seal_choices(s, i, die):
             return f"with a lowest die of {die} there is no guild seal you do not already hold ({R_SEALS})"
         return colour("seals", "Guild Seals", R_SEALS) or fee("seals") or "not legal here"
@@ -1382,7 +1387,7 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         if ch and ch.travel_spaces and space.name not in ch.travel_spaces:
             return f"{ch.name} may use only the {' and '.join(ch.travel_spaces)} Travel space ({R_CHAR(ch)})"
         if len(a.dice) != space.dice:
-            return f"the {space.name} Travel space takes exactly {space.dice} dice ({R_TRAVEL})"
+            return f"the {space.name} Travel space takes exactly {counted(space.dice, 'die', 'dice')} ({R_TRAVEL})"
         key = SPACE_TRAVEL + space.name
         why = colour(key, f"the {space.name} Travel space", R_TRAVEL)
         if why:
@@ -1445,7 +1450,7 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
         if len(a.dice) != 1:
             return f"{a.kind} changes exactly 1 die ({rule})"
         if not can_pay(p, cost):
-            return f"it costs {cost} and you have {p.camels} camels and {p.jade} jade ({rule})"
+            return f"it costs {cost} and you have {resource(p.camels, 'camels')} and {p.jade} jade ({rule})"
         return f"a die cannot go below 1 or above 6 (no 6 ↔ 1) ({rule})"
     if a.kind == "black_die":
         if s.black_bought:
@@ -1453,7 +1458,8 @@ def _why_not_bonus(s: Mp2State, i: int, p: Player, a: Action) -> str:
         if not s.black_pool:
             return f"there are no black dice left on the board ({R_BUY_BLACK})"
         if not can_pay(p, rules.black_die_cost):
-            return f"it costs {rules.black_die_cost} and you have {p.camels} camels and {p.jade} jade ({R_BUY_BLACK})"
+            return (f"it costs {rules.black_die_cost} and you have {resource(p.camels, 'camels')} and {p.jade} jade "
+                    f"({R_BUY_BLACK})")
         if "black_dice" in s.variants:
             return f"choose one of the black dice on the board: {sorted(set(s.black_pool))} (black dice variant)"
         return f"black dice are rolled when taken; write just 'black_die' ({R_BUY_BLACK})"

@@ -125,7 +125,8 @@ def _plaque(s: SchmidtState, i: int) -> str:
 
 def player_board(s: GameState, i: int) -> dict[str, Any]:
     """Merchant ``i``'s board: capital (as the score), Gulden and cards per colour, his cards,
-    route type, Plaque (its mission secret from the others) and Secrets.
+    route type, Plaque (its mission secret from the others) and Secrets; no ``seals`` (the game has
+    none, so the board shows no seals row).
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(1, plaque="Pagan")
@@ -138,7 +139,7 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
     return {
         "vp": capital(c, p), "location": c.locations[p.location].title, "posts": [], "posts_total": 0,
         "resources": {"Gulden": p.gulden, **p.goods},
-        "seals": [], "contracts": [f"{c.cards[x].colour} {c.cards[x].value}" for x in p.cards],
+        "contracts": [f"{c.cards[x].colour} {c.cards[x].value}" for x in p.cards],
         "completed": "Secrets of the Orient" if p.secrets else "—",
         "character": f"{p.mode} route", "goal": _plaque(state, i),
     }

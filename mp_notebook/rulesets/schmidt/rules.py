@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision
+from mp_notebook.engine.text import counted
 
 if TYPE_CHECKING:
     from mp_notebook.rulesets.schmidt.components import Components
@@ -183,7 +184,8 @@ def decision(s: SchmidtState) -> Decision:
     i = task[1]
     name = s.players[i].name
     if kind == "move":
-        return Decision("move", i, f"{name}: move {task[2]} spaces on the {s.players[i].mode} route", task[2])
+        how = f"move {counted(task[2], 'space')} on the {s.players[i].mode} route"
+        return Decision("move", i, f"{name}: {how}", task[2])
     if kind == "ransom":
         return Decision("ransom", i, f"{name}: lost to the {_fight(task[2])}: give a ware card or the bribe")
     if kind == "gift":
@@ -304,7 +306,7 @@ def _why_not(s: SchmidtState, d: Decision, a: Action) -> str:
         if taken and choice not in c.trading_cities:
             return f"{choice} is occupied by {', '.join(taken)}, and only trading cities hold several pieces " \
                    f"({R_OCCUPIED})"
-        return f"{choice} is not exactly {d.about} spaces away on the {p.mode} route ({R_MOVE})"
+        return f"{choice} is not exactly {counted(d.about, 'space')} away on the {p.mode} route ({R_MOVE})"
     if a.kind in ("ransom", "gift", "pay_debt", "sell") and choice not in p.cards and choice not in (
             "bribe", "plaque", "secrets"):
         return f"{p.name} holds no card {choice!r} (cards: {', '.join(p.cards) or 'none'}) ({_RULE_OF[d.kind]})"
@@ -377,7 +379,7 @@ def _spin(s: SchmidtState, i: int, ring: str) -> None:
         return
     gulden, cards = s.booty[ring]
     s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins and takes their booty: "
-               f"{gulden} Gulden and {len(cards)} card(s)", R_FIGHT)
+               f"{gulden} Gulden and {counted(len(cards), 'card')}", R_FIGHT)
     q = s._player(i)
     q.__dict__.update(gulden=q.gulden + gulden, cards=tuple(sorted(q.cards + cards)))
     s.booty = {**s.booty, ring: (0, ())}
@@ -390,7 +392,7 @@ def _move(s: SchmidtState, i: int, dest: str) -> None:
     present = tuple(j for j in _others(s, i) if s.players[j].location == dest)
     p = s._player(i)
     p.__dict__["location"] = dest
-    s._note(i, f"{p.name} moves to {c.locations[dest].title} ({steps} spaces)", R_MOVE)
+    s._note(i, f"{p.name} moves to {c.locations[dest].title} ({counted(steps, 'space')})", R_MOVE)
     if dest == c.start:
         s.over, s.winner, s.tasks = True, i, ()
         s._note(i, f"{p.name} returns to Venice as a made man, with {capital(c, p)} Gulden of capital, and wins: "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from mp_notebook.engine.text import counted
 from mp_notebook.rulesets.schmidt.rules import capital, return_check
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def html_summary(s: SchmidtState) -> str:
                  escape(p.plaque or "—"), "yes" if p.secrets else "—", capital(c, p),
                  "yes" if not missing else escape("lacks " + "; ".join(missing)))
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    booty = ", ".join(f"{ring}: {g} Gulden + {len(cards)} card(s)" for ring, (g, cards) in s.booty.items())
+    booty = ", ".join(f"{ring}: {g} Gulden + {counted(len(cards), 'card')}" for ring, (g, cards) in s.booty.items())
     table = ("<table><thead><tr>" + "".join(f"<th>{col}</th>" for col in cols) + "</tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
     return f"<div class='mp-notebook-state'>{head}{table}<small>booty piles — {booty}</small></div>"

@@ -78,7 +78,7 @@ The dataclasses (all frozen; one line per field)
 >>> len(c.locations), len(c.routes), len(c.city_cards), len(c.contracts), len(c.goals)
 (25, 30, 31, 44, 18)
 >>> c.rules.travel_cost(2), str(c.rules.spaces["pepper"].column(3))
-(7, '1 coins, 2 pepper')
+(7, '1 coin, 2 pepper')
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ from typing import Any
 
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.text import amounts, counted
 from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
 RESOURCES = ("coins", "camels", "pepper", "silk", "gold", "vp")
@@ -139,12 +140,14 @@ class Bundle:
         return Bundle(**{k: getattr(self, k) * n for k in RESOURCES})
 
     def __str__(self) -> str:
-        return ", ".join(f"{v} {k}" for k, v in self.items()) or "nothing"
+        return amounts(self.items())
 
 
+# The plain-English words of the reward and cost icons: (one, many).
 _ICON_WORDS = {
-    "any_good": "good(s) of your choice", "different_goods": "different goods",
-    "contract": "contract(s) from the special pile", "move": "move(s)", "black_die": "black die/dice",
+    "any_good": ("good of your choice", "goods of your choice"), "different_goods": ("different goods",) * 2,
+    "contract": ("contract from the special pile", "contracts from the special pile"),
+    "move": ("move", "moves"), "black_die": ("black die", "black dice"),
 }
 
 
@@ -152,8 +155,8 @@ _ICON_WORDS = {
 class Reward:
     """What a space, card, tile, marker or character gives. ``str`` is plain English.
 
-    >>> str(Reward(Bundle(gold=3), move=1))
-    '3 gold, 1 move(s)'
+    >>> str(Reward(Bundle(gold=3), move=1)), str(Reward(Bundle(coins=1), black_die=2))
+    ('3 gold, 1 move', '1 coin, 2 black dice')
     """
 
     gain: Bundle = Bundle()
@@ -167,7 +170,7 @@ class Reward:
 
     def __str__(self) -> str:
         parts = [str(self.gain)] if self.gain else []
-        parts += [f"{getattr(self, k)} {w}" for k, w in _ICON_WORDS.items() if getattr(self, k)]
+        parts += [counted(getattr(self, k), *_ICON_WORDS[k]) for k in REWARD_ICONS if getattr(self, k)]
         if self.copy_bonus:
             parts.append("the bonus of another city bonus marker")
         if self.choice:
@@ -192,7 +195,7 @@ class Cost:
 
     def __str__(self) -> str:
         parts = [str(self.pay)] if self.pay else []
-        parts += [f"{getattr(self, k)} {_ICON_WORDS[k]}" for k in COST_ICONS if getattr(self, k)]
+        parts += [counted(getattr(self, k), *_ICON_WORDS[k]) for k in COST_ICONS if getattr(self, k)]
         return ", ".join(parts) or "nothing"
 
 
@@ -263,7 +266,7 @@ class ActionSpace:
         """The bazaar reward of column ``value`` (1-6); a player may pick any column up to the lowest die.
 
         >>> str(components().rules.spaces["silk"].column(5))
-        '1 coins, 1 camels, 3 silk'
+        '1 coin, 1 camel, 3 silk'
         """
         if not self.by_die:
             raise ValueError(f"action space {self.name!r} has no die table")
@@ -342,7 +345,7 @@ class CityCard:
     """One of the 31 city cards; ``kind`` selects the effect, see ``data/city_cards.toml``.
 
     >>> str(components().city_cards["K16"])
-    'pay 1 camels for 3 coins or pay 1 coins for 1 camels, up to die value times (same choice each time)'
+    'pay 1 camel for 3 coins or pay 1 coin for 1 camel, up to die value times (same choice each time)'
     """
 
     id: str

@@ -5,7 +5,7 @@ action spaces and the player boards. There is no Automa in this game.
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Berke Khan", "Kubilai Khan"])
 >>> describe(s, mp.Action.parse("travel [2,2]", 0, "voyages"))
-('Travel with dice 2 + 2: up to 2 step(s)', '')
+('Travel with dice 2 + 2: up to 2 steps', '')
 >>> describe(s, mp.Action.parse("bazaar [4] pepper", 0, "voyages"))
 ('pepper bazaar with die 4: a column 1–4', '')
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
+from mp_notebook.engine.text import counted, resource
 from mp_notebook.rulesets._shared.dice import owned_dice, without
 from mp_notebook.rulesets.voyages.components import Bundle
 from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
@@ -56,10 +57,6 @@ def _dice(a: Action) -> str:
     return ("die " if len(words) == 1 else "dice ") + " + ".join(words)
 
 
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}" if n else ""
-
-
 _FEE_SPACES = {"take_coins": TAKE_COINS, "contracts": CONTRACTS, "travel": TRAVEL}
 
 
@@ -71,7 +68,8 @@ def describe(s: GameState, a: Action) -> tuple[str, str]:
     kind, choice = a.kind, a.choice or ""
     if kind in MAIN_KINDS:
         key = str(a.space) if kind == "bazaar" else _FEE_SPACES.get(kind)
-        return _main(state, a), _coins(space_fee(state, i, key, a.dice)) if key else ""
+        fee = space_fee(state, i, key, a.dice) if key else 0
+        return _main(state, a), resource(fee, "coins") if fee else ""
     if kind == "complete_contract":
         contract = c.contracts[choice]
         return f"{choice}: {contract.reward}", str(contract.cost)
@@ -147,7 +145,7 @@ def _main(s: VoyagesState, a: Action) -> str:
     if a.kind == "contracts":
         return f"{_dice(a)}: take up to 2 contracts from spaces 1–{die}"
     if a.kind == "travel":
-        return f"Travel with {_dice(a)}: up to {die} step(s)"
+        return f"Travel with {_dice(a)}: up to {counted(die, 'step')}"
     card_id = s.cards[str(a.space)]
     return f"card {card_id} ({a.space}) with {_dice(a)}: {_card_text(s, card_id)}"
 
@@ -198,7 +196,7 @@ def dice_note(s: GameState, i: int) -> str | None:
     state = cast("VoyagesState", s)
     p = state.players[i]
     if p.dice and not any(p.dice):
-        return (f"{len(p.dice)} {'die' if len(p.dice) == 1 else 'dice'}, values chosen when placed "
+        return (f"{counted(len(p.dice), 'die', 'dice')}, values chosen when placed "
                 f"({R_CHAR(state.components.characters[str(p.character)])})")
     return None
 
@@ -220,7 +218,8 @@ def final_note(s: GameState) -> str:
 
 
 def player_board(s: GameState, i: int) -> dict[str, Any]:
-    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards."""
+    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards (no
+    ``seals``: this game has no guild seals, so the board shows no seals row)."""
     state = cast("VoyagesState", s)
     c = state.components
     p = state.players[i]
@@ -230,7 +229,6 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
         "vp": p.vp, "location": " & ".join(p.locations), "posts": list(p.trading_posts),
         "posts_total": c.rules.posts_per_player + (ch.extra_posts if ch else 0),
         "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
-        "seals": [],
         "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
         "completed": len(p.completed), "character": ch.name if ch else "none (plain rules)", "goal": goals or "—",
     }

@@ -70,6 +70,7 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.rng import next_int
+from mp_notebook.engine.text import counted, resource
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
 from mp_notebook.rulesets._shared.tasks import (
@@ -1112,7 +1113,7 @@ def _move_text(s: VoyagesState, t: Task) -> str:
     where = " and ".join(s.players[i].locations)
     what = {"travel": "Travel", "card": f"city card (each move costs {per_step})", "free": "a Move icon"}[mode]
     stop = " or stop" if made or mode == "free" else ""
-    return f"move from {where} ({left} step(s) left, {what}){stop}"
+    return f"move from {where} ({counted(left, 'step')} left, {what}){stop}"
 
 
 def _goal_text(s: VoyagesState, goal: str) -> str:
@@ -1195,7 +1196,8 @@ def _why_not_dice(s: VoyagesState, i: int, p: Player, a: Action) -> str | None:
         if len(set(a.dice)) > 1:
             return f"{p.name} sets one value for all the dice he places together ({R_CHAR(_ability(s, i))})"
         if len(own) > len(p.dice) or len(black) > len(_colourless(p)):
-            return f"you hold {len(p.dice)} dice and {len(p.black_dice)} black dice ({R_ACTIONS})"
+            return (f"you hold {counted(len(p.dice), 'die', 'dice')} and "
+                    f"{counted(len(p.black_dice), 'black die', 'black dice')} ({R_ACTIONS})")
         return None
     held, colourless = list(p.dice), list(_colourless(p))
     for v in own:
@@ -1218,7 +1220,7 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
     def shape(key: str, what: str, rule: str) -> str | None:
         need = rules.spaces[key].dice
         if len(a.dice) != need:
-            return f"{what} takes exactly {need} dice ({rule})"
+            return f"{what} takes exactly {counted(need, 'die', 'dice')} ({rule})"
         if own and not placing.colour_free(_space(s, key), i):
             return (f"your colour is already on {what} this round; only black or white dice may go there "
                     f"({rule}; {R_COLOURLESS})")
@@ -1227,8 +1229,8 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
     def fee(key: str, what: str, extra: int = 0) -> str | None:
         f = space_fee(s, i, key, a.dice)
         if p.coins < f + extra:
-            return (f"{what} is occupied, so it costs {f} coin(s) (your lowest die) and you have {p.coins} "
-                    f"coins ({R_OCCUPIED})")
+            return (f"{what} is occupied, so it costs {resource(f, 'coins')} (your lowest die) and you have "
+                    f"{resource(p.coins, 'coins')} ({R_OCCUPIED})")
         return None
 
     if a.kind == "take_coins":
@@ -1261,14 +1263,14 @@ def _why_not_main(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         if why:
             return why
         f = space_fee(s, i, TRAVEL, a.dice)
-        return (f"you cannot pay {f} coin(s) for the space and then a first step from {' / '.join(p.locations)} "
-                f"(3 coins plus the route's extra coins or camels) ({R_TRAVEL})")
+        return (f"you cannot pay {resource(f, 'coins')} for the space and then a first step from "
+                f"{' / '.join(p.locations)} (3 coins plus the route's extra coins or camels) ({R_TRAVEL})")
     # city_card
     if a.space not in s.cards:
         return f"there is no city card on space {a.space!r} (spaces: {', '.join(s.cards)}) ({R_CARDS})"
     city = c.card_spaces[a.space]
     if len(a.dice) != 1:
-        return f"a city card takes exactly {rules.spaces[CITY_CARD].dice} die ({R_CARDS})"
+        return f"a city card takes exactly {counted(rules.spaces[CITY_CARD].dice, 'die', 'dice')} ({R_CARDS})"
     if _space(s, CARD + a.space)[1]:
         return f"the city card on {a.space} has already been used this round (brown space) ({R_CARDS})"
     if city not in p.trading_posts:
@@ -1287,7 +1289,7 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
                     f"({R_COMPLETE})")
         return f"you cannot pay contract {a.choice}'s cost: {s.components.contracts[a.choice].cost} ({R_COMPLETE})"
     if a.kind == "money_bag":
-        return f"the money bag takes exactly {rules.spaces[MONEY_BAG].dice} die ({R_BAG})"
+        return f"the money bag takes exactly {counted(rules.spaces[MONEY_BAG].dice, 'die', 'dice')} ({R_BAG})"
     if a.kind in ("reroll", "adjust_die"):
         cost = rules.reroll_cost if a.kind == "reroll" else rules.adjust_cost
         rule = R_REROLL if a.kind == "reroll" else R_ADJUST
@@ -1297,14 +1299,14 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
         if len(a.dice) != 1:
             return f"{a.kind} changes exactly 1 die ({rule})"
         if p.camels < cost.camels:
-            return f"it costs {cost} and you have {p.camels} camels ({rule})"
+            return f"it costs {cost} and you have {resource(p.camels, 'camels')} ({rule})"
         return f"a die cannot go below 1 or above 6 (no 6 ↔ 1), and the change is -1 or +1 ({rule})"
     # black_die
     if s.black_bought >= rules.black_die_per_turn:
         return f"you may take only 1 black die per turn with this bonus action ({R_BUY_BLACK})"
     if not s.black_pool:
         return f"there are no black dice left on the board ({R_BUY_BLACK})"
-    return f"it costs {rules.black_die_cost} and you have {p.camels} camels ({R_BUY_BLACK})"
+    return f"it costs {rules.black_die_cost} and you have {resource(p.camels, 'camels')} ({R_BUY_BLACK})"
 
 
 TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,

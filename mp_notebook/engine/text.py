@@ -1,0 +1,37 @@
+"""Plain-English counts: "1 camel", "2 camels", "1 black die", "3 jade", shared by every layer.
+
+>>> counted(1, "camel"), counted(2, "camel"), counted(0, "coin")
+('1 camel', '2 camels', '0 coins')
+>>> counted(2, "black die", "black dice"), counted(3, "jade", "jade"), noun(2, "seal")
+('2 black dice', '3 jade', 'seals')
+>>> amounts([("coins", 1), ("camels", 2), ("pepper", 0), ("gold", 1), ("vp", 3)])
+'1 coin, 2 camels, 1 gold, 3 vp'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# The resources whose name changes in the singular; goods (pepper, silk, gold, jade) are mass nouns
+# and "vp" stays as it is.
+RESOURCE_NOUNS = {"coins": ("coin", "coins"), "camels": ("camel", "camels")}
+
+
+def noun(n: int, one: str, many: str | None = None) -> str:
+    """The noun for ``n`` things: ``one`` if ``n`` is 1 or -1, else ``many`` (by default ``one + "s"``)."""
+    return one if abs(n) == 1 else many if many is not None else one + "s"
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and its noun (see :func:`noun`)."""
+    return f"{n} {noun(n, one, many)}"
+
+
+def resource(n: int, name: str) -> str:
+    """``n`` of the resource ``name`` as the components name it (``"coins"``, ``"jade"``, ``"vp"``)."""
+    return counted(n, *RESOURCE_NOUNS.get(name, (name, name)))
+
+
+def amounts(items: Iterable[tuple[str, int]], sep: str = ", ") -> str:
+    """The non-zero ``(resource, n)`` pairs in plain English, joined by ``sep``; ``"nothing"`` if none."""
+    return sep.join(resource(n, name) for name, n in items if n) or "nothing"
