@@ -15,10 +15,14 @@ actions the ruleset names (:func:`~mp_notebook.agents.base.closure`; in Marco Po
 a contract, improving a seal, cashing an outpost tile), the best first, while one raises the
 score. So a main action that pays for a contract is credited with completing it in the same turn.
 
-Only the lowest die (own, black) is considered for a reroll. Dice rolls are not peeked at: a
-reroll or a black die is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures. The
-money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a real
-action unless nothing useful is left.
+Only the lowest die (own, black) is considered for a reroll. Chance is not peeked at: an action
+whose outcome is chance (:func:`chance_test`: by default a reroll or a black die; a ruleset's
+``agents`` part may say, such as a spin or a blind draw) is scored on the mean of
+:data:`CHANCE_SAMPLES` reseeded futures; so is an action whose follow-ups take such a chance
+action. In the follow-ups a chance action is chosen on the mean of its reseeded outcomes and then
+played out on one of those futures, never on the position's own. The money bag is charged
+:data:`BAG_PENALTY` while a main action is possible, so a die goes to a real action unless nothing
+useful is left.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -29,12 +33,14 @@ action unless nothing useful is left.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import closure, terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
+    from mp_notebook.agents.base import AgentTerms
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
@@ -43,6 +49,16 @@ MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chai
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures (default)
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
+
+
+def chance_test(ev: AgentTerms) -> Callable[[GameState, Action], bool]:
+    """Whether an action's outcome is chance: the ``chance(s, a)`` of a ruleset's evaluation (its
+    ``agents`` part), else its kind among the part's ``CHANCE_KINDS`` or :data:`CHANCE_KINDS`."""
+    test: Callable[[GameState, Action], bool] | None = getattr(ev, "chance", None)
+    if test is not None:
+        return test
+    kinds: tuple[str, ...] = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)
+    return lambda s, a: a.kind in kinds
 
 
 def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
@@ -99,26 +115,32 @@ class GreedyAgent:
         samples = CHANCE_SAMPLES if self.resolve else 1
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
-        chance_kinds = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)  # a ruleset's agents part may name its own
+        chance = chance_test(ev)
         scored = []
         for a in actions:
             if a.kind == "end_turn":
                 v = here
-            elif a.kind in chance_kinds:
-                v = sum(self._outcome(state.reseed(k), a, i) for k in range(samples)) / samples
+            elif chance(state, a):
+                v = sum(self._outcome(state.reseed(k), a, i, k)[0] for k in range(samples)) / samples
             else:
-                v = self._outcome(state, a, i)
+                v, chancy = self._outcome(state, a, i, 0)
+                if chancy:  # its follow-ups took a chance action: the mean of the futures
+                    v = (v + sum(self._outcome(state, a, i, k)[0] for k in range(1, samples))) / samples
             if a.kind == "money_bag" and main_possible:
                 v -= BAG_PENALTY
             scored.append((v + TIE * tie_break(self.seed, a), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _outcome(self, s: GameState, a: Action, i: int) -> float:
+    def _outcome(self, s: GameState, a: Action, i: int, future: int) -> tuple[float, bool]:
+        """The score after ``a`` and its follow-ups, and whether a follow-up was a chance action
+        (played out on reseeded future number ``future``)."""
         child = s.apply(a)
+        chancy = False
         if self.resolve:
-            child = self.close(self.follow_ups(child, i), i)
-        return terms(child).score(child, i)
+            child, chancy = self._follow(child, i, future)
+            child = self.close(child, i)
+        return terms(child).score(child, i), chancy
 
     def close(self, s: GameState, i: int) -> GameState:
         """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
@@ -142,19 +164,45 @@ class GreedyAgent:
         return s
 
     def follow_ups(self, s: GameState, i: int) -> GameState:
-        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead)."""
-        for _ in range(MAX_FOLLOW_UPS):
+        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
+        a chance action is chosen on the mean of its reseeded outcomes and played on a reseeded
+        future."""
+        return self._follow(s, i, 0)[0]
+
+    def _follow(self, s: GameState, i: int, future: int) -> tuple[GameState, bool]:
+        """:meth:`follow_ups` on reseeded future number ``future``; also whether a chance action
+        was played."""
+        chance = chance_test(terms(s))
+        chancy = False
+        for step in range(MAX_FOLLOW_UPS):
             d = s.decision
             if d.player != i or d.kind == "turn":
                 break
             legal = s.legal_actions()
-            if len(legal) == 1:
-                s = s.apply(legal[0])
-                continue
-            children = [s.apply(a) for a in legal]
-            score = terms(s).score
-            s = max(children, key=lambda c: score(c, i))
-        return s
+            a, child = (legal[0], None) if len(legal) == 1 else self._best_follow_up(s, legal, i, chance)
+            if chance(s, a):
+                s = s.reseed(future * MAX_FOLLOW_UPS + step).apply(a)
+                chancy = True
+            else:
+                s = child if child is not None else s.apply(a)
+        return s, chancy
+
+    def _best_follow_up(self, s: GameState, legal: list[Action], i: int,
+                        chance: Callable[[GameState, Action], bool]) -> tuple[Action, GameState | None]:
+        """The best of ``legal`` by the score one step on, with its outcome (None for a chance
+        action, scored on the mean of :data:`CHANCE_SAMPLES` reseeded outcomes)."""
+        score = terms(s).score
+        best: tuple[float, Action, GameState | None] | None = None
+        for a in legal:
+            child = None if chance(s, a) else s.apply(a)
+            if child is None:
+                v = sum(score(s.reseed(k).apply(a), i) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
+            else:
+                v = score(child, i)
+            if best is None or v > best[0]:
+                best = (v, a, child)
+        assert best is not None, "a decision without legal actions"
+        return best[1], best[2]
 
     def with_seed(self, seed: int) -> GreedyAgent:
         return GreedyAgent(seed, resolve=self.resolve)

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 KIND_TITLES = {
     "spin": "Spin", "move": "Move to", "ransom": "Give the robbers", "gift": "Gift for the Khan",
     "sell": "Sell to the bank", "buy": "Buy from the bank", "deal": "Draw from a merchant", "pick": "Choose",
-    "pay_debt": "Sell to pay the debt", "end_turn": "End",
+    "pay_debt": "Sell to pay the debt", "end_turn": "End", "booty": "The robbers' booty",
+    "extra_card": "A free card", "extra_turn": "A strong wind",
 }
 
 
@@ -58,6 +59,16 @@ def describe(s: GameState, a: Action) -> tuple[str, str]:
     if a.kind == "pay_debt":
         value = card.value if card else r.plaque_value if choice == "plaque" else r.secrets_value
         return f"sell {what if card else 'the ' + choice}", f"+{value} Gulden"
+    if a.kind == "booty":
+        gulden, cards = state.booty[state.decision.about]
+        if choice == "leave":
+            return "leave it on their space", ""
+        loot = ", ".join([f"{gulden} Gulden", *(f"a {c.cards[x].colour} {c.cards[x].value} card" for x in cards)])
+        return f"take it: {loot}", ""
+    if a.kind == "extra_card":
+        return ("draw it blind", "") if choice == "take" else ("decline it (and any left)", "")
+    if a.kind == "extra_turn":
+        return ("take the extra turn", "") if choice == "take" else ("decline it (and any left): play passes on", "")
     return "end the turn", ""
 
 
