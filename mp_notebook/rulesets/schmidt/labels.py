@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital
+from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital, loot
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -60,11 +60,8 @@ def describe(s: GameState, a: Action) -> tuple[str, str]:
         value = card.value if card else r.plaque_value if choice == "plaque" else r.secrets_value
         return f"sell {what if card else 'the ' + choice}", f"+{value} Gulden"
     if a.kind == "booty":
-        gulden, cards = state.booty[state.decision.about]
-        if choice == "leave":
-            return "leave it on their space", ""
-        loot = ", ".join([f"{gulden} Gulden", *(f"a {c.cards[x].colour} {c.cards[x].value} card" for x in cards)])
-        return f"take it: {loot}", ""
+        return ("leave it on their space", "") if choice == "leave" else (
+            f"take it: {loot(c, *state.booty[state.decision.about])}", "")
     if a.kind == "extra_card":
         return ("draw it blind", "") if choice == "take" else ("decline it (and any left)", "")
     if a.kind == "extra_turn":

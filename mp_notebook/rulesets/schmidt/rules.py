@@ -176,6 +176,12 @@ def _card(c: Components, cid: str) -> str:
     return f"{card.colour} {card.value}" if card.joker is None else f"{card.colour} joker"
 
 
+def loot(c: Components, gulden: int, cards: tuple[str, ...]) -> str:
+    """A booty pile in words, such as "50 Gulden and a red 30 card"."""
+    parts = ([f"{gulden} Gulden"] if gulden else []) + [f"a {_card(c, x)} card" for x in cards]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
 def _others(s: SchmidtState, i: int) -> list[int]:
     """The other seats, in playing order after ``i``."""
     n = s.num_players
@@ -204,9 +210,8 @@ def decision(s: SchmidtState) -> Decision:
     if kind == "gift":
         return Decision("gift", i, f"{name}: choose a gift for the Khan ({task[2]} more)", task[2])
     if kind == "booty":
-        gulden, cards = s.booty[task[2]]
-        return Decision("booty", i, f"{name}: won against the {_fight(task[2])}: take their booty ({gulden} Gulden and "
-                                    f"{len(cards)} card(s)) or leave it on their space", task[2])
+        return Decision("booty", i, f"{name}: won against the {_fight(task[2])}: take their booty "
+                                    f"({loot(s.components, *s.booty[task[2]])}) or leave it on their space", task[2])
     if kind == "extra_turn":
         return Decision("extra_turn", i, f"{name}: a strong wind: take an extra turn ({s.extra_turns} left) or "
                                          f"pass play on", s.extra_turns)
@@ -411,7 +416,7 @@ def _spin(s: SchmidtState, i: int, ring: str) -> None:
                    f"empty: he receives nothing", R_FIGHT)
         return
     s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins and may take their "
-               f"booty: {gulden} Gulden and {len(cards)} card(s)", R_FIGHT)
+               f"booty: {loot(c, gulden, cards)}", R_FIGHT)
     s.tasks = (*s.tasks, ("booty", i, ring))
 
 
@@ -425,8 +430,7 @@ def _booty(s: SchmidtState, i: int, choice: str) -> None:
         return
     p.__dict__.update(gulden=p.gulden + gulden, cards=tuple(sorted(p.cards + cards)))
     s.booty = {**s.booty, ring: (0, ())}
-    s._note(i, f"{p.name} takes the {_fight(ring)}' booty: {gulden} Gulden"
-               + "".join(f", a {_card(s.components, x)} card" for x in cards), R_FIGHT)
+    s._note(i, f"{p.name} takes the {_fight(ring)}' booty: {loot(s.components, gulden, cards)}", R_FIGHT)
 
 
 def _move(s: SchmidtState, i: int, dest: str) -> None:
