@@ -12,6 +12,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.rulesets.schmidt import components as comp
+from mp_notebook.rulesets.schmidt import evaluation
 from mp_notebook.ui.labels import sections
 
 C = comp.components()
@@ -52,6 +53,7 @@ def test_the_data_files_say_they_are_a_reconstruction() -> None:
     ("board", lambda d: d["location"][3].pop("colour"), "board.toml: location 'Constantinople'"),
     ("cards", lambda d: d["joker"][0].update(effect="teleport"), "cards.toml: joker 'khan_protects'"),
     ("cards", lambda d: d["joker"].pop(), "cards.toml: the brown deck has 4 jokers"),
+    ("cards", lambda d: d["joker"][1].update(optional=True), "cards.toml: joker 'birthday': only a joker whose"),
     ("cards", lambda d: d["specials"].update(missions=["Venice", "Pagan", "Quinsai", "Zaiton"]), "missions"),
     ("rules", lambda d: d["spinner"].update(sea=["2", "bandits"]), "rules.toml: [spinner] sea"),
     ("rules", lambda d: d["return_capital"].pop("4"), "rules.toml: [return_capital]"),
@@ -116,3 +118,50 @@ def test_greedy_beats_random() -> None:
     wins = df[df["winner"]].groupby("agent").size()
     assert wins.get("greedy", 0) >= 18, wins
     assert set(df.columns) >= {"gulden", "wares", "plaque", "secrets", "total", "winner"}
+
+
+def spin_to(s: mp.GameState, ring: str, result: str, fight: str | None = None) -> mp.GameState:
+    """``s`` after a spin of ``ring`` showing ``result`` (``fight``: 'lost'/'won', the dice)."""
+    return next(t for t in (s.reseed(k).apply(f"spin {ring}") for k in range(5000))
+                if t.spun == (ring, result) and (fight is None or (fight == "lost") == (t.decision.kind == "ransom")))
+
+
+def greedy_choice(s: mp.GameState) -> str:
+    return str(mp.agents.GreedyAgent(seed=0).choose(s))
+
+
+def test_greedy_takes_extra_turns_and_booty_but_not_a_card_that_breaks_the_colour_rule() -> None:
+    s = mp.new_game(2, ruleset="schmidt", seed=1)
+    lost = spin_to(s.with_player(0, cards=["red30a"]), "sea", "pirates", fight="lost").apply("ransom red30a")
+    ready = dict(plaque="Quinsai", secrets=True, gulden=600)  # 1450 Gulden of capital: enough to return
+    full = lost.with_player(1, cards=["red80a", "red50a", "green80a", "blue80a", "brown80a"], **ready)
+    fought = spin_to(full, "sea", "pirates", fight="won")
+    assert fought.decision.kind == "booty" and greedy_choice(fought) == "booty leave"  # a third red card
+    short = spin_to(lost.with_player(1, cards=["red80a", "green80a", "blue80a", "brown80a"], **ready), "sea",
+                    "pirates", fight="won")
+    assert greedy_choice(short) == "booty take"
+    near = s.with_player(0, location=C.neighbours["land"]["Kashgar"][0], gulden=500)
+    kashgar = spin_to(near, "land", "1").apply("move Kashgar")
+    w = next(t for t in map(kashgar.reseed, range(5000)) if t.decks["brown"][0] == "brown:wind")
+    w = w.apply("buy").apply("end_turn")
+    assert w.decision.kind == "extra_turn"
+    (take, best), (decline, _) = mp.agents.GreedyAgent(seed=0).rank(w)
+    assert str(best) == "extra_turn take" and take - decline == pytest.approx(2 * evaluation.turn_worth(w, 0))
+    last = w.apply("extra_turn take").with_player(0, plaque="Quinsai")
+    last = spin_to(last, last.legal_actions()[0].choice, "bandits")  # protected: the turn ends
+    assert last.decision.about == 1 and greedy_choice(last) == "extra_turn take"
+
+
+def test_greedy_draws_blind_only_on_reseeded_futures() -> None:
+    """No peeking: the look-ahead takes a blind draw, a spin or a Plaque only on a reseeded
+    future, never on the position's own (which would show the card on top of the deck)."""
+    s = mp.new_game(2, ruleset="schmidt", seed=1)
+    at = spin_to(s.with_player(0, location="Ankara", gulden=500), "land", "1").apply("move Constantinople")
+    ahead = mp.agents.GreedyAgent(seed=0).follow_ups(at, 0)
+    steps = ahead.history[len(at.history):]
+    assert "buy" in steps and all(steps[k - 1].startswith("reseed") for k, x in enumerate(steps) if x == "buy")
+    ready = spin_to(s.with_player(0, location="Shangdu", cards=["red80a", "blue80a", "green80a"]), "land", "3")
+    chance = {str(a): evaluation.chance(ready, a) for a in ready.legal_actions()}
+    assert chance.pop("move Khanbalik") and chance and not any(chance.values())  # the Plaque is drawn blind
+    assert evaluation.chance(at, mp.Action("buy", 0)) and not evaluation.chance(at, mp.Action("end_turn", 0))
+    assert evaluation.chance(s, mp.Action("spin", 0, choice="sea"))

@@ -141,14 +141,29 @@ def test_losing_to_pirates_costs_a_card_or_the_bribe() -> None:
     refused(poor, "ransom bribe", "the bribe is 50 Gulden", rules.R_FIGHT)
 
 
-def test_winning_a_fight_takes_the_booty_of_that_ring() -> None:
+def test_a_fights_winner_may_take_the_booty_of_that_ring_or_leave_it() -> None:
+    s = spin_to(game().with_player(0, cards=["red30a"]), "sea", "pirates", fight="lost").apply("ransom red30a")
+    t = spin_to(s, "sea", "pirates", fight="won")  # seat 1 beats the pirates
+    assert t.decision.kind == "booty" and t.decision.player == 1 and t.decision.about == "sea"
+    assert [str(a) for a in t.legal_actions()] == ["booty take", "booty leave"]
+    assert "wins and may take their booty" in t.log[-1].text and t.log[-1].rule == rules.R_FIGHT
+    refused(t, "booty keep", "take or leave", rules.R_FIGHT)
+    refused(t, "end_turn", "waiting for", rules.R_FIGHT)
+    taken = t.apply("booty take")
+    assert taken.players[1].cards == ("red30a",) and taken.booty["sea"] == (0, ())
+    assert taken.log[-1].rule == rules.R_FIGHT and taken.current_player == 0
+    left = t.apply("booty leave")  # the booty stays on the pirates' space ...
+    assert left.players[1].cards == () and left.booty["sea"] == (0, ("red30a",)) and left.current_player == 0
+    later = spin_to(left.with_player(0, gulden=100), "sea", "pirates", fight="won").apply("booty take")
+    assert later.players[0].cards == ("red30a",) and later.booty["sea"] == (0, ())  # ... for a later winner
+
+
+def test_a_fight_won_at_an_empty_space_gives_nothing_to_decide() -> None:
     s = spin_to(game().with_player(0, cards=["red30a"]), "sea", "pirates", fight="lost").apply("ransom red30a")
     assert "booty piles — sea: 0 Gulden + 1 card, land: 0 Gulden + 0 cards<" in s._repr_html_()
-    t = spin_to(s, "sea", "pirates", fight="won")
-    assert t.players[1].cards == ("red30a",) and t.booty["sea"] == (0, ())
-    assert t.log[-1].text.endswith("wins and takes their booty: 0 Gulden and 1 card")
-    assert t.log[-1].rule == rules.R_FIGHT
     land = spin_to(s, "land", "bandits", fight="won")
+    assert land.decision.kind == "turn" and land.current_player == 0  # the land pile is empty
+    assert "he receives nothing" in land.log[-1].text and land.log[-1].rule == rules.R_FIGHT
     assert land.players[1].cards == () and land.booty["sea"] == (0, ("red30a",))  # the sea pile stays
 
 
@@ -223,13 +238,26 @@ def test_jokers_that_cost_money_and_the_typhoon() -> None:
     assert at_sea.apply("buy").players[0].gulden == 50
 
 
-def test_the_seeds_example_two_extra_cards_from_a_local_lord() -> None:
+def test_the_seeds_example_two_extra_cards_from_a_local_lord_may_be_drawn() -> None:
+    """The seed's example quotes the card as "... and may draw two extra cards": each is offered."""
     s = with_top(arrive(game(), "Kashgar", gulden=500), "brown", "brown:local_lord")
     s = next(t for t in map(s.reseed, range(2000))
              if t.decks["brown"][0] == "brown:local_lord" and not any(C.cards[x].joker for x in t.decks["brown"][1:3]))
     t = s.apply("buy")
-    assert len(t.players[0].cards) == 2 and t.visit[2] == 1 and t.players[0].gulden == 480
-    assert "buy" in [a.kind for a in t.legal_actions()]  # two more paid draws allowed
+    assert t.decision.kind == "extra_card" and t.decision.about == 2 and t.players[0].cards == ()
+    assert [str(a) for a in t.legal_actions()] == ["extra_card take", "extra_card decline"]
+    refused(t, "buy", "waiting for", rules.R_JOKER)
+    one = t.apply("extra_card take")
+    assert len(one.players[0].cards) == 1 and one.decision.kind == "extra_card" and one.decision.about == 1
+    both = one.apply("extra_card take")
+    assert len(both.players[0].cards) == 2 and both.visit[2] == 1 and both.players[0].gulden == 480
+    assert "buy" in [a.kind for a in both.legal_actions()]  # two more paid draws allowed
+    only_one = one.apply("extra_card decline")  # the second is declined after the first is drawn
+    assert len(only_one.players[0].cards) == 1 and only_one.decision.kind == "trade"
+    none = t.apply("extra_card decline")  # declining the first lets the second lapse
+    assert none.players[0].cards == () and none.decision.kind == "trade" and none.decks["brown"] == t.decks["brown"]
+    assert "declines the free brown cards (2)" in none.log[-1].text and none.log[-1].rule == rules.R_JOKER
+    refused(t, "extra_card later", "take or decline", rules.R_JOKER)
 
 
 def test_a_merchant_who_cannot_pay_a_gift_sells_a_card() -> None:
@@ -260,9 +288,35 @@ def test_send_a_merchant_and_go_to_sansibar() -> None:
     assert z.players[0].location == "Sansibar" and z.players[0].mode == "sea" and z.current_player == 1
 
 
-def test_extra_turns_deals_and_joining() -> None:
-    w = with_top(arrive(game(), "Kashgar"), "brown", "brown:wind").apply("buy").apply("end_turn")
-    assert w.current_player == 0 and "extra turn" in w.log[-1].text
+def end_protected_turn(s: mp.GameState) -> mp.GameState:
+    """Seat 0, protected by a Plaque, spins a fight: the turn ends at once."""
+    ring = s.legal_actions()[0].choice
+    return spin_to(s, ring, "pirates" if ring == "sea" else "bandits")
+
+
+def test_a_strong_wind_two_extra_turns_each_taken_or_declined() -> None:
+    s = with_top(arrive(game(), "Kashgar", plaque="Quinsai"), "brown", "brown:wind").apply("buy")
+    assert "strong wind" in s.log[-1].text and s.decision.kind == "trade"  # the trading visit goes on
+    w = s.apply("end_turn")
+    assert w.decision.kind == "extra_turn" and w.current_player == 0 and w.decision.about == 2
+    assert [str(a) for a in w.legal_actions()] == ["extra_turn take", "extra_turn decline"]
+    refused(w, "spin land", "waiting for", rules.R_JOKER)
+    refused(w, "extra_turn later", "take or decline", rules.R_JOKER)
+    first = w.apply("extra_turn take")
+    assert first.decision.kind == "turn" and first.current_player == 0 and first.round == w.round
+    assert "takes an extra turn (1 more after it)" in first.log[-1].text and first.log[-1].rule == rules.R_JOKER
+    second = end_protected_turn(first)  # the second extra turn is offered after the first is played
+    assert second.decision.kind == "extra_turn" and second.decision.about == 1
+    assert end_protected_turn(second.apply("extra_turn take")).current_player == 1  # two, then play passes on
+    one_only = second.apply("extra_turn decline")
+    assert one_only.current_player == 1 and one_only.extra_turns == 0 and one_only.log[-1].rule == rules.R_JOKER
+    none = w.apply("extra_turn decline")  # declining the first lets the second lapse
+    assert none.current_player == 1 and none.extra_turns == 0 and "declines the extra turns (2)" in none.log[-1].text
+    for kept in (w, second):  # a pending "may" saves and replays
+        assert mp.GameState.from_json(kept.to_json()) == kept and mp.replay(kept.setup, kept.history) == kept
+
+
+def test_deals_and_joining() -> None:
     d = with_top(arrive(game(), "Tabriz"), "blue", "blue:deal").apply("buy").apply("pick 1")
     assert d.players[0].gulden == 250 and d.players[1].gulden == 210
     j = with_top(arrive(game(), "Tabriz"), "blue", "blue:danger").apply("buy").apply("pick 1")

@@ -66,6 +66,10 @@ class AgentTerms(Protocol):
     # or add a die); the greedy look-ahead scores each by the best main action it leads to.
     # prelude: tuple[str, ...]
     #
+    # Optional (see :func:`~mp_notebook.agents.greedy.chance_test`): ``chance(s, a) -> bool``,
+    # whether an action's outcome is chance (dice, a spinner, a blind draw), or ``CHANCE_KINDS``,
+    # the kinds whose outcome is; the greedy player scores those on reseeded futures.
+    #
     # Optional too (see :func:`journey_planner`): ``journey(s, reach) -> tuple[str, ...]``, the notation of
     # the decisions that carry out one :class:`~mp_notebook.board.routes.Reach` (a Travel action to
     # one destination); ``mp.analysis.evaluate`` then gives each destination its own row.

@@ -22,10 +22,13 @@ die that is changed but not placed keeps its whole worth as "an action still to 
 look-ahead would keep paying camels to put off placing it.
 
 Only the lowest die (own, black) is considered for a reroll, the lowest and the highest for an
-adjustment. Dice rolls are not peeked at: a
-reroll or a black die is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures. The
-money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a real
-action unless nothing useful is left.
+adjustment. Chance is not peeked at: an action whose outcome is chance (:func:`chance_test`: by
+default a reroll or a black die; a ruleset's ``agents`` part may say, such as a spin or a blind
+draw) is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures; so is an action whose
+follow-ups take such a chance action. In the follow-ups a chance action is chosen on the mean of
+its reseeded outcomes and then played out on one of those futures, never on the position's own.
+The money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a
+real action unless nothing useful is left.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -37,6 +40,7 @@ action unless nothing useful is left.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,6 +48,7 @@ from mp_notebook.agents.base import closure, prelude, terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
+    from mp_notebook.agents.base import AgentTerms
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
@@ -52,6 +57,16 @@ MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chai
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures (default)
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
+
+
+def chance_test(ev: AgentTerms) -> Callable[[GameState, Action], bool]:
+    """Whether an action's outcome is chance: the ``chance(s, a)`` of a ruleset's evaluation (its
+    ``agents`` part), else its kind among the part's ``CHANCE_KINDS`` or :data:`CHANCE_KINDS`."""
+    test: Callable[[GameState, Action], bool] | None = getattr(ev, "chance", None)
+    if test is not None:
+        return test
+    kinds: tuple[str, ...] = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)
+    return lambda s, a: a.kind in kinds
 
 
 def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
@@ -75,6 +90,16 @@ def _prune_die_changes(actions: list[Action]) -> list[Action]:
             values.setdefault((a.kind, bool(a.black)), []).append(a.dice[0])
     keep = {key: (min(v), min(v) if key[0] == "reroll" else max(v)) for key, v in values.items()}
     return [a for a in actions if a.kind not in ("reroll", "adjust_die") or a.dice[0] in keep[(a.kind, bool(a.black))]]
+
+
+@dataclass(frozen=True)
+class _Then:
+    """How a prelude is scored: by the best main action that follows it. Main actions with an
+    effect already ``known`` (legal without the prelude) are not replayed: they count as the best
+    direct main action's ``gain`` on the position the prelude leaves."""
+
+    known: set[tuple[object, ...]]
+    gain: float
 
 
 @dataclass(frozen=True)
@@ -120,15 +145,18 @@ class GreedyAgent:
         samples = CHANCE_SAMPLES if self.resolve else 1
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
-        chance_kinds = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)  # a ruleset's agents part may name its own
+        chance = chance_test(ev)
         preludes = prelude(ev) if self.resolve else ()
 
         def outcome(a: Action, then: _Then | None = None) -> float:
             if a.kind == "end_turn":
                 return here
-            if a.kind in chance_kinds:
-                return sum(self._outcome(state.reseed(k), a, i, then) for k in range(samples)) / samples
-            return self._outcome(state, a, i, then)
+            if chance(state, a):
+                return sum(self._outcome(state.reseed(k), a, i, k, then)[0] for k in range(samples)) / samples
+            v, chancy = self._outcome(state, a, i, 0, then)
+            if chancy:  # its follow-ups took a chance action: the mean of the futures
+                v = (v + sum(self._outcome(state, a, i, k, then)[0] for k in range(1, samples))) / samples
+            return v
 
         scores = {a: outcome(a) for a in actions if a.kind not in preludes}
         direct = [v for a, v in scores.items() if a.kind in main_kinds]
@@ -146,20 +174,25 @@ class GreedyAgent:
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _outcome(self, s: GameState, a: Action, i: int, then: _Then | None = None) -> float:
-        """The score after ``a``, its follow-ups and closure; for a prelude (``then``), the best
+    def _outcome(
+        self, s: GameState, a: Action, i: int, future: int, then: _Then | None = None
+    ) -> tuple[float, bool]:
+        """The score after ``a``, its follow-ups and closure, and whether a follow-up was a chance
+        action (played out on reseeded future number ``future``); for a prelude (``then``), the best
         score after the main action it leads to (see :class:`_Then`)."""
         child = s.apply(a)
+        chancy = False
         if self.resolve:
-            child = self.close(self.follow_ups(child, i), i)
+            child, chancy = self._follow(child, i, future)
+            child = self.close(child, i)
             if then is not None and child.decision.player == i and child.decision.kind == "turn":
                 ev, main = terms(child), get(child.ruleset).vocabulary.main
                 mains = [b for b in distinct_actions(child, child.legal_actions()) if b.kind in main]
                 if mains:
                     old = then.gain + ev.score(child, i)
-                    new = (self._outcome(child, b, i) for b in mains if ev.effect(child, b) not in then.known)
-                    return max([old, *new])
-        return terms(child).score(child, i)
+                    new = [self._outcome(child, b, i, future) for b in mains if ev.effect(child, b) not in then.known]
+                    return max([old, *(v for v, _ in new)]), chancy or any(c for _, c in new)
+        return terms(child).score(child, i), chancy
 
     def close(self, s: GameState, i: int) -> GameState:
         """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
@@ -183,19 +216,45 @@ class GreedyAgent:
         return s
 
     def follow_ups(self, s: GameState, i: int) -> GameState:
-        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead)."""
-        for _ in range(MAX_FOLLOW_UPS):
+        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
+        a chance action is chosen on the mean of its reseeded outcomes and played on a reseeded
+        future."""
+        return self._follow(s, i, 0)[0]
+
+    def _follow(self, s: GameState, i: int, future: int) -> tuple[GameState, bool]:
+        """:meth:`follow_ups` on reseeded future number ``future``; also whether a chance action
+        was played."""
+        chance = chance_test(terms(s))
+        chancy = False
+        for step in range(MAX_FOLLOW_UPS):
             d = s.decision
             if d.player != i or d.kind == "turn":
                 break
             legal = s.legal_actions()
-            if len(legal) == 1:
-                s = s.apply(legal[0])
-                continue
-            children = [s.apply(a) for a in legal]
-            score = terms(s).score
-            s = max(children, key=lambda c: score(c, i))
-        return s
+            a, child = (legal[0], None) if len(legal) == 1 else self._best_follow_up(s, legal, i, chance)
+            if chance(s, a):
+                s = s.reseed(future * MAX_FOLLOW_UPS + step).apply(a)
+                chancy = True
+            else:
+                s = child if child is not None else s.apply(a)
+        return s, chancy
+
+    def _best_follow_up(self, s: GameState, legal: list[Action], i: int,
+                        chance: Callable[[GameState, Action], bool]) -> tuple[Action, GameState | None]:
+        """The best of ``legal`` by the score one step on, with its outcome (None for a chance
+        action, scored on the mean of :data:`CHANCE_SAMPLES` reseeded outcomes)."""
+        score = terms(s).score
+        best: tuple[float, Action, GameState | None] | None = None
+        for a in legal:
+            child = None if chance(s, a) else s.apply(a)
+            if child is None:
+                v = sum(score(s.reseed(k).apply(a), i) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
+            else:
+                v = score(child, i)
+            if best is None or v > best[0]:
+                best = (v, a, child)
+        assert best is not None, "a decision without legal actions"
+        return best[1], best[2]
 
     def with_seed(self, seed: int) -> GreedyAgent:
         return GreedyAgent(seed, resolve=self.resolve)

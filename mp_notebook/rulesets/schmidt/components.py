@@ -27,6 +27,7 @@ from mp_notebook.engine.errors import DataError
 MODES = ("land", "sea")
 SHAPES = ("start", "large", "small", "triangle")
 JOKER_EFFECTS = ("draw", "pay", "pay_at_sea", "gift_each", "send", "go", "extra_turns", "deal", "join")
+OPTIONAL_EFFECTS = ("draw", "send", "deal", "join")  # effects a joker may offer as a choice ("optional")
 FIGHTS = ("pirates", "bandits")
 
 
@@ -196,6 +197,9 @@ def load_cards(doc: dict[str, Any], locations: dict[str, Location]) -> tuple[tup
         amount = int(item.get("amount", 0))
         if effect not in ("send", "go", "join") and amount <= 0:
             raise DataError(f"{f}: {entry}: {effect} needs a positive amount")
+        if item.get("optional", False) and effect not in OPTIONAL_EFFECTS:
+            raise DataError(f"{f}: {entry}: only a joker whose effect is one of {', '.join(OPTIONAL_EFFECTS)} can "
+                            f"be optional, not {effect}")
         jokers[jid] = Joker(jid, colour, effect, _need(f, entry, item, "text", str), amount, place,
                             bool(item.get("optional", False)), bool(item.get("other", False)))
     cards: dict[str, Card] = {}

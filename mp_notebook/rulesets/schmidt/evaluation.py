@@ -4,12 +4,14 @@ Units: points of 10 Gulden. A merchant's value is his capital plus his progress 
 minus what his capital lacks for the return and the way still to go: to Khanbalik (by way of a
 city whose deck still holds a gift card, while he lacks gifts), then to his mission city, then
 home. Gifts for the Khan count before the Plaque; with the Plaque, the colour rule (1-2 cards of
-each ware colour; with the Secrets a missing colour adds the detour to a city selling it). A
+each ware colour; with the Secrets a missing colour adds the detour to a city selling it). Turns
+of his own still to come before another merchant moves (the turn about to start, the strong
+wind's extra turns) are worth :func:`turn_worth` each, so an extra turn is worth taking. A
 finished game is worth :data:`WIN` to the winner and ``-WIN`` to the others.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
->>> value(s, 0) == value(s, 1)
+>>> value(s, 0) - value(s, 1) == turn_worth(s, 0)  # the first merchant is about to move
 True
 """
 
@@ -24,7 +26,6 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.schmidt.state import SchmidtState
 
-CHANCE_KINDS = ("spin", "buy", "deal")  # the greedy player scores these on reseeded futures (no peeking)
 UNIT = 10  # Gulden per point
 WIN = 10_000.0
 STAGE = 80.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
@@ -47,7 +48,7 @@ def value(s: GameState, i: int) -> float:
     p = state.players[i]
     r = c.rules
     short = max(0, r.return_capital[state.num_players] - capital(c, p)) / UNIT
-    points = capital(c, p) / UNIT - short
+    points = capital(c, p) / UNIT - short + turns_ahead(state, i) * turn_worth(state, i)
     distance = c.distance[p.location]
     home = c.distance[c.start]
     if p.plaque is None:
@@ -69,6 +70,35 @@ def value(s: GameState, i: int) -> float:
     if missing and p.secrets:  # the detour to the nearest city selling a missing colour
         way += min(distance[city] for city in c.trading_cities if c.locations[city].colour in missing)
     return points - STEP * way
+
+
+def chance(s: GameState, a: Action) -> bool:
+    """Whether the outcome of ``a`` is chance, which the greedy player scores on reseeded futures
+    (no peeking): a spin (the sector, a fight's dice), a blind draw (from the bank, a merchant, a
+    joker's free card), and the Plaque drawn blind: after the last gift for the Khan, or on a move
+    into Khanbalik without a Plaque (the gifts are handed over at once when they are the only three)."""
+    state = cast("SchmidtState", s)
+    if a.kind == "move":
+        i = state.decision.player
+        return a.choice == state.components.khanbalik and i is not None and state.players[i].plaque is None
+    if a.kind == "gift":
+        return bool(state.decision.about == 1)
+    return a.kind in ("spin", "buy", "deal") or (a.kind == "extra_card" and a.choice == "take")
+
+
+def turns_ahead(s: SchmidtState, i: int) -> int:
+    """Merchant ``i``'s own turns still to come before another merchant's: the turn about to start
+    (before its spin) and the strong wind's extra turns not yet taken."""
+    if s.over or s.turn != i:
+        return 0
+    return s.extra_turns + (s.decision.kind == "turn")
+
+
+def turn_worth(s: GameState, i: int) -> float:
+    """A turn's worth to merchant ``i``: the way a spin of his ring moves him on average."""
+    state = cast("SchmidtState", s)
+    sectors = state.components.rules.spinner[state.players[i].mode]
+    return STEP * sum(x for x in sectors if isinstance(x, int)) / len(sectors)
 
 
 def margin(s: GameState, i: int) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital
+from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital, loot
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 KIND_TITLES = {
     "spin": "Spin", "move": "Move to", "ransom": "Give the robbers", "gift": "Gift for the Khan",
     "sell": "Sell to the bank", "buy": "Buy from the bank", "deal": "Draw from a merchant", "pick": "Choose",
-    "pay_debt": "Sell to pay the debt", "end_turn": "End",
+    "pay_debt": "Sell to pay the debt", "end_turn": "End", "booty": "The robbers' booty",
+    "extra_card": "A free card", "extra_turn": "A strong wind",
 }
 
 
@@ -58,6 +59,13 @@ def describe(s: GameState, a: Action) -> tuple[str, str]:
     if a.kind == "pay_debt":
         value = card.value if card else r.plaque_value if choice == "plaque" else r.secrets_value
         return f"sell {what if card else 'the ' + choice}", f"+{value} Gulden"
+    if a.kind == "booty":
+        return ("leave it on their space", "") if choice == "leave" else (
+            f"take it: {loot(c, *state.booty[state.decision.about])}", "")
+    if a.kind == "extra_card":
+        return ("draw it blind", "") if choice == "take" else ("decline it (and any left)", "")
+    if a.kind == "extra_turn":
+        return ("take the extra turn", "") if choice == "take" else ("decline it (and any left): play passes on", "")
     return "end the turn", ""
 
 

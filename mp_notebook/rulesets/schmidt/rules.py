@@ -18,8 +18,10 @@ Readings of the seed (``shared/reference/voyages-and-schmidt-audit.md`` B2), eac
 * The route type is declared with the first spin (Venice is a port), and changed only at ports.
 * Pirates/bandits: the piece does not move; the white die must be at least the black one. A
   loser gives one ware card or 50 Gulden (the bribe only if he can pay it or has no card) to the
-  ring's booty pile; a winner takes that whole pile (B2-7). A Plaque whose mission is not done
-  yet (no Secrets) protects (B2-11).
+  ring's booty pile (B2-7). A winner "may then take the bandits' booty": he decides, taking the
+  whole pile or leaving it where it lies for a later winner; with the pile empty he gets nothing
+  and there is nothing to decide. A Plaque whose mission is not done yet (no Secrets) protects
+  (B2-11).
 * Trading: selling comes first (the seed's order a, b), one colour per visit; then either bank
   draws or one draw from a merchant who was in the city on arrival, not both. A joker counts
   as one of the three draws; its free extra cards do not (B2-8).
@@ -35,8 +37,19 @@ Readings of the seed (``shared/reference/voyages-and-schmidt-audit.md`` B2), eac
   bank at their value; with no card left he pays what he has and restarts in Venice with 240.
 * Jokers moving a merchant: see ``data/cards.toml``. A moved merchant does not "arrive": no
   trading, no Khanbalik ceremony, no mission, no return; the mover's trading visit ends.
-* The seed's "may" is read as always worth taking, so it is done at once: a fight's winner takes
-  the booty, the strong wind's two extra turns are played.
+* Where the seed says a merchant *may* do something, he decides (the decisions ``booty``,
+  ``extra_turn`` and ``extra_card``: take it or not). The strong wind, "you may take two extra
+  turns": when his turn ends he takes the first extra turn or declines it, and after playing it
+  the second; declining passes play on and lets the rest lapse (the seed does not bind the second
+  turn to the first; the both-or-neither reading is not used). The same for the local lord's two
+  free cards, which the seed's Joker Cards example quotes as "may draw two extra cards" (its line
+  among the Joker Card Translations says "take"; ``optional`` in ``data/cards.toml``); the other
+  free-card jokers say "take" and are drawn at once. The seed's other "may"s and "can"s were
+  choices already (the route type at a port, selling, buying none to three cards, a draw from a
+  merchant, returning to Venice, the Pope's and a deal joker's "if you like", asking a merchant
+  to join) or permissions with no other course to choose: "He may also keep the Golden Plaque"
+  (he keeps it: no rule says where it would go, and the return needs it), "he can start the game
+  again with 240 Gulden" after a debt, and "the winner may call himself Messer Millioni".
 * The bank's money is unlimited (the seed sets no limit on what the bank pays); seat 0 is the
   youngest player and starts.
 """
@@ -71,6 +84,8 @@ R_DEBT = f"{S}: Paying Debts"
 R_LIMIT = "mp_notebook: the round_limit option (not a rule of seed 001)"
 
 BANK = "bank"
+MAY = {"booty": ("take", "leave"), "extra_turn": ("take", "decline"), "extra_card": ("take", "decline")}
+"""The decisions of a seed "may" (a yes or no) and their choices."""
 
 
 # ------------------------------------------------------------------------------- facts
@@ -162,6 +177,12 @@ def _card(c: Components, cid: str) -> str:
     return f"{card.colour} {card.value}" if card.joker is None else f"{card.colour} joker"
 
 
+def loot(c: Components, gulden: int, cards: tuple[str, ...]) -> str:
+    """A booty pile in words, such as "50 Gulden and a red 30 card"."""
+    parts = ([f"{gulden} Gulden"] if gulden else []) + [f"a {_card(c, x)} card" for x in cards]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
 def _others(s: SchmidtState, i: int) -> list[int]:
     """The other seats, in playing order after ``i``."""
     n = s.num_players
@@ -190,6 +211,15 @@ def decision(s: SchmidtState) -> Decision:
         return Decision("ransom", i, f"{name}: lost to the {_fight(task[2])}: give a ware card or the bribe")
     if kind == "gift":
         return Decision("gift", i, f"{name}: choose a gift for the Khan ({task[2]} more)", task[2])
+    if kind == "booty":
+        return Decision("booty", i, f"{name}: won against the {_fight(task[2])}: take their booty "
+                                    f"({loot(s.components, *s.booty[task[2]])}) or leave it on their space", task[2])
+    if kind == "extra_turn":
+        return Decision("extra_turn", i, f"{name}: a strong wind: take an extra turn ({s.extra_turns} left) or "
+                                         f"pass play on", s.extra_turns)
+    if kind == "extra_card":
+        return Decision("extra_card", i, f"{name}: draw a free {task[2]} card ({task[3]} left) or decline",
+                        task[3])
     if kind == "trade":
         return Decision("trade", i, f"{name}: trade in {s.visit[0] if s.visit else '?'} or end the turn")
     if kind == "pick":
@@ -225,6 +255,8 @@ def legal_actions(s: SchmidtState) -> list[Action]:
         return out
     if kind == "gift":
         return [Action("gift", i, choice=cid) for cid in gift_cards(c, p)]
+    if kind in MAY:
+        return [Action(kind, i, choice=x) for x in MAY[kind]]
     if kind == "trade":
         return trade_actions(s, i)
     if kind == "pick":
@@ -280,10 +312,11 @@ def explain(s: SchmidtState, a: Action) -> str:
     return f"{head}: {_why_not(s, d, a)}; the choices are: {shown}"
 
 
-_KIND_OF = {"turn": "spin", "move": "move", "ransom": "ransom", "gift": "gift", "pick": "pick", "debt": "pay_debt"}
+_KIND_OF = {"turn": "spin", "move": "move", "ransom": "ransom", "gift": "gift", "pick": "pick", "debt": "pay_debt",
+            **{kind: kind for kind in MAY}}
 _TRADE_KINDS = ("sell", "buy", "deal", "end_turn")
 _RULE_OF = {"turn": R_SPIN, "move": R_MOVE, "ransom": R_FIGHT, "gift": R_KHANBALIK, "trade": R_BUY,
-            "pick": R_JOKER, "debt": R_DEBT}
+            "pick": R_JOKER, "debt": R_DEBT, "booty": R_FIGHT, "extra_turn": R_JOKER, "extra_card": R_JOKER}
 
 
 def _why_not(s: SchmidtState, d: Decision, a: Action) -> str:
@@ -318,6 +351,8 @@ def _why_not(s: SchmidtState, d: Decision, a: Action) -> str:
         return f"this joker chooses among {', '.join(map(str, pick_choices(s, i, d.about)))} ({R_JOKER})"
     if a.kind == "pay_debt":
         return f"{choice} is not a card {p.name} holds ({R_DEBT})"
+    if a.kind in MAY:
+        return f"{p.name} answers {' or '.join(MAY[a.kind])}, not {choice!r} ({_RULE_OF[a.kind]})"
     assert s.visit is not None
     city, sold, bought, dealt, present = s.visit
     if a.kind == "sell":
@@ -378,11 +413,26 @@ def _spin(s: SchmidtState, i: int, ring: str) -> None:
         s.tasks = (*s.tasks, ("ransom", i, ring))
         return
     gulden, cards = s.booty[ring]
-    s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins and takes their booty: "
-               f"{gulden} Gulden and {counted(len(cards), 'card')}", R_FIGHT)
-    q = s._player(i)
-    q.__dict__.update(gulden=q.gulden + gulden, cards=tuple(sorted(q.cards + cards)))
+    if not gulden and not cards:
+        s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins, but their space is "
+                   f"empty: he receives nothing", R_FIGHT)
+        return
+    s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins and may take their "
+               f"booty: {loot(c, gulden, cards)}", R_FIGHT)
+    s.tasks = (*s.tasks, ("booty", i, ring))
+
+
+def _booty(s: SchmidtState, i: int, choice: str) -> None:
+    ring = s.tasks[-1][2]
+    s.tasks = s.tasks[:-1]
+    gulden, cards = s.booty[ring]
+    p = s._player(i)
+    if choice == "leave":
+        s._note(i, f"{p.name} leaves the booty on the {_fight(ring)}' space", R_FIGHT)
+        return
+    p.__dict__.update(gulden=p.gulden + gulden, cards=tuple(sorted(p.cards + cards)))
     s.booty = {**s.booty, ring: (0, ())}
+    s._note(i, f"{p.name} takes the {_fight(ring)}' booty: {loot(s.components, gulden, cards)}", R_FIGHT)
 
 
 def _move(s: SchmidtState, i: int, dest: str) -> None:
@@ -502,7 +552,9 @@ def _draw(s: SchmidtState, i: int, colour: str) -> None:
     s.decks = {**s.decks, colour: (*rest, cid)}  # revealed, carried out, put under the deck
     joker = c.jokers[card.joker]
     s._note(i, f"{p.name} draws a joker: “{joker.text}”", R_JOKER)
-    if joker.effect == "draw":
+    if joker.effect == "draw" and joker.optional:
+        s.tasks = (*s.tasks, ("extra_card", i, colour, joker.amount))
+    elif joker.effect == "draw":
         s.tasks = s.tasks + (("draw", i, colour),) * joker.amount
     elif joker.effect == "pay" or (joker.effect == "pay_at_sea" and p.mode == "sea"):
         s.tasks = (*s.tasks, ("debt", i, joker.amount, BANK, R_JOKER))
@@ -548,6 +600,33 @@ def _pick(s: SchmidtState, i: int, choice: str) -> None:
         s.tasks = (*s.tasks, ("debt", j, joker.amount, i, R_JOKER))
 
 
+def _extra_card(s: SchmidtState, i: int, choice: str) -> None:
+    """A free card the merchant may draw: drawn (the next one offered after it) or declined (the rest lapse)."""
+    _, _, colour, left = s.tasks[-1]
+    s.tasks = s.tasks[:-1]
+    name = s.players[i].name
+    if choice == "decline":
+        s._note(i, f"{name} declines the free {colour} card" + (f"s ({left})" if left > 1 else ""), R_JOKER)
+        return
+    if left > 1:
+        s.tasks = (*s.tasks, ("extra_card", i, colour, left - 1))
+    _draw(s, i, colour)
+
+
+def _extra_turn(s: SchmidtState, i: int, choice: str) -> None:
+    """The strong wind's next extra turn: taken (the turn starts again) or declined (the rest lapse)."""
+    s.tasks = s.tasks[:-1]
+    name = s.players[i].name
+    if choice == "decline":
+        s._note(i, f"{name} declines the extra turn" + (f"s ({s.extra_turns})" if s.extra_turns > 1 else ""),
+                R_JOKER)
+        s.extra_turns = 0
+        _next_turn(s, i)
+        return
+    s.extra_turns -= 1
+    s._note(i, f"{name} takes an extra turn ({s.extra_turns} more after it)", R_JOKER)
+
+
 def _deal(s: SchmidtState, i: int, choice: str) -> None:
     c = s.components
     j = int(choice)
@@ -587,7 +666,8 @@ def _end_turn(s: SchmidtState, i: int, _: str) -> None:
 
 
 _ACTIONS = {"spin": _spin, "move": _move, "ransom": _ransom, "gift": _gift, "sell": _sell, "buy": _buy,
-            "deal": _deal, "pick": _pick, "pay_debt": _pay_debt, "end_turn": _end_turn}
+            "deal": _deal, "pick": _pick, "pay_debt": _pay_debt, "end_turn": _end_turn, "booty": _booty,
+            "extra_turn": _extra_turn, "extra_card": _extra_card}
 
 
 # ------------------------------------------------------------------------------- automatic steps
@@ -602,7 +682,11 @@ def _run(s: SchmidtState) -> None:
         p = s.players[i]
         if kind == "end":
             s.tasks = s.tasks[:-1]
-            _next_turn(s, i)
+            s.visit = None
+            if s.extra_turns:  # the strong wind: the merchant decides on each extra turn
+                s.tasks = (*s.tasks, ("extra_turn", i))
+            else:
+                _next_turn(s, i)
         elif kind == "draw":
             s.tasks = s.tasks[:-1]
             _draw(s, i, task[2])
@@ -654,11 +738,7 @@ def _settle(s: SchmidtState, i: int, amount: int, creditor: int | str, rule: str
 
 
 def _next_turn(s: SchmidtState, i: int) -> None:
-    s.visit = None
-    if s.extra_turns:
-        s.extra_turns -= 1
-        s._note(i, f"{s.players[i].name} takes an extra turn ({s.extra_turns} more after it)", R_JOKER)
-        return
+    """Play passes from merchant ``i`` to the next; a new round starts with the first player."""
     s.turn = (i + 1) % s.num_players
     if s.turn == s.first_player:
         s.round += 1

@@ -130,9 +130,11 @@ class SchmidtState(RulesState):
 
     @property
     def decision(self) -> Decision:
-        """What is awaited now: ``.kind`` (``turn``, ``move``, ``ransom``, ``gift``, ``trade``,
-        ``pick``, ``debt`` or ``over``), ``.player``, ``.text`` and ``.about`` (the spaces to move
-        for a ``move``, the joker for a ``pick``, the amount owed for a ``debt``).
+        """What is awaited now: ``.kind`` (``turn``, ``move``, ``ransom``, ``booty``, ``gift``,
+        ``trade``, ``pick``, ``extra_card``, ``extra_turn``, ``debt`` or ``over``), ``.player``,
+        ``.text`` and ``.about`` (the spaces to move for a ``move``, the ring of the fight for a
+        ``booty``, the joker for a ``pick``, the free cards or extra turns left for ``extra_card``
+        and ``extra_turn``, the amount owed for a ``debt``).
 
         >>> import mp_notebook as mp
         >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
