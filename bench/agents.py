@@ -218,7 +218,7 @@ def main() -> None:
             for name, maker, n in (("GreedyAgent", greedy, args.automa_games),
                                    (f"SearchAgent(budget_rollouts={args.search_rollouts})", search,
                                     args.search_automa_games)):
-                for level in ("L1", "L2", "L3"):
+                for level in ("L1", "L2", "L3") if n else ():
                     solo = match(pool, n, maker, automa=level)
                     print(f"{name} vs Automa {level}: {solo.rate()}; mean score {solo.score / solo.games:.0f} vs "
                           f"the Automa's {solo.other_score / solo.games:.0f}; {solo.posts / solo.games:.1f} posts, "
@@ -231,6 +231,8 @@ def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: S
     """New greedy vs the legacy greedy (both seatings), search vs new greedy."""
     if args.games:
         greedy_vs_legacy(pool, args.games)
+    if not args.search_games:
+        return
     t0 = time.perf_counter()
     deep = match(pool, args.search_games, search, greedy)
     print(f"SearchAgent(budget_rollouts={args.search_rollouts}) vs GreedyAgent: {deep.rate()}; {deep.speed()} "

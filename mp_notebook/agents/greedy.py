@@ -102,16 +102,6 @@ class _Then:
     gain: float
 
 
-@dataclass(frozen=True)
-class _Then:
-    """How a prelude is scored: by the best main action that follows it. Main actions with an
-    effect already ``known`` (legal without the prelude) are not replayed: they count as the best
-    direct main action's ``gain`` on the position the prelude leaves."""
-
-    known: set[tuple[object, ...]]
-    gain: float
-
-
 class GreedyAgent:
     """One-step lookahead on the heuristic evaluation (see the module docstring).
 
