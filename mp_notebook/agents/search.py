@@ -21,7 +21,8 @@ final scoring and uses the real scores; ``"auto"`` is ``"turn"`` until the last 
 ``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
 more than this many VP (0: always the best mean).
 
-Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates;
+Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates (the
+default, 8, keeps the median decision under 0.1 s: ``python bench/agents.py``);
 ``budget_seconds`` stops earlier on the clock (then the result depends on the machine's speed;
 with ``budget_seconds=None`` the agent is exactly reproducible).
 
@@ -124,7 +125,7 @@ class SearchAgent:
 
     def __init__(
         self,
-        budget_rollouts: int = 24,
+        budget_rollouts: int = 8,
         budget_seconds: float | None = None,
         seed: int = 0,
         *,
