@@ -12,7 +12,8 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.rulesets.schmidt import components as comp
-from mp_notebook.rulesets.schmidt import evaluation
+from mp_notebook.rulesets.schmidt import evaluation, labels
+from mp_notebook.ui.app import HUMAN, GameApp
 from mp_notebook.ui.labels import sections
 
 C = comp.components()
@@ -81,7 +82,8 @@ def test_show_map_draws_every_space_and_both_routes() -> None:
 
 def test_the_app_plays_a_whole_game_by_clicks() -> None:
     app = mp.play(players=2, ruleset="schmidt", seed=4, round_limit=300)
-    assert all("seals" not in board for board in app.boards.players)  # no guild seals: no seals row
+    assert [r["label"] for r in app.boards.players[0]["rows"]] == [
+        "piece in", "route", "ware cards", "Golden Plaque", "Secrets of the Orient"]  # no posts, seals, contracts
     agents = [mp.agents.GreedyAgent(seed=k) for k in range(2)]
     assert "Marco Polo (Schmidt)" in app.header.value
     clicks = 0
@@ -97,7 +99,48 @@ def test_the_app_plays_a_whole_game_by_clicks() -> None:
             app.press(str(a))
         assert app.last_error is None and app.state.history[-1] == str(a)
     assert clicks > 10 and app.state.winner is not None and "game over" in app.header.value
-    assert app.boards.players[app.state.winner]["location"].startswith("Venice")
+    winner = app.boards.players[app.state.winner]
+    assert winner["rows"][0]["value"].startswith("Venice")
+    assert winner["score_text"] == f"final capital {app.state.scores()['total'].iloc[app.state.winner]} Gulden"
+
+
+def test_the_board_speaks_the_rulebooks_words() -> None:
+    s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(
+        1, cards=["red80a", "green30b", "green80a", "blue50a"], plaque="Pagan", gulden=100)
+    board = labels.player_board(s, 1)
+    assert board["score"] == 580  # capital: 100 Gulden + 240 in wares + the Plaque's 240 (Return to Venice)
+    assert board["resources"] == {"Gulden": 100, "green": 2, "red": 1, "blue": 1, "brown": 0}
+    assert board["rows"] == [
+        {"label": "piece in", "value": "Venice (exit space)"},
+        {"label": "route", "value": "land (red ring)"},
+        {"label": "ware cards", "value": "4, worth 240 Gulden", "items": ["green 80, green 30, red 80, blue 50"]},
+        {"label": "Golden Plaque", "value": "secret mission", "secret": True},  # not his decision now
+        {"label": "Secrets of the Orient", "value": "not yet"},
+    ]
+    start = labels.player_board(s.with_player(0, mode="sea"), 0)["rows"]
+    assert start[1:] == [{"label": "route", "value": "sea (blue ring)"}, {"label": "ware cards", "value": "none"},
+                         {"label": "Golden Plaque", "value": "not yet"},
+                         {"label": "Secrets of the Orient", "value": "not yet"}]
+    done = labels.player_board(s.with_player(1, secrets=True), 1)["rows"]
+    assert done[3:] == [{"label": "Golden Plaque", "value": "mission to Pagan (done)"},
+                        {"label": "Secrets of the Orient", "value": "held, worth 240 Gulden"}]
+
+
+def test_the_mission_city_is_shown_only_to_its_owner_until_done() -> None:
+    s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(0, plaque="Quinsai").with_player(1, plaque="Pagan")
+    app = mp.play(s)  # two humans at one screen: player 1 decides
+
+    def plaques(app: GameApp) -> list[str]:
+        return [b["rows"][3]["value"] for b in app.boards.players]
+
+    assert app.seats == [HUMAN, HUMAN] and app.state.current_player == 0
+    assert plaques(app) == ["mission to Quinsai", "hidden (secret)"]
+    assert app.boards.players[0]["score_text"] == "capital 480 Gulden"
+    app.goals_box.value = True  # every secret card shown on request; the owner's screen only while he decides
+    assert plaques(app) == ["mission to Quinsai", "secret mission"]
+    done = mp.play(s.with_player(1, secrets=True))  # the mission done: the card may be shown to all
+    assert plaques(done) == ["mission to Quinsai", "mission to Pagan (done)"]
+    assert plaques(mp.play(s.with_player(1, plaque=None))) == ["mission to Quinsai", "not yet"]  # no secret yet
 
 
 def test_a_bad_click_is_a_message_not_a_change() -> None:

@@ -34,6 +34,11 @@ def travel_one(app: GameApp) -> None:
     assert app.state.decision.kind == "move"
 
 
+def values(board: dict) -> dict[str, str]:
+    """A drawn player board's rows: label → value."""
+    return {r["label"]: r["value"] for r in board["rows"]}
+
+
 def map_trace(app: GameApp, name: str):
     return next(t for t in app.map.data if t.name.startswith(name))
 
@@ -55,10 +60,12 @@ def test_play_builds_every_part(app):
     assert [p["name"] for p in app.dice.players] == [p.name for p in s.players]
     assert app.dice.players[0]["dice"] == list(s.players[0].dice) and app.dice.players[0]["current"]
     board = app.boards.players[0]
-    assert board["resources"]["coins"] == 8 and board["location"] == "Beijing" and board["vp"] == 50
-    assert board["seals"] == []  # Marco Polo II has guild seals: the board shows the row, empty so far
-    assert board["contracts"][0].startswith(s.players[0].contracts[0])
-    assert board["goal"].startswith(s.players[0].goal)
+    assert board["resources"]["coins"] == "8 coins" and board["score_text"] == "50 VP so far"
+    assert values(board)["figure in"] == "Beijing"
+    assert values(board)["seals"] == "none"  # Marco Polo II has guild seals: the board shows the row, empty so far
+    contracts = next(r for r in board["rows"] if r["label"] == "contracts")
+    assert contracts["value"] == "" and contracts["items"][0].startswith(s.players[0].contracts[0])
+    assert values(board)["goal"].startswith(s.players[0].goal)
     assert sorted(all_notations(app)) == sorted(str(a) for a in s.legal_actions())
     assert app.actions.sections[0]["title"].startswith("Choose: take 3 compensation")
     assert "round 1 of 5" in app.header.value and "first player Player 1" in app.header.value
@@ -92,7 +99,7 @@ def test_press_updates_state_and_widgets(app):
     app.press("compensation coins=3,camels=0")
     assert app.state.history == ("compensation coins=3,camels=0",)
     assert before.history == ()  # states are immutable
-    assert app.boards.players[0]["resources"]["coins"] == 11
+    assert app.boards.players[0]["resources"]["coins"] == "11 coins"
     assert [p["current"] for p in app.dice.players] == [i == app.state.current_player for i in range(3)]
     assert "Player 1 gains 3 coins" in app.log_view.value
     assert not app.undo_button.disabled
@@ -113,7 +120,7 @@ def test_click_city_moves_when_it_is_a_legal_next_step(app):
     assert app.last_error is None
     assert app.state.players[mover].location == "Xanadu"
     assert "Xanadu" in app.state.players[mover].trading_posts
-    assert app.boards.players[mover]["location"] == "Xanadu"
+    assert values(app.boards.players[mover])["figure in"] == "Xanadu"
     assert list(map_trace(app, f"{app.state.players[mover].name}: trading posts").customdata) == ["Xanadu"]
     assert not map_trace(app, "click").customdata  # nothing to click on a turn decision
 
@@ -279,7 +286,7 @@ def test_mailin_and_tian_chin_travel_in_the_app() -> None:
     assert "2 choices lead to Xanadu" in app.message.value and "Xanadu (2nd figure)" in app.message.value
     app.press("move Xanadu/2")
     assert app.last_error is None and app.state.players[0].figure2 == "Xanadu"
-    assert app.boards.players[0]["location"] == "Beijing"
+    assert values(app.boards.players[0])["figure in"] == "Beijing"  # the board shows the first figure only
 
 
 def test_solo_app_new_game_button() -> None:
@@ -361,11 +368,11 @@ def test_a_game_against_the_greedy_bot_ends_with_the_final_scoring() -> None:
     winner = table.index[table["winner"]][0]
     assert f"{winner} wins with {table['total'].max()} VP" in final and "★ " + winner in final
     assert "wins with" in app.header.value
-    assert [b["vp_text"] for b in app.boards.players] == [f"{v} VP final" for v in table["total"]]
+    assert [b["score_text"] for b in app.boards.players] == [f"{v} VP final" for v in table["total"]]
     assert app.actions.sections == [] and "final scoring" in app.actions.title
     assert app.hint_button.disabled
     app.undo()  # back into the game: the breakdown goes, the boards show the track again
-    assert app.final_view.value == "" and app.boards.players[0]["vp_text"].endswith("VP so far")
+    assert app.final_view.value == "" and app.boards.players[0]["score_text"].endswith("VP so far")
 
 
 def test_final_note_explains_the_tie_break() -> None:
@@ -488,7 +495,7 @@ def test_dice_on_the_action_spaces_show_their_owner(app) -> None:
 
 def test_secret_goals_are_hidden_from_other_human_seats(app) -> None:
     def goals() -> list[bool]:
-        return [not b["goal"].startswith("hidden") for b in app.boards.players]
+        return [values(b)["goal"] != "hidden (secret)" for b in app.boards.players]
 
     assert goals() == [True, False, False]  # hotseat: only the deciding player's own card
     to_turn(app)
@@ -504,11 +511,51 @@ def test_secret_goals_are_hidden_from_other_human_seats(app) -> None:
     assert goals() == [True, False, False]  # one human: always theirs, never the bots'
 
 
+def test_mp2_board_rows_keep_their_labels_order_and_values() -> None:
+    """Marco Polo II's board as it always was: figure, posts (listed under the row and on hover),
+    seals (improved ones starred), contracts one a line, completed, character, the secret goal."""
+    s = mp.new_game(["Ana", "Ben"], seed=1).with_player(
+        0, location="Xian", trading_posts=["Xian", "Kashgar"], seals={"farmer": "improved", "spicer": "basic"},
+        contracts=["S1", "S2"])
+    board = mp2_labels.player_board(s, 0)
+    assert board["score"] == 50
+    assert board["resources"] == {"coins": 8, "camels": 3, "pepper": 0, "silk": 0, "gold": 0, "jade": 0}
+    assert board["rows"] == [
+        {"label": "figure in", "value": "Xian"},
+        {"label": "posts", "value": "2/11", "title": "Xian, Kashgar", "items": ["Xian, Kashgar"]},
+        {"label": "seals", "value": "farmer ★, spicer"},
+        {"label": "contracts", "value": "", "items": ["S1: pay 1 camel, 1 pepper → 3 coins, 2 vp",
+                                                     "S2: pay 2 pepper → 2 camels, 2 vp"]},
+        {"label": "completed", "value": "0"},
+        {"label": "character", "value": "none (plain rules)"},
+        {"label": "goal", "value": "G06: improved spicer → 4 VP, tailor → 6 VP; shields lion, phoenix", "secret": True},
+    ]
+    empty = mp2_labels.player_board(s, 1)["rows"]
+    assert [(r["label"], r["value"]) for r in empty[1:4]] == [("posts", "0/11"), ("seals", "none"), ("contracts", "")]
+    assert "title" not in empty[1] and "items" not in empty[1]  # no posts: nothing listed, no hover text
+    no_contracts = mp2_labels.player_board(s.with_player(1, contracts=[]), 1)["rows"][3]
+    assert no_contracts == {"label": "contracts", "value": "none"}
+
+
+def test_the_app_draws_the_rulesets_rows_and_hides_secret_ones() -> None:
+    app = mp.play(mp.new_game(["Ana", "Ben"], seed=1), seats=[HUMAN, BOT])
+    mine, theirs = app.boards.players
+    assert set(mine) == {"seat", "name", "colour", "current", "score_text", "resources", "rows"}
+    assert [r["label"] for r in mine["rows"]] == [r["label"] for r in theirs["rows"]] == [
+        "figure in", "posts", "seals", "contracts", "completed", "character", "goal"]
+    assert mine["rows"][-1] == {"label": "goal", "value": mp2_labels.player_board(app.state, 0)["rows"][-1]["value"]}
+    assert theirs["rows"][-1] == {"label": "goal", "value": "hidden (secret)"}  # nothing of the card is sent
+    app.goals_box.value = True
+    assert app.boards.players[1]["rows"][-1] == {"label": "goal", "value": values(
+        {"rows": mp2_labels.player_board(app.state, 1)["rows"]})["goal"]}
+    assert not any("secret" in r for b in app.boards.players for r in b["rows"])
+
+
 def test_solo_app_is_consistent() -> None:
     app = mp.play(["Ana"], automa="L2", seed=3)
     assert app.players_box.value == 1 and app.players_box.options == (1,) and app.players_box.disabled
     automa = app.boards.players[1]
-    assert automa["character"] == f"{app.state.automa.character} (Automa L2)"
+    assert values(automa)["character"] == f"{app.state.automa.character} (Automa L2)"
     note = app.dice.players[1]["note"]
     assert note.endswith("(the Automa's dice have no values)") and "all dice placed" not in note
     assert app.dice.players[0]["note"] is None
@@ -522,9 +569,12 @@ def test_plurals_in_labels() -> None:
         s = s.apply(s.legal_actions()[0])
     reroll = next(a for a in s.legal_actions() if a.kind == "reroll")
     assert mp2_labels.describe(s, reroll)[1] == "1 camel"
-    assert "1 camels" not in str(mp2_labels.player_board(mp.new_game(players=3, seed=7), 0)["contracts"])
+    assert "1 camels" not in str(mp2_labels.player_board(mp.new_game(players=3, seed=7), 0)["rows"])
     assert mp2_labels.describe(s, mp.Action.parse("travel [4] lower", 0))[0].endswith("up to 1 move")
     assert mp2_labels.describe(s, mp.Action.parse("travel [4] middle", 0))[0].endswith("up to 3 moves")
+    one = mp.new_game(players=2, seed=1).with_player(0, coins=1, camels=1, goods={"jade": 1})
+    chips = mp.play(one).boards.players[0]["resources"]  # the chips' text: engine.text.resource
+    assert list(chips.values()) == ["1 coin", "1 camel", "0 pepper", "0 silk", "0 gold", "1 jade"]
 
 
 def test_the_map_widget_holds_its_figure_for_a_late_front_end(app) -> None:

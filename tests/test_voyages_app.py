@@ -12,8 +12,6 @@ import mp_notebook as mp
 from mp_notebook.rulesets.voyages import labels
 from mp_notebook.ui.labels import sections
 
-BOARD_KEYS = {"vp", "location", "posts", "posts_total", "resources", "contracts", "completed", "character", "goal"}
-
 
 def test_every_action_kind_has_a_label_and_a_title():
     kinds: set[str] = set()
@@ -48,8 +46,23 @@ def test_labels_say_what_travel_costs():
 def test_player_board_and_dice():
     s = mp.new_game(2, ruleset="voyages", seed=1, characters=["Niccolo", "Wilhelm"])
     board = labels.player_board(s, 0)
-    assert set(board) == BOARD_KEYS and board["location"] == "Venezia & Venezia"
-    assert labels.player_board(s, 1)["posts_total"] > labels.player_board(s, 0)["posts_total"]  # Wilhelm: 11 posts
+    assert board["score"] == 50 and board["resources"] == {"coins": 7, "camels": 3, "pepper": 0, "silk": 0, "gold": 0}
+    assert board["rows"] == [  # the game's own board: no guild seals, so no seals row
+        {"label": "figures in", "value": "Venezia & Venezia"},  # Niccolò & Marco Polo: two figures
+        {"label": "posts", "value": "0/9"},
+        {"label": "contracts", "value": "", "items": ["C42: pay 1 camel, 3 pepper → 1 vp, 1 move"]},
+        {"label": "completed", "value": "0"},
+        {"label": "character", "value": "Niccolo and Marco Polo"},
+        {"label": "goal cards", "value": "", "items": ["G02: Moscow + Kashgar → 7 VP", "G00: Moscow + Xian → 4 VP"],
+         "secret": True},  # dealt face down and kept secret (Rulebook, Player Setup 8)
+    ]
+    wilhelm = {r["label"]: r["value"] for r in labels.player_board(s, 1)["rows"]}
+    assert wilhelm["figure in"] == "Venezia" and wilhelm["posts"] == "0/11"  # one figure; 9 posts + 2 black ones
+    t = s.with_player(0, trading_posts=["Moscow", "Xian"], contracts=[], goals=[])
+    rows = labels.player_board(t, 0)["rows"]
+    assert rows[1] == {"label": "posts", "value": "2/9", "title": "Moscow, Xian", "items": ["Moscow, Xian"]}
+    assert rows[2] == {"label": "contracts", "value": "none"}
+    assert rows[5] == {"label": "goal cards", "value": "none yet", "secret": True}
     spaces, black = labels.board_dice(s)
     assert black == s.black_pool and all(sp["dice"] for sp in spaces)
     assert labels.automa_seats(s) == frozenset()
@@ -78,12 +91,21 @@ def test_app_plays_a_whole_game_by_presses_and_clicks():
 
 def test_app_with_a_bot_seat():
     app = mp.play(ruleset="voyages", players=2, seed=5, seats=["human", "random bot"])
-    assert all("seals" not in board for board in app.boards.players)  # no guild seals: no seals row
+
+    def goal_cards() -> list[dict]:
+        return [next(r for r in board["rows"] if r["label"] == "goal cards") for board in app.boards.players]
+
+    assert all("seals" not in [r["label"] for r in board["rows"]] for board in app.boards.players)  # no guild seals
+    assert goal_cards()[1] == {"label": "goal cards", "value": "hidden (secret)"}  # the bot's cards stay secret
+    assert len(goal_cards()[0]["items"]) == 2  # the human sees their own
     while not app.state.is_over:
         assert app.state.current_player == 0
         app.press(str(app.state.legal_actions()[-1]))
         assert app.last_error is None, app.last_error
     assert app.state.scores()["total"].notna().all()
+    assert all(len(row["items"]) == 2 for row in goal_cards())  # the game is over: every card is shown
+    totals = app.state.scores()["total"]
+    assert [b["score_text"] for b in app.boards.players] == [f"{v} VP final" for v in totals]
 
 
 def test_bad_click_is_explained_and_changes_nothing():

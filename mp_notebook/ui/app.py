@@ -29,11 +29,11 @@ from mp_notebook.agents.random import RandomAgent
 from mp_notebook.agents.search import RolloutPolicy, SearchAgent
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import IllegalAction
-from mp_notebook.engine.text import counted
+from mp_notebook.engine.text import counted, resource
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
-from mp_notebook.ui.labels import sections, terms
+from mp_notebook.ui.labels import BoardRow, sections, terms
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -141,6 +141,14 @@ def _detail(text: str, plan: str) -> str:
     """An action's detail in the hint table, with the destination of a journey plan."""
     moves = [step.removeprefix("move ") for step in plan.split(" → ") if step.startswith("move ")]
     return f"{text} → {moves[-1]}" if moves else text
+
+
+def _shown(row: BoardRow, sees: bool) -> dict[str, Any]:
+    """A player-board row as the widget draws it: a secret row the viewer may not see says so and
+    carries nothing of its content."""
+    if row.get("secret") and not sees:
+        return {"label": row["label"], "value": "hidden (secret)"}
+    return {k: v for k, v in row.items() if k != "secret"}
 
 
 class _CountedRollouts:
@@ -560,17 +568,17 @@ class GameApp(widgets.VBox):
                 "note": terms(self.state).dice_note(self.state, i)}
 
     def _board_json(self, i: int) -> dict[str, Any]:
+        """Seat ``i``'s card: its head, resource chips and the ruleset's rows, the secret rows
+        hidden unless the seat's cards are shown (:meth:`_sees`)."""
         s = self.state
         t = terms(s)
-        board = {"seat": i, "name": s.players[i].name, "colour": PLAYER_COLOURS[i],
-                 "current": s.current_player == i, **t.player_board(s, i)}
-        if s.is_over:
-            board["vp_text"] = f"{s.scores()['total'].iloc[i]} VP final"
-        else:
-            board["vp_text"] = f"{board['vp']} VP so far"
-        if not self._sees(i):
-            board.update({k: "hidden (secret)" for k in t.SECRET})
-        return board
+        board = t.player_board(s, i)
+        score = int(s.scores()["total"].iloc[i]) if s.is_over else board["score"]
+        sees = self._sees(i)
+        return {"seat": i, "name": s.players[i].name, "colour": PLAYER_COLOURS[i], "current": s.current_player == i,
+                "score_text": t.SCORE_TEXT[s.is_over].format(score),
+                "resources": {name: resource(n, name) for name, n in board["resources"].items()},
+                "rows": [_shown(r, sees) for r in board["rows"]]}
 
     def _sees(self, i: int) -> bool:
         """Whether seat ``i``'s secret cards are shown: at the game's end, when asked, to a seat's

@@ -36,9 +36,11 @@ class DiceTray(anywidget.AnyWidget):
 
 
 class PlayerBoards(anywidget.AnyWidget):
-    """One card per player: ``[{seat, name, colour, current, vp, vp_text, resources, location, posts,
-    posts_total, seals?, contracts, completed, character, goal}]``; ``seals`` only for a game that
-    has guild seals (without it the card has no seals row)."""
+    """One card per player: ``[{seat, name, colour, current, score_text, resources, rows}]``. The
+    head shows the colour, the name and ``score_text``; ``resources`` ``{name: text}`` are chips in
+    order (``"1 coin"``); ``rows`` ``[{label, value, title?, items?}]`` are the ruleset's labelled
+    lines (``ui.labels.BoardRow``; ``title``: hover text of the value, ``items``: small lines
+    drawn under the row)."""
 
     _esm = _esm("player_boards.js")
     _css = CSS

@@ -1,6 +1,7 @@
 """The action panel's content, from the ruleset's ``ui`` part (a :class:`UiTerms`): legal actions
 grouped by kind, each with a plain-English label and what it costs, and the choices the rules list
-that the player cannot take now, disabled, with the reason.
+that the player cannot take now, disabled, with the reason. Also what a ruleset's player board
+answers (:class:`PlayerBoard`, rows built with :func:`row`), drawn by the generic widget.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -10,7 +11,8 @@ that the player cannot take now, disabled, with the reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, cast
 
 from mp_notebook.rulesets import get
 
@@ -19,12 +21,57 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 
+class BoardRow(TypedDict, total=False):
+    """One labelled row of a player board, in the ruleset's words (build it with :func:`row`)."""
+
+    label: Required[str]
+    value: Required[str]
+    title: str  # hover text of the value
+    items: list[str]  # small lines drawn under the row (a list of posts, one contract a line, ...)
+    secret: bool  # a secret card: shown only to whoever may see the seat's cards, else "hidden (secret)"
+
+
+class PlayerBoard(TypedDict):
+    """What a ruleset's ``player_board`` answers: the score its head shows (formatted with
+    ``UiTerms.SCORE_TEXT``), the resource counts (drawn as chips, ``{name: n}`` in order) and the
+    rows under them, in order."""
+
+    score: int
+    resources: dict[str, int]
+    rows: list[BoardRow]
+
+
+def row(label: str, value: str, *, title: str = "", items: Iterable[str] = (), secret: bool = False) -> BoardRow:
+    """A player-board row; an empty ``title`` or ``items`` and ``secret=False`` are left out.
+
+    >>> row("posts", "1/11", title="Xian", items=["Xian"])
+    {'label': 'posts', 'value': '1/11', 'title': 'Xian', 'items': ['Xian']}
+    >>> row("goal", "G3", secret=True)
+    {'label': 'goal', 'value': 'G3', 'secret': True}
+    """
+    out = BoardRow(label=label, value=value)
+    if title:
+        out["title"] = title
+    if lines := list(items):
+        out["items"] = lines
+    if secret:
+        out["secret"] = True
+    return out
+
+
+# The board head's score in a game scored in victory points: during play (the score track), and
+# once the game is over (the final total). A ruleset's ``SCORE_TEXT`` may be this.
+VP_SCORE_TEXT = ("{} VP so far", "{} VP final")
+
+
 class UiTerms(Protocol):
     """What a ruleset's ``ui`` part answers (see ``mp_notebook.rulesets``)."""
 
     KIND_TITLES: dict[str, str]  # an action kind's row title in the panel
     SCORE_TITLES: dict[str, str]  # the ``scores()`` columns of the final table, in order, with headings
-    SECRET: tuple[str, ...]  # player-board fields only their owner sees (hidden from other human seats)
+    # The player board's score text during play and once the game is over; "{}" is the score (the
+    # board's ``score``, then the ``total`` of ``scores()``).
+    SCORE_TEXT: tuple[str, str]
 
     def describe(self, s: GameState, a: Action) -> tuple[str, str]:
         """``(label, cost)`` of a legal action; cost ``""`` when free."""
@@ -56,9 +103,10 @@ class UiTerms(Protocol):
         """Text shown instead of seat ``i``'s dice values, or None to show them."""
         ...
 
-    def player_board(self, s: GameState, i: int) -> dict[str, Any]:
-        """What player ``i``'s board shows (see ``ui/components.PlayerBoards``); a game without
-        guild seals leaves out ``seals``."""
+    def player_board(self, s: GameState, i: int) -> PlayerBoard:
+        """What player ``i``'s board shows under its head (name, colour, score): the score, the
+        resources and the rows the game's own board has, in its words (see
+        ``ui/components.PlayerBoards``); rows the rules keep from other players are ``secret``."""
         ...
 
     def final_note(self, s: GameState) -> str:

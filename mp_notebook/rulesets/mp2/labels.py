@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.text import counted, resource
+from mp_notebook.rulesets._shared.boards import contracts_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice
 from mp_notebook.rulesets.mp2.automa import SEAT
 from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
 from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 from mp_notebook.rulesets.mp2.rules import space_coins
-from mp_notebook.ui.labels import vp_final_note
+from mp_notebook.ui.labels import VP_SCORE_TEXT, PlayerBoard, row, vp_final_note
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -188,8 +189,15 @@ def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
     return spaces, len(state.black_pool)
 
 
-def player_board(s: GameState, i: int) -> dict[str, Any]:
-    """Player ``i``'s board: VP, location, posts, resources, seals, contracts, character, goal."""
+def player_board(s: GameState, i: int) -> PlayerBoard:
+    """Player ``i``'s board: the score track, resources, and the rows figure, posts, seals,
+    contracts (one a line), completed contracts, character and the goal card (secret: dealt face
+    down, Rulebook, Player setup).
+
+    >>> import mp_notebook as mp
+    >>> [(r["label"], r["value"]) for r in player_board(mp.new_game(players=2, seed=1), 0)["rows"]][:3]
+    [('figure in', 'Beijing'), ('posts', '0/11'), ('seals', 'none')]
+    """
     state = cast("Mp2State", s)
     c = state.components
     p = state.players[i]
@@ -199,18 +207,16 @@ def player_board(s: GameState, i: int) -> dict[str, Any]:
     character = p.character or "none (plain rules)"
     if state.automa is not None and i == SEAT:
         character = f"{state.automa.character} (Automa {state.automa.level})"
-    return {
-        "vp": p.vp, "location": p.location, "posts": list(p.trading_posts),
-        "posts_total": c.rules.posts_per_player,
-        "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
-        "seals": [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()],
-        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
-        "completed": len(p.completed), "character": character, "goal": goal_text,
-    }
-
-
-# The player-board fields only their owner sees (the goal card is dealt face down: Rulebook, Player setup).
-SECRET = ("goal",)
+    seals = [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()]
+    return PlayerBoard(score=p.vp, resources={"coins": p.coins, "camels": p.camels, **p.goods}, rows=[
+        row("figure in", p.location),
+        posts_row(p.trading_posts, c.rules.posts_per_player),
+        row("seals", ", ".join(seals) or "none"),
+        contracts_row(p.contracts, c.contracts),
+        row("completed", str(len(p.completed))),
+        row("character", character),
+        row("goal", goal_text, secret=True),
+    ])
 
 
 def dice_note(s: GameState, i: int) -> str | None:
@@ -242,6 +248,7 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 
 SCORE_TITLES = {"track": "score track", "goal_seals": "goal seals", "shields": "shields", "goods": "goods",
                 "coins": "coins", "contracts": "contracts", "total": "total", "camels": "camels (tie-break)"}
+SCORE_TEXT = VP_SCORE_TEXT
 
 
 def final_note(s: GameState) -> str:

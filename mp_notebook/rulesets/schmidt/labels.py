@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital, loot
+from mp_notebook.ui.labels import BoardRow, PlayerBoard, row
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -25,6 +26,8 @@ KIND_TITLES = {
     "pay_debt": "Sell to pay the debt", "end_turn": "End", "booty": "The robbers' booty",
     "extra_card": "A free card", "extra_turn": "A strong wind",
 }
+RINGS = {"sea": "blue", "land": "red"}  # the spinner's ring of each route type (How to Play)
+PLAQUE = "Golden Plaque"
 
 
 def describe(s: GameState, a: Action) -> tuple[str, str]:
@@ -39,8 +42,7 @@ def describe(s: GameState, a: Action) -> tuple[str, str]:
         sectors = r.spinner[choice]
         moves = [x for x in sectors if isinstance(x, int)]
         fight = next((x for x in sectors if isinstance(x, str)), "")
-        ring = "blue" if choice == "sea" else "red"
-        return f"spin the {ring} ring ({choice} route): move {min(moves)}-{max(moves)} spaces, or {fight}", ""
+        return f"spin the {RINGS[choice]} ring ({choice} route): move {min(moves)}-{max(moves)} spaces, or {fight}", ""
     if a.kind == "move":
         return f"to {c.locations[choice].title}", ""
     if a.kind == "ransom":
@@ -100,9 +102,9 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
     return []
 
 
-SECRET = ("goal",)  # the Plaque's mission city (``_plaque`` also hides it while others decide)
 SCORE_TITLES = {"gulden": "Gulden", "wares": "wares", "plaque": "Golden Plaque", "secrets": "Secrets of the Orient",
                 "total": "capital", "returned": "back in Venice"}
+SCORE_TEXT = ("capital {} Gulden", "final capital {} Gulden")  # capital: money and cards (Return to Venice)
 
 
 def final_note(s: GameState) -> str:
@@ -120,34 +122,44 @@ def final_note(s: GameState) -> str:
             f"({R_LIMIT}).")
 
 
-def _plaque(s: SchmidtState, i: int) -> str:
-    """The Plaque as the app shows it: its mission city is secret until done, except to its
-    owner while the decision is his (the screen is his then)."""
+def _plaque(s: SchmidtState, i: int) -> BoardRow:
+    """The Golden Plaque row: its mission city is secret until the mission is done (only then may
+    the card be shown to the others: seed 001, Arriving at Khanbalik), and even its owner sees it
+    only while the decision is his (the screen is his then); the app hides the row from seats
+    that may not see it."""
     p = s.players[i]
     if p.plaque is None:
-        return "no Plaque yet"
-    if p.secrets or s.current_player == i:
-        return f"Golden Plaque: mission to {p.plaque}" + (" (done)" if p.secrets else "")
-    return "Golden Plaque: secret mission"
+        return row(PLAQUE, "not yet")
+    if p.secrets:
+        return row(PLAQUE, f"mission to {p.plaque} (done)")
+    return row(PLAQUE, f"mission to {p.plaque}" if s.current_player == i else "secret mission", secret=True)
 
 
-def player_board(s: GameState, i: int) -> dict[str, Any]:
-    """Merchant ``i``'s board: capital (as the score), Gulden and cards per colour, his cards,
-    route type, Plaque (its mission secret from the others) and Secrets; no ``seals`` (the game has
-    none, so the board shows no seals row).
+def player_board(s: GameState, i: int) -> PlayerBoard:
+    """Merchant ``i``'s board in the rulebook's words: his capital as the score, Gulden and ware
+    cards per colour as chips, then where his piece is, the route type he travels (which ring of
+    the spinner), his ware cards, the Golden Plaque (its mission secret, see ``_plaque``) and the
+    Secrets of the Orient. No posts, contracts, seals or character: this game has none.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(1, plaque="Pagan")
-    >>> player_board(s, 1)["goal"], player_board(s.with_player(1, secrets=True), 1)["goal"]
-    ('Golden Plaque: secret mission', 'Golden Plaque: mission to Pagan (done)')
+    >>> [(r["label"], r["value"]) for r in player_board(s, 1)["rows"]][:2]
+    [('piece in', 'Venice (exit space)'), ('route', 'land (red ring)')]
+    >>> player_board(s, 1)["rows"][3]
+    {'label': 'Golden Plaque', 'value': 'secret mission', 'secret': True}
+    >>> player_board(s.with_player(1, secrets=True), 1)["rows"][3]
+    {'label': 'Golden Plaque', 'value': 'mission to Pagan (done)'}
     """
     state = cast("SchmidtState", s)
     c = state.components
     p = state.players[i]
-    return {
-        "vp": capital(c, p), "location": c.locations[p.location].title, "posts": [], "posts_total": 0,
-        "resources": {"Gulden": p.gulden, **p.goods},
-        "contracts": [f"{c.cards[x].colour} {c.cards[x].value}" for x in p.cards],
-        "completed": "Secrets of the Orient" if p.secrets else "—",
-        "character": f"{p.mode} route", "goal": _plaque(state, i),
-    }
+    cards = sorted((c.cards[x] for x in p.cards), key=lambda card: (c.colours.index(card.colour), -card.value))
+    worth = sum(card.value for card in cards)
+    return PlayerBoard(score=capital(c, p), resources={"Gulden": p.gulden, **p.goods}, rows=[
+        row("piece in", c.locations[p.location].title),
+        row("route", f"{p.mode} ({RINGS[p.mode]} ring)"),
+        row("ware cards", f"{len(cards)}, worth {worth} Gulden" if cards else "none",
+            items=[", ".join(f"{card.colour} {card.value}" for card in cards)] if cards else []),
+        _plaque(state, i),
+        row("Secrets of the Orient", f"held, worth {c.rules.secrets_value} Gulden" if p.secrets else "not yet"),
+    ])

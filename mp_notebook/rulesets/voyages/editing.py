@@ -90,7 +90,7 @@ def _edit_posts(s: VoyagesState, i: int, value: Any) -> None:
     c = s.components
     posts = tuple(value) if isinstance(value, (list, tuple)) else ()
     bad = [x for x in posts if x not in c.locations or not c.locations[x].takes_posts]
-    limit = rules._posts_limit(s, i)
+    limit = rules.posts_limit(s, i)
     if not isinstance(value, (list, tuple)) or bad or len(set(posts)) != len(posts) or len(posts) > limit:
         raise ValueError(f"with_player: trading_posts are up to {limit} different cities other than "
                          f"{c.start}; bad: {bad or value!r}")

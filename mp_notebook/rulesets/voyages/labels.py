@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.text import counted, resource
+from mp_notebook.engine.text import counted, noun, resource
+from mp_notebook.rulesets._shared.boards import contracts_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice, without
 from mp_notebook.rulesets.voyages.components import Bundle
 from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
@@ -27,10 +28,11 @@ from mp_notebook.rulesets.voyages.rules import (
     TAKE_COINS,
     TRAVEL,
     open_steps,
+    posts_limit,
     space_fee,
     step_cost,
 )
-from mp_notebook.ui.labels import vp_final_note
+from mp_notebook.ui.labels import VP_SCORE_TEXT, PlayerBoard, row, vp_final_note
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -206,10 +208,10 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
     return []
 
 
-SECRET = ()  # goal cards are open in this game
 SCORE_TITLES = {"track": "score track", "goal_cards": "goal cards", "goal_cities": "goal cities", "coins": "coins",
                 "beijing": "Beijing", "goods": "goods", "contracts": "most contracts", "total": "total",
                 "camels": "camels (tie-break)"}
+SCORE_TEXT = VP_SCORE_TEXT
 
 
 def final_note(s: GameState) -> str:
@@ -217,18 +219,27 @@ def final_note(s: GameState) -> str:
     return vp_final_note(s, R_END)
 
 
-def player_board(s: GameState, i: int) -> dict[str, Any]:
-    """Player ``i``'s board: VP, figures, posts, resources, contracts, character, goal cards (no
-    ``seals``: this game has no guild seals, so the board shows no seals row)."""
+def player_board(s: GameState, i: int) -> PlayerBoard:
+    """Player ``i``'s board: the score track, resources, and the rows figure (two for Niccolò &
+    Marco Polo), posts (his character's extra posts counted), contracts (one a line), completed
+    contracts, character and the goal cards, one a line and secret (dealt face down and kept
+    secret: Rulebook, Player Setup 8). No seals row: this game has no guild seals.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="voyages", seed=1, characters=["Niccolo", "Wilhelm"])
+    >>> [(r["label"], r["value"]) for r in player_board(s, 0)["rows"]][:2]
+    [('figures in', 'Venezia & Venezia'), ('posts', '0/9')]
+    """
     state = cast("VoyagesState", s)
     c = state.components
     p = state.players[i]
     ch = c.characters[p.character] if p.character else None
-    goals = "; ".join(f"{g}: {' + '.join(c.goals[g].cities)} → {c.goals[g].vp} VP" for g in p.goals)
-    return {
-        "vp": p.vp, "location": " & ".join(p.locations), "posts": list(p.trading_posts),
-        "posts_total": c.rules.posts_per_player + (ch.extra_posts if ch else 0),
-        "resources": {"coins": p.coins, "camels": p.camels, **p.goods},
-        "contracts": [f"{cid}: pay {c.contracts[cid].cost} → {c.contracts[cid].reward}" for cid in p.contracts],
-        "completed": len(p.completed), "character": ch.name if ch else "none (plain rules)", "goal": goals or "—",
-    }
+    goals = [f"{g}: {' + '.join(c.goals[g].cities)} → {c.goals[g].vp} VP" for g in p.goals]
+    return PlayerBoard(score=p.vp, resources={"coins": p.coins, "camels": p.camels, **p.goods}, rows=[
+        row(f"{noun(len(p.locations), 'figure')} in", " & ".join(p.locations)),
+        posts_row(p.trading_posts, posts_limit(state, i)),
+        contracts_row(p.contracts, c.contracts),
+        row("completed", str(len(p.completed))),
+        row("character", ch.name if ch else "none (plain rules)"),
+        row("goal cards", "" if goals else "none yet", items=goals, secret=True),
+    ])

@@ -181,7 +181,8 @@ def _chooses_dice(s: VoyagesState, i: int) -> bool:
     return ch is not None and ch.choose_dice
 
 
-def _posts_limit(s: VoyagesState, i: int) -> int:
+def posts_limit(s: VoyagesState, i: int) -> int:
+    """The trading posts player ``i`` has: the usual ones plus his character's extra posts."""
     ch = _char(s, i)
     return s.components.rules.posts_per_player + (ch.extra_posts if ch else 0)
 
@@ -784,7 +785,7 @@ def _run_post(s: VoyagesState, task: Task) -> None:
     p = s.players[i]
     if city in p.trading_posts:  # an earlier post of this same movement already took the city
         return
-    if len(p.trading_posts) >= _posts_limit(s, i):
+    if len(p.trading_posts) >= posts_limit(s, i):
         push(s, ("relocate", i, city))
         return
     p = s._player(i)
@@ -795,7 +796,7 @@ def _run_post(s: VoyagesState, task: Task) -> None:
     if vp:
         gain_bundle(s, i, Bundle(vp=vp), f"placing trading post #{n}", R_POSTS)
     ch = _char(s, i)
-    if ch is not None and ch.all_posts_vp and n == _posts_limit(s, i):
+    if ch is not None and ch.all_posts_vp and n == posts_limit(s, i):
         gain_bundle(s, i, Bundle(vp=ch.all_posts_vp), f"all {n} trading posts placed", R_CHAR(ch))
     _post_triggers(s, i, city)
 
