@@ -99,6 +99,11 @@ def _play_a_whole_game(pw: Any, lab: str, where: str, open_app: Callable[[Any, s
         page.locator(".mp-notebook-app .mp-die").first.wait_for()
         assert "round 1 of 5" in app.locator(".mp-header").inner_text()
         assert app.locator(".mp-player").count() == 2
+        labels = app.locator(".mp-player").first.locator(".mp-label").all_inner_texts()
+        assert labels == ["figure in", "posts", "seals", "contracts", "completed", "character", "goal"]
+        chips = list(mp.play(players=2, seed=SEED, seats=list(SEATS)).boards.players[0]["resources"].values())
+        assert app.locator(".mp-player").first.locator(".mp-res").all_inner_texts() == chips
+        assert app.locator(".mp-player").nth(1).locator(".mp-value", has_text="hidden (secret)").count() == 1
         panel = app.locator(".mp-actions")
         hinted = double_clicked = False
         for k, step in enumerate(steps):

@@ -115,6 +115,13 @@ def test_play_a_voyages_game_in_jupyterlab(lab: str) -> None:
             page.wait_for_timeout(500)
             assert "The Voyages of Marco Polo" in app.locator(".mp-header").inner_text()
             assert app.locator(".mp-player").count() == 2
+            labels = app.locator(".mp-player").first.locator(".mp-label").all_inner_texts()
+            assert labels == ["figure in", "posts", "contracts", "completed", "character", "goal cards"]
+            items = [x for r in mp.play(ruleset="voyages", players=2, seed=SEED, seats=SEATS).boards.players[0]["rows"]
+                     for x in r.get("items", [])]
+            assert app.locator(".mp-player").first.locator(".mp-small").all_inner_texts() == items
+            assert len(items) == 3  # the starting contract and the 2 goal cards, one a line
+            assert app.locator(".mp-player").nth(1).locator(".mp-value", has_text="hidden (secret)").count() == 1
             app.screenshot(path=str(OUT / "voyages-1-started.png"))
 
             for k, (notation, click) in enumerate(plan):
