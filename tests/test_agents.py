@@ -68,7 +68,7 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
 def test_search_compares_candidates_on_the_same_futures():
     s = first_turn(11)
     a = GreedyAgent(0).choose(s)
-    (_, one, n1), (_, two, n2) = SearchAgent(seed=4).search(s, [a, a])
+    (_, one, n1), (_, two, n2) = SearchAgent(budget_rollouts=24, seed=4).search(s, [a, a])
     assert one == two and n1 == n2 == 12  # the budget of 24 is shared, each future played twice
 
 
