@@ -57,6 +57,7 @@ MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chai
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures (default)
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
+DIE_CHANGES = ("reroll", "adjust_die")  # pruned to a few dice (_prune_die_changes)
 
 
 def chance_test(ev: AgentTerms) -> Callable[[GameState, Action], bool]:
@@ -71,6 +72,11 @@ def chance_test(ev: AgentTerms) -> Callable[[GameState, Action], bool]:
 
 def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
     """``legal`` with dice-only variants merged: one action per effect, lowest dice kept."""
+    return list(_by_effect(s, legal).values())
+
+
+def _by_effect(s: GameState, legal: list[Action]) -> dict[tuple[object, ...], Action]:
+    """:func:`distinct_actions` keyed by their effect."""
     effect = terms(s).effect
     best: dict[tuple[object, ...], Action] = {}
     for a in legal:
@@ -78,7 +84,7 @@ def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
         kept = best.get(key)
         if kept is None or (len(a.black), sum(a.dice)) < (len(kept.black), sum(kept.dice)):
             best[key] = a
-    return list(best.values())
+    return best
 
 
 def _prune_die_changes(actions: list[Action]) -> list[Action]:
@@ -86,19 +92,20 @@ def _prune_die_changes(actions: list[Action]) -> list[Action]:
     lowest and the highest: the others rarely pay."""
     values: dict[tuple[str, bool], list[int]] = {}
     for a in actions:
-        if a.kind in ("reroll", "adjust_die"):
+        if a.kind in DIE_CHANGES:
             values.setdefault((a.kind, bool(a.black)), []).append(a.dice[0])
     keep = {key: (min(v), min(v) if key[0] == "reroll" else max(v)) for key, v in values.items()}
-    return [a for a in actions if a.kind not in ("reroll", "adjust_die") or a.dice[0] in keep[(a.kind, bool(a.black))]]
+    return [a for a in actions if a.kind not in DIE_CHANGES or a.dice[0] in keep[(a.kind, bool(a.black))]]
 
 
 @dataclass(frozen=True)
 class _Then:
-    """How a prelude is scored: by the best main action that follows it. Main actions with an
+    """How a prelude is scored: by the best ``main`` action that follows it. Main actions with an
     effect already ``known`` (legal without the prelude) are not replayed: they count as the best
     direct main action's ``gain`` on the position the prelude leaves."""
 
-    known: set[tuple[object, ...]]
+    main: tuple[str, ...]
+    known: frozenset[tuple[object, ...]]
     gain: float
 
 
@@ -151,7 +158,8 @@ class GreedyAgent:
         scores = {a: outcome(a) for a in actions if a.kind not in preludes}
         direct = [v for a, v in scores.items() if a.kind in main_kinds]
         then = _Then(
-            {ev.effect(state, a) for a in actions if a.kind in main_kinds},
+            main_kinds,
+            frozenset(ev.effect(state, a) for a in actions if a.kind in main_kinds),
             max(direct) - here if direct else -math.inf,
         )
         scores.update((a, outcome(a, then)) for a in actions if a.kind in preludes)
@@ -176,11 +184,10 @@ class GreedyAgent:
             child, chancy = self._follow(child, i, future)
             child = self.close(child, i)
             if then is not None and child.decision.player == i and child.decision.kind == "turn":
-                ev, main = terms(child), get(child.ruleset).vocabulary.main
-                mains = [b for b in distinct_actions(child, child.legal_actions()) if b.kind in main]
+                mains = {k: b for k, b in _by_effect(child, child.legal_actions()).items() if b.kind in then.main}
                 if mains:
-                    old = then.gain + ev.score(child, i)
-                    new = [self._outcome(child, b, i, future) for b in mains if ev.effect(child, b) not in then.known]
+                    old = then.gain + terms(child).score(child, i)
+                    new = [self._outcome(child, b, i, future) for k, b in mains.items() if k not in then.known]
                     return max([old, *(v for v, _ in new)]), chancy or any(c for _, c in new)
         return terms(child).score(child, i), chancy
 
