@@ -5,7 +5,9 @@ in bounded time and memory: notation, hand-made actions, the position editor, ne
 from __future__ import annotations
 
 import json
+import re
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -229,6 +231,30 @@ def test_save_size_and_history_caps() -> None:
         mp.GameState.from_json(json.dumps(doc))
     with pytest.raises(SaveFileError, match="expected JSON text"):
         mp.GameState.from_json(b"{}")  # type: ignore[arg-type]
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_save_of_an_earlier_rules_revision_replays_or_says_which_change_stops_it() -> None:
+    """Both files were written before the Schmidt game's "may"s became decisions (revision 2).
+    The first stops before its first fight and loads; the second has a fight won, whose booty
+    is now a decision, so its history no longer replays and the error names that change."""
+    before = mp.GameState.from_json((DATA / "schmidt_revision1_before_fight.json").read_text())
+    assert json.loads(before.to_json())["revision"] == mp.rulesets.get("schmidt").revision == 2
+    with pytest.raises(SaveFileError, match=r"inconsistent.*saved under revision 1 of the Marco Polo "
+                                            r"\(Schmidt\) rules, and revision 2 made .*booty taken or left"):
+        mp.GameState.from_json((DATA / "schmidt_revision1_fight.json").read_text())
+
+
+@pytest.mark.parametrize("revision", [3, 0, "2", True, None])
+def test_a_save_of_an_unknown_rules_revision_is_refused(revision: object) -> None:
+    doc = json.loads(mp.new_game(players=2, ruleset="schmidt", seed=1).to_json())
+    doc["revision"] = revision
+    with pytest.raises(SaveFileError, match=rf"rules revision {re.escape(repr(revision))} is not one "
+                                            r"this library knows \(revisions 1 to 2 of the Marco Polo \(Schmidt\)"):
+        mp.GameState.from_json(json.dumps(doc))
+    assert json.loads(game().to_json())["revision"] == 1  # Marco Polo II: no rules change since saves began
 
 
 def test_a_saved_edit_history_still_loads(tmp_path) -> None:

@@ -286,7 +286,7 @@ def test_mailin_and_tian_chin_travel_in_the_app() -> None:
     assert "2 choices lead to Xanadu" in app.message.value and "Xanadu (2nd figure)" in app.message.value
     app.press("move Xanadu/2")
     assert app.last_error is None and app.state.players[0].figure2 == "Xanadu"
-    assert values(app.boards.players[0])["figure in"] == "Beijing"  # the board shows the first figure only
+    assert values(app.boards.players[0])["figures in"] == "Beijing & Xanadu"  # both figures on the board
 
 
 def test_solo_app_new_game_button() -> None:

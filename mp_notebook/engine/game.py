@@ -138,7 +138,10 @@ class GameState:
     # --- JSON ----------------------------------------------------------------------------
     def to_json(self, *, indent: int | None = None) -> str:
         """The game as JSON text: setup, history and a snapshot of the position."""
-        doc = {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset, "setup": self._setup,
+        from mp_notebook.rulesets import get
+
+        doc = {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
+               "revision": get(self.ruleset).revision, "setup": self._setup,
                "history": list(self.history), "state": self._snapshot()}
         return json.dumps(doc, indent=indent)
 
@@ -147,7 +150,9 @@ class GameState:
         """Load a game written by :meth:`to_json`; raises :class:`SaveFileError` if it is corrupted.
 
         Refused as well: text longer than ``MAX_SAVE`` characters, more than ``MAX_HISTORY``
-        history entries, JSON nested too deeply to read, and games of a ruleset not available here.
+        history entries, JSON nested too deeply to read, and games of a ruleset not available here
+        or of a later revision of its rules. A game saved under an earlier revision (no
+        ``revision``: 1) is replayed; if it does not replay, the error names the rules change.
         """
         if not isinstance(text, str):
             raise SaveFileError(f"not a saved game: expected JSON text (str), got {type(text).__name__}")
@@ -172,9 +177,15 @@ class GameState:
         from mp_notebook.rulesets import get, new_game
 
         try:
-            get(doc["ruleset"])
+            rules = get(doc["ruleset"])
         except (NotImplementedError, ValueError) as exc:
             raise SaveFileError(f"saved game of a ruleset this library cannot play: {exc}") from exc
+        revision = doc.get("revision", 1)
+        if type(revision) is not int or not 1 <= revision <= rules.revision:
+            raise SaveFileError(f"saved game: rules revision {revision!r} is not one this library knows "
+                                f"(revisions 1 to {rules.revision} of the {rules.short} rules)")
+        older = "" if revision == rules.revision else (
+            f"; it was saved under revision {revision} of the {rules.short} rules, and {rules.revised}")
         setup = dict(doc["setup"])
         if setup.get("ruleset", doc["ruleset"]) != doc["ruleset"]:
             raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
@@ -192,12 +203,12 @@ class GameState:
                 state = state._replay_entry(entry)
             except (ValueError, RecursionError) as exc:  # IllegalAction and NotationError are ValueErrors
                 raise SaveFileError(f"saved game: history entry {i} {entry[:100]!r} cannot be replayed: "
-                                    f"{exc}"[:1000]) from exc
+                                    f"{exc}"[:1000] + older) from exc
         snapshot = state._snapshot()
         if snapshot != doc["state"]:
             differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
             raise SaveFileError(f"saved game is inconsistent: replaying its history does not give its stored "
-                                f"position (differs in: {', '.join(differ)})")
+                                f"position (differs in: {', '.join(differ)}){older}")
         return state
 
     def save(self, path: str | os.PathLike[str]) -> None:

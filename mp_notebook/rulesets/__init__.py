@@ -54,6 +54,8 @@ class Ruleset:
     ``short`` is the game's name in headers; ``new_game(players, **options)`` starts a game;
     ``board()`` is the static board every state of the ruleset shares; ``vocabulary`` its action
     kinds and notation; ``parts`` maps each part it offers (see the module docstring) to its module.
+    ``revision`` counts the rules changes that can stop a saved game's history from replaying
+    (save files name it), and ``revised`` says what the latest one changed.
     """
 
     id: str
@@ -63,6 +65,8 @@ class Ruleset:
     new_game: Callable[..., GameState]
     board: Callable[[], Board]
     parts: Mapping[str, str] = field(default_factory=dict)
+    revision: int = 1
+    revised: str = ""
 
     def part(self, name: str) -> Any:
         """The module answering for part ``name``; a clear error if this ruleset has none yet."""

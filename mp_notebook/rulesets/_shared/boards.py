@@ -1,6 +1,8 @@
 """The player-board rows both Marco Polo games (Marco Polo II, The Voyages of Marco Polo) show
-alike: the trading posts placed and the contracts on the player board.
+alike: where the figures stand, the trading posts placed and the contracts on the player board.
 
+>>> figures_row(["Beijing"]), figures_row(["Beijing", "Xanadu"])
+({'label': 'figure in', 'value': 'Beijing'}, {'label': 'figures in', 'value': 'Beijing & Xanadu'})
 >>> posts_row(["Xian", "Kashgar"], 11)
 {'label': 'posts', 'value': '2/11', 'title': 'Xian, Kashgar', 'items': ['Xian, Kashgar']}
 >>> posts_row([], 9)
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from mp_notebook.engine.text import noun
 from mp_notebook.ui.labels import BoardRow, row
 
 
@@ -23,6 +26,11 @@ class Contract(Protocol):
 
     @property
     def reward(self) -> object: ...
+
+
+def figures_row(locations: Sequence[str]) -> BoardRow:
+    """Where the player's figures stand (two for Mailin & Tian Chin, Niccolò & Marco Polo)."""
+    return row(f"{noun(len(locations), 'figure')} in", " & ".join(locations))
 
 
 def posts_row(posts: Sequence[str], total: int) -> BoardRow:

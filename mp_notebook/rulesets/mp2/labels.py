@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.text import counted, resource
-from mp_notebook.rulesets._shared.boards import contracts_row, posts_row
+from mp_notebook.rulesets._shared.boards import contracts_row, figures_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice
 from mp_notebook.rulesets.mp2.automa import SEAT
 from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
@@ -190,7 +190,7 @@ def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
 
 
 def player_board(s: GameState, i: int) -> PlayerBoard:
-    """Player ``i``'s board: the score track, resources, and the rows figure, posts, seals,
+    """Player ``i``'s board: the score track, resources, and the rows figures, posts, seals,
     contracts (one a line), completed contracts, character and the goal card (secret: dealt face
     down, Rulebook, Player setup).
 
@@ -209,7 +209,7 @@ def player_board(s: GameState, i: int) -> PlayerBoard:
         character = f"{state.automa.character} (Automa {state.automa.level})"
     seals = [f"{t} ★" if lvl == "improved" else t for t, lvl in p.seals.items()]
     return PlayerBoard(score=p.vp, resources={"coins": p.coins, "camels": p.camels, **p.goods}, rows=[
-        row("figure in", p.location),
+        figures_row(p.locations),
         posts_row(p.trading_posts, c.rules.posts_per_player),
         row("seals", ", ".join(seals) or "none"),
         contracts_row(p.contracts, c.contracts),

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.text import counted, noun, resource
-from mp_notebook.rulesets._shared.boards import contracts_row, posts_row
+from mp_notebook.engine.text import counted, resource
+from mp_notebook.rulesets._shared.boards import contracts_row, figures_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice, without
 from mp_notebook.rulesets.voyages.components import Bundle
 from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
@@ -236,7 +236,7 @@ def player_board(s: GameState, i: int) -> PlayerBoard:
     ch = c.characters[p.character] if p.character else None
     goals = [f"{g}: {' + '.join(c.goals[g].cities)} → {c.goals[g].vp} VP" for g in p.goals]
     return PlayerBoard(score=p.vp, resources={"coins": p.coins, "camels": p.camels, **p.goods}, rows=[
-        row(f"{noun(len(p.locations), 'figure')} in", " & ".join(p.locations)),
+        figures_row(p.locations),
         posts_row(p.trading_posts, posts_limit(state, i)),
         contracts_row(p.contracts, c.contracts),
         row("completed", str(len(p.completed))),
