@@ -12,8 +12,9 @@ Wilson intervals; games played ``--workers`` at a time on a process pool):
 
 * the new GreedyAgent vs today's (issue 14: the frozen pre-issue copy, ``bench/legacy_greedy.py``);
 * SearchAgent (``--search-rollouts`` rollouts per turn decision) vs the new GreedyAgent;
-* for each, the median seconds per decision of the first agent (all its decisions, and its turn
-  decisions, where it chooses a main or bonus action) and its action mix per game: Travel actions,
+* for each, the median seconds per decision of the first agent (all its decisions, its turn
+  decisions, where it chooses a main or bonus action, and its decisions in the last round, where
+  SearchAgent plays its rollouts to the final scoring) and its action mix per game: Travel actions,
   Contracts actions, trading posts at the end, contracts completed; also for the legacy greedy;
 * win rates of GreedyAgent and SearchAgent against the solo Automa L1/L2/L3 (``--automa-games``
   each), with the mean scores;
@@ -66,6 +67,7 @@ class Tally:
     wins: float = 0.0
     seconds: list[float] = field(default_factory=list)
     turn_seconds: list[float] = field(default_factory=list)
+    last_round_seconds: list[float] = field(default_factory=list)
     travels: int = 0
     contract_actions: int = 0
     posts: int = 0
@@ -78,6 +80,7 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
         self.turn_seconds += other.turn_seconds
+        self.last_round_seconds += other.last_round_seconds
 
     def rate(self) -> str:
         low, high = wilson(self.wins, self.games)
@@ -91,7 +94,8 @@ class Tally:
 
     def speed(self) -> str:
         return (f"median {median(self.seconds) * 1000:.2f} ms per decision "
-                f"({median(self.turn_seconds) * 1000:.2f} ms per turn decision)")
+                f"({median(self.turn_seconds) * 1000:.2f} ms per turn decision, "
+                f"{median(self.last_round_seconds) * 1000:.2f} ms per decision in the last round)")
 
 
 def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None = None) -> Tally:
@@ -102,11 +106,14 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
         i = s.current_player
         assert i is not None
         turn = s.decision.kind == "turn"
+        last_round = s.round == s.rounds
         start = time.perf_counter()
         a = agents[i].choose(s)
         if i == seat:
             seconds = time.perf_counter() - start
             tally.seconds.append(seconds)
+            if last_round:
+                tally.last_round_seconds.append(seconds)
             if turn:
                 tally.turn_seconds.append(seconds)
                 tally.travels += a.kind == "travel"

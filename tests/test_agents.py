@@ -65,6 +65,21 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
     assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
 
 
+def test_search_default_horizon_plays_the_last_round_to_the_final_scoring():
+    """``auto`` (the default) is the ``turn`` horizon before the last round, ``game`` in it."""
+    s = first_turn(13)
+    greedy = GreedyAgent(3)
+    candidates = [a for _, a in greedy.rank(s)[:2]]
+    search = {h: SearchAgent(budget_rollouts=2, seed=6, horizon=h).search for h in ("auto", "turn")}
+    assert search["auto"](s, candidates) == search["turn"](s, candidates)
+    while s.round < s.rounds or s.decision.kind != "turn":
+        s = s.apply(greedy.choose(s))
+    candidates = [a for _, a in greedy.rank(s)[:2]]
+    last = SearchAgent(budget_rollouts=2, seed=6).search(s, candidates)
+    assert last == SearchAgent(budget_rollouts=2, seed=6, horizon="game").search(s, candidates)
+    assert last != search["turn"](s, candidates)
+
+
 def test_search_compares_candidates_on_the_same_futures():
     s = first_turn(11)
     a = GreedyAgent(0).choose(s)

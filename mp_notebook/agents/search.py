@@ -14,15 +14,16 @@ rollout to the end of the turn is then "what the greedy opponent answers", which
 search stronger than greedy (``python bench/agents.py``). Any agent can stand in, for example the
 cheaper :class:`RolloutPolicy` for longer horizons.
 
-Horizons: ``"turn"`` (default) stops when the decision comes back to the searching player for a
-new turn (everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the
-final scoring and uses the real scores; ``"auto"`` is ``"turn"`` until the last round and
-``"game"`` in it.
+Horizons: ``"turn"`` stops when the decision comes back to the searching player for a new turn
+(everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the final
+scoring and uses the real scores; ``"auto"`` (default) is ``"turn"`` until the last round and
+``"game"`` in it, where the estimate is weakest and the real final scores are a round away. The
+last round's decisions are the slow ones (a few tenths of a second each).
 ``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
 more than this many VP (0: always the best mean).
 
 Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates (the
-default, 8, keeps the median decision under 0.1 s: ``python bench/agents.py``);
+default, 8, keeps the median decision under 0.1 s: ``python bench/agents.py`` prints it per round);
 ``budget_seconds`` stops earlier on the clock (then the result depends on the machine's speed;
 with ``budget_seconds=None`` the agent is exactly reproducible).
 
@@ -130,7 +131,7 @@ class SearchAgent:
         seed: int = 0,
         *,
         top_k: int = 3,
-        horizon: str = "turn",
+        horizon: str = "auto",
         threshold: float = 0.0,
         policy: Agent | None = None,
     ):
