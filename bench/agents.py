@@ -14,8 +14,9 @@ Wilson intervals; games played ``--workers`` at a time on a process pool):
 * SearchAgent (``--search-rollouts`` rollouts per turn decision) vs the new GreedyAgent;
 * for each, the median seconds per decision of the first agent (all its decisions, its turn
   decisions, where it chooses a main or bonus action, and its decisions in the last round, where
-  SearchAgent plays its rollouts to the final scoring) and its action mix per game: Travel actions,
-  Contracts actions, trading posts at the end, contracts completed; also for the legacy greedy;
+  SearchAgent plays its rollouts to the final scoring; and the 99th percentile of all) and its
+  action mix per game: Travel actions, Contracts actions, trading posts at the end, contracts
+  completed; also for the legacy greedy;
 * win rates of GreedyAgent and SearchAgent against the solo Automa L1/L2/L3 (``--automa-games``
   each), with the mean scores;
 * ``simulate`` speed for random seats (unless ``--skip-speed``): games/s in this process, with
@@ -48,7 +49,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import median
+from statistics import median, quantiles
 
 # this checkout's package (not another installed copy) and legacy_greedy, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
@@ -95,7 +96,8 @@ class Tally:
     def speed(self) -> str:
         return (f"median {median(self.seconds) * 1000:.2f} ms per decision "
                 f"({median(self.turn_seconds) * 1000:.2f} ms per turn decision, "
-                f"{median(self.last_round_seconds) * 1000:.2f} ms per decision in the last round)")
+                f"{median(self.last_round_seconds) * 1000:.2f} ms per decision in the last round; "
+                f"99th percentile {quantiles(self.seconds, n=100)[98]:.2f} s)")
 
 
 def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None = None) -> Tally:

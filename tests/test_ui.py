@@ -347,7 +347,7 @@ def test_every_computer_player_can_take_a_seat() -> None:
         if who == 1:
             assert notation == str(mp.agents.GreedyAgent(1).choose(replayed))
         elif who == 2:
-            assert notation == str(mp.agents.SearchAgent(seed=2).choose(replayed))
+            assert notation == str(mp.agents.SearchAgent(seed=2, horizon="turn").choose(replayed))
         replayed = replayed.apply(notation)
     assert played == {0, 1, 2} and replayed == app.state
 
