@@ -1,0 +1,139 @@
+"""Decision quality of SearchAgent's settings, judged on futures its rollouts did not see.
+
+Usage::
+
+    python bench/search_quality.py [--round 5] [--horizons turn round game] [--positions 40]
+                                   [--candidates 4] [--futures 4] [--truth 12] [--workers 2]
+
+A match of 200 games takes more than an hour and answers to about ±7 percentage points. This
+screens a change to the search in minutes, on the decisions themselves:
+
+* positions: ``--positions`` 2-player Marco Polo II games of GreedyAgent against itself (game
+  ``n``: seed ``20000 + n``), played to the start of round ``--round``, then a seeded 0–29
+  decisions on, to the next turn decision with at least two distinct actions in that round;
+* at each, greedy's best ``--candidates`` actions are played out as SearchAgent plays them (the
+  action on a reseeded fork, its follow-ups by the greedy agent, then the greedy agent for every
+  seat up to a horizon, scored as the margin over the best opponent): at each of ``--horizons``
+  on ``--futures`` sample futures (``reseed(base + f)``: what the search sees), and to the final
+  scoring on ``--truth`` other futures, whose mean final margin is the candidate's value.
+
+Prints the mean value gain over greedy's first choice of the best candidate (the most any setting
+could gain), then for each horizon and setting (``top_k``, ``budget_rollouts``, the budget shared
+round-robin over the candidates as SearchAgent shares it) the mean value gain of the candidate it
+would choose from the sample futures, ± the standard error over positions, and how often it
+departs from greedy's choice; gains are in final VP per decision.
+
+This prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import product
+from pathlib import Path
+from statistics import fmean, stdev
+
+# this checkout's package (not another installed copy), also in worker processes
+sys.path[:0] = [str(Path(__file__).parents[1])]
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents.base import position_seed, terms  # noqa: E402
+from mp_notebook.agents.search import rollout  # noqa: E402
+
+SETTINGS = [(2, 8), (3, 8), (3, 12), (4, 8), (4, 12), (4, 16)]  # (top_k, budget_rollouts)
+TRUTH_OFFSET = 1000  # truth futures: reseed(base + TRUTH_OFFSET + f), apart from the samples
+
+
+@dataclass(frozen=True)
+class Job:
+    game: int
+    round: int
+    horizons: tuple[str, ...]
+    candidates: int
+    futures: int
+    truth: int
+
+
+def position(game: int, rnd: int) -> mp.GameState | None:
+    """Game ``game``'s turn decision in round ``rnd`` (see the module doc), or None if it has none."""
+    greedy = mp.agents.GreedyAgent(game)
+    s = mp.new_game(players=2, seed=20000 + game)
+    while not s.is_over and s.round < rnd:
+        s = s.apply(greedy.choose(s))
+    for _ in range(random.Random(game).randrange(30)):
+        if s.is_over or s.round != rnd:
+            return None
+        s = s.apply(greedy.choose(s))
+    while not s.is_over and s.round == rnd:
+        if s.decision.kind == "turn" and len(greedy.rank(s)) >= 2:
+            return s
+        s = s.apply(greedy.choose(s))
+    return None
+
+
+def margins(job: Job) -> tuple[dict[str, list[list[float]]], list[float]] | None:
+    """Per horizon, each candidate's margins on the sample futures; each candidate's value (mean
+    final margin on the truth futures)."""
+    s = position(job.game, job.round)
+    if s is None:
+        return None
+    greedy = mp.agents.GreedyAgent(job.game)
+    i = s.current_player
+    assert i is not None
+    base = position_seed(0, s)
+    policy = greedy.with_seed(base)
+
+    def margin(a: mp.Action, future: int, horizon: str) -> float:
+        end = rollout(greedy.follow_ups(s.reseed(base + future).apply(a), i), i, policy, horizon)
+        return terms(end).margin(end, i)
+
+    candidates = [a for _, a in greedy.rank(s)[: job.candidates]]
+    samples = {h: [[margin(a, f, h) for f in range(job.futures)] for a in candidates] for h in job.horizons}
+    value = [fmean(margin(a, TRUTH_OFFSET + f, "game") for f in range(job.truth)) for a in candidates]
+    return samples, value
+
+
+def choice(sample: list[list[float]], top_k: int, budget: int) -> int:
+    """The candidate SearchAgent(top_k, budget_rollouts=budget) picks from these sample futures."""
+    c = min(top_k, len(sample))
+    rollouts = max(budget, c)
+    seen = [(rollouts - j + c - 1) // c for j in range(c)]  # rollouts k = f * c + j < budget
+    means = [fmean(sample[j][: seen[j]]) for j in range(c)]
+    return max(range(c), key=lambda j: (means[j], -j))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--round", type=int, default=5)
+    p.add_argument("--horizons", nargs="+", choices=("turn", "round", "game"), default=["game"])
+    p.add_argument("--positions", type=int, default=40)
+    p.add_argument("--candidates", type=int, default=4)
+    p.add_argument("--futures", type=int, default=4)
+    p.add_argument("--truth", type=int, default=12)
+    p.add_argument("--workers", type=int, default=2)
+    args = p.parse_args()
+    jobs = [Job(n, args.round, tuple(args.horizons), args.candidates, args.futures, args.truth)
+            for n in range(args.positions)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        found = [r for r in pool.map(margins, jobs, chunksize=1) if r is not None]
+    print(f"Marco Polo II, round {args.round}: {len(found)} positions, "
+          f"greedy's best {args.candidates} candidates, {args.futures} sample futures, "
+          f"values on {args.truth} others")
+    best = [max(value) - value[0] for _, value in found]
+    print(f"  best candidate: {fmean(best):+.2f} VP a decision over greedy's choice")
+    for horizon, (top_k, budget) in product(args.horizons, SETTINGS):
+        if top_k > args.candidates or budget > top_k * args.futures:
+            continue  # needs more candidates or sample futures than were played
+        picks = [choice(samples[horizon], top_k, budget) for samples, _ in found]
+        gains = [value[j] - value[0] for j, (_, value) in zip(picks, found, strict=True)]
+        departs = sum(j != 0 for j in picks) / len(picks)
+        print(f"  horizon {horizon!r:6} top_k={top_k} budget_rollouts={budget:2}: {fmean(gains):+.2f} ± "
+              f"{stdev(gains) / len(gains) ** 0.5:.2f} VP a decision, departs from greedy {departs:.0%}")
+
+
+if __name__ == "__main__":
+    main()
