@@ -65,19 +65,27 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
     assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
 
 
-def test_search_default_horizon_plays_the_last_round_to_the_final_scoring():
-    """``auto`` (the default) is the ``turn`` horizon before the last round, ``game`` in it."""
+def test_search_default_horizon_looks_further_in_the_last_two_rounds():
+    """``auto`` (the default) is the ``turn`` horizon before the second-to-last round, ``round`` in
+    it and ``game`` in the last round."""
     s = first_turn(13)
     greedy = GreedyAgent(3)
-    candidates = [a for _, a in greedy.rank(s)[:2]]
-    search = {h: SearchAgent(budget_rollouts=2, seed=6, horizon=h).search for h in ("auto", "turn")}
-    assert search["auto"](s, candidates) == search["turn"](s, candidates)
-    while s.round < s.rounds or s.decision.kind != "turn":
-        s = s.apply(greedy.choose(s))
-    candidates = [a for _, a in greedy.rank(s)[:2]]
-    last = SearchAgent(budget_rollouts=2, seed=6).search(s, candidates)
-    assert last == SearchAgent(budget_rollouts=2, seed=6, horizon="game").search(s, candidates)
-    assert last != search["turn"](s, candidates)
+    seen = {}
+    for rnd, horizon in ((1, "turn"), (s.rounds - 1, "round"), (s.rounds, "game")):
+        while s.round < rnd or s.decision.kind != "turn":
+            s = s.apply(greedy.choose(s))
+        candidates = [a for _, a in greedy.rank(s)[:2]]
+        auto = SearchAgent(budget_rollouts=2, seed=6)
+        assert auto.horizon_at(s) == horizon
+        seen[horizon] = auto.search(s, candidates)
+        assert seen[horizon] == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon).search(s, candidates)
+        if horizon != "turn":
+            assert seen[horizon] != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
+
+
+def test_search_auto_horizon_without_a_fixed_number_of_rounds_is_the_turn():
+    s = mp.new_game(players=2, ruleset="schmidt", seed=3)
+    assert s.rounds is None and SearchAgent().horizon_at(s) == "turn"
 
 
 def test_search_compares_candidates_on_the_same_futures():
