@@ -65,22 +65,20 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
     assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
 
 
-def test_search_default_horizon_looks_further_in_the_last_two_rounds():
-    """``auto`` (the default) is the ``turn`` horizon before the second-to-last round, ``round`` in
-    it and ``game`` in the last round."""
+def test_search_default_horizon_plays_the_last_round_to_the_final_scoring():
+    """``auto`` (the default) is the ``turn`` horizon before the last round, ``game`` in it."""
     s = first_turn(13)
     greedy = GreedyAgent(3)
-    seen = {}
-    for rnd, horizon in ((1, "turn"), (s.rounds - 1, "round"), (s.rounds, "game")):
+    for rnd, horizon in ((1, "turn"), (s.rounds - 1, "turn"), (s.rounds, "game")):
         while s.round < rnd or s.decision.kind != "turn":
             s = s.apply(greedy.choose(s))
         candidates = [a for _, a in greedy.rank(s)[:2]]
         auto = SearchAgent(budget_rollouts=2, seed=6)
         assert auto.horizon_at(s) == horizon
-        seen[horizon] = auto.search(s, candidates)
-        assert seen[horizon] == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon).search(s, candidates)
+        found = auto.search(s, candidates)
+        assert found == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon).search(s, candidates)
         if horizon != "turn":
-            assert seen[horizon] != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
+            assert found != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
 
 
 def test_search_auto_horizon_without_a_fixed_number_of_rounds_is_the_turn():
