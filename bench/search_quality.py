@@ -4,6 +4,7 @@ Usage::
 
     python bench/search_quality.py [--round 5] [--horizons turn round game] [--positions 40]
                                    [--candidates 4] [--futures 4] [--truth 12] [--workers 2]
+                                   [--settings 2x8 3x8 ...]
 
 A match of 200 games takes more than an hour and answers to about ±7 percentage points. This
 screens a change to the search in minutes, on the decisions themselves:
@@ -19,7 +20,8 @@ screens a change to the search in minutes, on the decisions themselves:
 
 Prints the mean value gain over greedy's first choice of the best candidate (the most any setting
 could gain), then for each horizon and setting (``top_k``, ``budget_rollouts``, the budget shared
-round-robin over the candidates as SearchAgent shares it) the mean value gain of the candidate it
+round-robin over the candidates as SearchAgent shares it; ``--settings``, written
+``TOPKxBUDGET``) the mean value gain of the candidate it
 would choose from the sample futures, ± the standard error over positions, and how often it
 departs from greedy's choice; gains are in final VP per decision.
 
@@ -41,8 +43,7 @@ from statistics import fmean, stdev
 sys.path[:0] = [str(Path(__file__).parents[1])]
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.agents.base import position_seed, terms  # noqa: E402
-from mp_notebook.agents.search import rollout  # noqa: E402
+from mp_notebook.agents.search import schedule  # noqa: E402
 
 SETTINGS = [(2, 8), (3, 8), (3, 12), (4, 8), (4, 12), (4, 16)]  # (top_k, budget_rollouts)
 TRUTH_OFFSET = 1000  # truth futures: reseed(base + TRUTH_OFFSET + f), apart from the samples
@@ -81,29 +82,31 @@ def margins(job: Job) -> tuple[dict[str, list[list[float]]], list[float]] | None
     s = position(job.game, job.round)
     if s is None:
         return None
-    greedy = mp.agents.GreedyAgent(job.game)
-    i = s.current_player
-    assert i is not None
-    base = position_seed(0, s)
-    policy = greedy.with_seed(base)
-
-    def margin(a: mp.Action, future: int, horizon: str) -> float:
-        end = rollout(greedy.follow_ups(s.reseed(base + future).apply(a), i), i, policy, horizon)
-        return terms(end).margin(end, i)
-
-    candidates = [a for _, a in greedy.rank(s)[: job.candidates]]
-    samples = {h: [[margin(a, f, h) for f in range(job.futures)] for a in candidates] for h in job.horizons}
-    value = [fmean(margin(a, TRUTH_OFFSET + f, "game") for f in range(job.truth)) for a in candidates]
+    candidates = [a for _, a in mp.agents.GreedyAgent(0).rank(s)[: job.candidates]]
+    samples = {}
+    for h in job.horizons:
+        agent = mp.agents.SearchAgent(seed=0, horizon=h)
+        samples[h] = [[agent.margin(s, a, f) for f in range(job.futures)] for a in candidates]
+    judge = mp.agents.SearchAgent(seed=0, horizon="game")
+    value = [fmean(judge.margin(s, a, TRUTH_OFFSET + f) for f in range(job.truth)) for a in candidates]
     return samples, value
 
 
 def choice(sample: list[list[float]], top_k: int, budget: int) -> int:
     """The candidate SearchAgent(top_k, budget_rollouts=budget) picks from these sample futures."""
     c = min(top_k, len(sample))
-    rollouts = max(budget, c)
-    seen = [(rollouts - j + c - 1) // c for j in range(c)]  # rollouts k = f * c + j < budget
-    means = [fmean(sample[j][: seen[j]]) for j in range(c)]
-    return max(range(c), key=lambda j: (means[j], -j))
+    seen: list[list[float]] = [[] for _ in range(c)]
+    for j, future in schedule(c, budget):
+        seen[j].append(sample[j][future])
+    return max(range(c), key=lambda j: (fmean(seen[j]), -j))
+
+
+def setting(text: str) -> tuple[int, int]:
+    """``"3x8"`` -> ``(top_k, budget_rollouts)``."""
+    top_k, _, budget = text.partition("x")
+    if not (top_k.isdigit() and budget.isdigit()):
+        raise argparse.ArgumentTypeError(f"a setting is TOPKxBUDGET such as 3x8, got {text!r}")
+    return int(top_k), int(budget)
 
 
 def main() -> None:
@@ -115,6 +118,8 @@ def main() -> None:
     p.add_argument("--futures", type=int, default=4)
     p.add_argument("--truth", type=int, default=12)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--settings", nargs="+", type=setting, default=SETTINGS, metavar="TOPKxBUDGET",
+                   help="SearchAgent settings to judge (default: " + " ".join(f"{k}x{b}" for k, b in SETTINGS) + ")")
     args = p.parse_args()
     jobs = [Job(n, args.round, tuple(args.horizons), args.candidates, args.futures, args.truth)
             for n in range(args.positions)]
@@ -125,7 +130,7 @@ def main() -> None:
           f"values on {args.truth} others")
     best = [max(value) - value[0] for _, value in found]
     print(f"  best candidate: {fmean(best):+.2f} VP a decision over greedy's choice")
-    for horizon, (top_k, budget) in product(args.horizons, SETTINGS):
+    for horizon, (top_k, budget) in product(args.horizons, args.settings):
         if top_k > args.candidates or budget > top_k * args.futures:
             continue  # needs more candidates or sample futures than were played
         picks = [choice(samples[horizon], top_k, budget) for samples, _ in found]

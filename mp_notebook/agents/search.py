@@ -119,6 +119,16 @@ def rollout(state: GameState, player: int, policy: Agent, horizon: str = "game")
     return s
 
 
+def schedule(candidates: int, budget: int) -> list[tuple[int, int]]:
+    """A search's rollouts as ``(candidate, future)``, in the order played: ``budget`` rollouts
+    shared round-robin (at least one per candidate), each round of candidates on one future.
+
+    >>> schedule(3, 8)
+    [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
+    """
+    return [(k % candidates, k // candidates) for k in range(max(budget, candidates))]
+
+
 class SearchAgent:
     """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc).
 
@@ -170,30 +180,39 @@ class SearchAgent:
 
     def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
         """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
-        i = state.current_player
-        assert i is not None, "the game is over"
-        base = position_seed(self.seed, state)
-        policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
-        horizon = self.horizon_at(state)
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
             None if self.budget_seconds is None else time.perf_counter() + self.budget_seconds
         )
-        for k in range(max(self.budget_rollouts, len(candidates))):
+        for k, (j, future) in enumerate(schedule(len(candidates), self.budget_rollouts)):
             if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
                 break
-            j = k % len(candidates)
-            # the same future (reseed) for every candidate: common random numbers
-            fork = self._greedy.follow_ups(
-                state.reseed(base + k // len(candidates)).apply(candidates[j]), i
-            )
-            end = rollout(fork, i, policy, horizon)
-            totals[j] += terms(end).margin(end, i)
+            totals[j] += self.margin(state, candidates[j], future)
             counts[j] += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
         return [results[j] for j in order]
+
+    def margin(self, state: GameState, action: Action, future: int) -> float:
+        """One rollout: the player to move's margin over the best opponent at the horizon, after
+        ``action`` on sample future number ``future`` (``state.reseed``), its follow-ups by the
+        greedy agent and the ``policy`` for every seat.
+
+        >>> import mp_notebook as mp
+        >>> s = mp.new_game(players=2, seed=1)
+        >>> agent = SearchAgent(seed=2)
+        >>> a = s.legal_actions()[0]
+        >>> agent.margin(s, a, 0) == agent.margin(s, a, 0)
+        True
+        """
+        i = state.current_player
+        assert i is not None, "the game is over"
+        base = position_seed(self.seed, state)
+        policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
+        fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
+        end = rollout(fork, i, policy, self.horizon_at(state))
+        return terms(end).margin(end, i)
 
     def horizon_at(self, state: GameState) -> str:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``
