@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/agents.py [--games 200] [--search-games 200] [--search-rollouts 8]
+    python bench/agents.py [--games 200] [--search-games 200] [--search-rollouts 16]
                            [--automa-games 100] [--workers 2] [--skip-speed]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
                            [--voyages-games 100] [--voyages-search-games 20] [--voyages-only]
@@ -200,7 +200,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=200, help="new vs legacy greedy games")
     parser.add_argument("--search-games", type=int, default=200)
-    parser.add_argument("--search-rollouts", type=int, default=8)
+    parser.add_argument("--search-rollouts", type=int, default=16)
     parser.add_argument("--automa-games", type=int, default=100, help="GreedyAgent games per Automa level")
     parser.add_argument("--search-automa-games", type=int, default=10, help="SearchAgent games per Automa level")
     parser.add_argument("--skip-matches", action="store_true", help="skip the 2-player head-to-heads")

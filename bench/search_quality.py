@@ -39,6 +39,8 @@ from itertools import product
 from pathlib import Path
 from statistics import fmean, stdev
 
+from tqdm import tqdm
+
 # this checkout's package (not another installed copy), also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1])]
 
@@ -124,7 +126,8 @@ def main() -> None:
     jobs = [Job(n, args.round, tuple(args.horizons), args.candidates, args.futures, args.truth)
             for n in range(args.positions)]
     with ProcessPoolExecutor(args.workers) as pool:
-        found = [r for r in pool.map(margins, jobs, chunksize=1) if r is not None]
+        done = tqdm(pool.map(margins, jobs, chunksize=1), total=len(jobs), desc="positions", file=sys.stderr)
+        found = [r for r in done if r is not None]
     print(f"Marco Polo II, round {args.round}: {len(found)} positions, "
           f"greedy's best {args.candidates} candidates, {args.futures} sample futures, "
           f"values on {args.truth} others")

@@ -46,7 +46,7 @@ def test_rollout_policy_is_legal():
 
 
 def test_search_agent_with_a_tiny_budget_is_legal():
-    s = play([SearchAgent(budget_rollouts=2, seed=1), RandomAgent(1)], seed=6, limit=40)
+    s = play([SearchAgent(budget_rollouts=2, seed=1, horizon="turn"), RandomAgent(1)], seed=6, limit=40)
     assert s.decision.kind != "over" or s.is_over
 
 
@@ -65,19 +65,22 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
     assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
 
 
-def test_search_default_horizon_plays_the_last_round_to_the_final_scoring():
-    """``auto`` (the default) is the ``turn`` horizon before the last round, ``game`` in it."""
+def test_search_default_horizon_searches_the_last_round_to_the_final_scoring():
+    """``auto`` (the default) takes greedy's choice before the last round and rolls out to the
+    final scoring in it; asked to search before the last round, it rolls out the turn."""
     s = first_turn(13)
     greedy = GreedyAgent(3)
-    for rnd, horizon in ((1, "turn"), (s.rounds - 1, "turn"), (s.rounds, "game")):
+    for rnd, horizon in ((1, None), (s.rounds - 1, None), (s.rounds, "game")):
         while s.round < rnd or s.decision.kind != "turn":
             s = s.apply(greedy.choose(s))
         candidates = [a for _, a in greedy.rank(s)[:2]]
         auto = SearchAgent(budget_rollouts=2, seed=6)
         assert auto.horizon_at(s) == horizon
         found = auto.search(s, candidates)
-        assert found == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon).search(s, candidates)
-        if horizon != "turn":
+        assert found == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon or "turn").search(s, candidates)
+        if horizon is None:
+            assert auto.choose(s) == GreedyAgent(6).choose(s)
+        else:
             assert found != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
 
 
@@ -96,7 +99,7 @@ def test_search_compares_candidates_on_the_same_futures():
 def test_search_threshold_keeps_the_greedy_choice():
     s = first_turn(12, players=3)
     for _ in range(6):
-        keep = SearchAgent(budget_rollouts=3, seed=5, threshold=float("inf")).choose(s)
+        keep = SearchAgent(budget_rollouts=3, seed=5, horizon="turn", threshold=float("inf")).choose(s)
         assert keep == GreedyAgent(5).choose(s)
         s = s.apply(keep)
 
@@ -115,7 +118,7 @@ def test_search_agent_budget_seconds_is_legal():
     while s.decision.kind != "turn":
         s = s.apply(s.legal_actions()[0])
     assert (
-        SearchAgent(budget_rollouts=1000, budget_seconds=0.05, seed=1).choose(s)
+        SearchAgent(budget_rollouts=1000, budget_seconds=0.05, seed=1, horizon="turn").choose(s)
         in s.legal_actions()
     )
 
@@ -125,7 +128,7 @@ def test_search_agent_budget_seconds_is_legal():
     [
         lambda: RandomAgent(7),
         lambda: GreedyAgent(7),
-        lambda: SearchAgent(budget_rollouts=3, seed=7),
+        lambda: SearchAgent(budget_rollouts=3, seed=7, horizon="turn"),
     ],
 )
 def test_same_seed_same_state_same_action(make):
@@ -152,7 +155,7 @@ def test_random_seeds_differ():
     [
         RandomAgent(1),
         GreedyAgent(2),
-        SearchAgent(budget_rollouts=4, seed=3),
+        SearchAgent(budget_rollouts=4, seed=3, horizon="turn"),
         SearchAgent(budget_rollouts=4, seed=3, policy=RolloutPolicy(1)),
         RolloutPolicy(4),
     ],

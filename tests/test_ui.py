@@ -17,7 +17,7 @@ from mp_notebook.render.map import PLAYER_COLOURS
 from mp_notebook.rulesets import get
 from mp_notebook.rulesets.mp2 import labels as mp2_labels
 from mp_notebook.ui import app as app_module
-from mp_notebook.ui.app import BOT, GREEDY, HUMAN, SEARCH, GameApp
+from mp_notebook.ui.app import BOT, BOTS, GREEDY, HUMAN, SEARCH, GameApp
 from mp_notebook.ui.labels import sections
 
 
@@ -347,7 +347,7 @@ def test_every_computer_player_can_take_a_seat() -> None:
         if who == 1:
             assert notation == str(mp.agents.GreedyAgent(1).choose(replayed))
         elif who == 2:
-            assert notation == str(mp.agents.SearchAgent(seed=2, horizon="turn").choose(replayed))
+            assert notation == str(BOTS[SEARCH](2).choose(replayed))
         replayed = replayed.apply(notation)
     assert played == {0, 1, 2} and replayed == app.state
 

@@ -29,7 +29,8 @@ def test_greedy_beats_random():
 
 def test_agents_choose_legal_reproducible_actions():
     s = first_turn()
-    for agent in (mp.agents.RandomAgent(1), mp.agents.GreedyAgent(1), mp.agents.SearchAgent(budget_rollouts=4, seed=1)):
+    search = mp.agents.SearchAgent(budget_rollouts=4, seed=1, horizon="turn")
+    for agent in (mp.agents.RandomAgent(1), mp.agents.GreedyAgent(1), search):
         a = agent.choose(s)
         assert a in s.legal_actions() and agent.with_seed(1).choose(s) == a, agent
 

@@ -15,19 +15,24 @@ against greedy). Any agent can stand in, for example the cheaper :class:`Rollout
 
 Horizons: ``"turn"`` stops when the decision comes back to the searching player for a new turn
 (everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the final
-scoring and uses the real scores; ``"auto"`` (default) is ``"turn"`` until the last round and
-``"game"`` in it, where the estimate is weakest and the real final scores are a round away. The
-last round's decisions are the slow ones (a median of about 0.4 s, a few seconds at worst).
-Rollouts to the round's end in the second-to-last round chose better moves at round 4 of Marco
-Polo II (``python bench/search_quality.py``: +1.7 ± 0.9 VP a decision over greedy's choice,
-judged by final margins; the turn's rollouts -0.3 ± 0.3) but won no more games against greedy
-(200 games) at six times the median decision there, so ``"auto"`` keeps the turn horizon
-until the last round.
+scoring and uses the real scores. ``"auto"`` (default) searches where search pays: in the last
+round, to the final scoring; before it, it takes the greedy agent's choice (in a game without a
+fixed number of rounds, the Schmidt game, it searches every turn to the turn's end). Measured in
+2-player Marco Polo II against GreedyAgent, 200 games each (seeds ``9000 + k``, seats alternating):
+one-turn rollouts everywhere won 50.7%, the same with the last round played to the final scoring
+59.5%, and with rollouts to the round's end in round 4 as well 55.8%. A one-turn rollout is scored
+by the evaluation greedy ranks its actions by, so it seldom departs from greedy's choice and
+gains nothing when it does (``python bench/search_quality.py --round 4 --horizons turn``: -0.3 ±
+0.3 VP a decision against greedy's choice, judged by final margins); its time goes to the last
+round instead, whose turn decisions are the slow ones (with the default budget a median of about
+2 s, 10 s at the 99th percentile on a 2-core machine; the decisions before it take greedy's few
+milliseconds).
 ``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
 more than this many VP (0: always the best mean).
 
-Budgets: ``budget_rollouts`` rollouts per decision, shared round-robin among the candidates (the
-default, 8, keeps the median decision under 0.1 s: ``python bench/agents.py`` prints it per round);
+Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
+candidates (the default: 16 on greedy's best 4; ``python bench/agents.py`` prints the win rate
+against greedy and the decision times per round);
 ``budget_seconds`` stops earlier on the clock (then the result depends on the machine's speed;
 with ``budget_seconds=None`` the agent is exactly reproducible).
 
@@ -140,11 +145,11 @@ class SearchAgent:
 
     def __init__(
         self,
-        budget_rollouts: int = 8,
+        budget_rollouts: int = 16,
         budget_seconds: float | None = None,
         seed: int = 0,
         *,
-        top_k: int = 3,
+        top_k: int = 4,
         horizon: str = "auto",
         threshold: float = 0.0,
         policy: Agent | None = None,
@@ -169,7 +174,8 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1:
+        if (state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1
+                or self.horizon_at(state) is None):
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
@@ -211,20 +217,24 @@ class SearchAgent:
         base = position_seed(self.seed, state)
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
-        end = rollout(fork, i, policy, self.horizon_at(state))
+        end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
         return terms(end).margin(end, i)
 
-    def horizon_at(self, state: GameState) -> str:
-        """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``
-        (``"turn"`` in a game without a fixed number of rounds).
+    def horizon_at(self, state: GameState) -> str | None:
+        """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
+        (no search: :meth:`choose` takes the greedy agent's choice, :meth:`search` rolls out the
+        turn) before the last round, ``"game"`` in it, ``"turn"`` in a game without a fixed number
+        of rounds.
 
         >>> import mp_notebook as mp
-        >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1))
-        'turn'
+        >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1)) is None
+        True
         """
         if self.horizon != "auto":
             return self.horizon
-        return "game" if state.rounds is not None and state.round >= state.rounds else "turn"
+        if state.rounds is None:
+            return "turn"
+        return "game" if state.round >= state.rounds else None
 
     def with_seed(self, seed: int) -> SearchAgent:
         return SearchAgent(

@@ -43,13 +43,14 @@ if TYPE_CHECKING:
 
 HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "search bot", "Automa"
 # The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
-# evaluation (its ``agents`` part). The search bot looks one turn ahead in every round: the default
-# horizon's last-round rollouts to the final scoring take seconds a decision (a 99th percentile of
-# about 5 s, `python bench/agents.py`), too long for a seat that answers while a person waits.
+# evaluation (its ``agents`` part). The search bot looks one turn ahead in every round, on 8
+# rollouts over greedy's best 3: the default's last-round rollouts to the final scoring take
+# seconds a decision (a 99th percentile of about 8 s, `python bench/agents.py`), too long for a
+# seat that answers while a person waits.
 BOTS: dict[str, Callable[[int], Agent]] = {
     BOT: RandomAgent,
     GREEDY: lambda seed: GreedyAgent(seed),
-    SEARCH: lambda seed: SearchAgent(seed=seed, horizon="turn"),
+    SEARCH: lambda seed: SearchAgent(8, seed=seed, top_k=3, horizon="turn"),
 }
 
 
