@@ -4,14 +4,16 @@ Usage::
 
     python bench/search_quality.py [--round 5] [--horizons turn round game] [--positions 40]
                                    [--candidates 4] [--futures 4] [--truth 12] [--workers 2]
-                                   [--settings 2x8 3x8 ...]
+                                   [--settings 2x8 3x8 ...] [--decisions turn|follow-up]
 
 A match of 200 games takes more than an hour and answers to about ±7 percentage points. This
 screens a change to the search in minutes, on the decisions themselves:
 
 * positions: ``--positions`` 2-player Marco Polo II games of GreedyAgent against itself (game
   ``n``: seed ``20000 + n``), played to the start of round ``--round``, then a seeded 0–29
-  decisions on, to the next turn decision with at least two distinct actions in that round;
+  decisions on, to the next turn decision with at least two distinct actions in that round
+  (``--decisions follow-up``: the next follow-up decision instead, such as which offer, which
+  contract, where to move, which SearchAgent leaves to the greedy agent);
 * at each, greedy's best ``--candidates`` actions are played out as SearchAgent plays them (the
   action on a reseeded fork, its follow-ups by the greedy agent, then the greedy agent for every
   seat up to a horizon, scored as the margin over the best opponent): at each of ``--horizons``
@@ -21,9 +23,9 @@ screens a change to the search in minutes, on the decisions themselves:
 Prints the mean value gain over greedy's first choice of the best candidate (the most any setting
 could gain), then for each horizon and setting (``top_k``, ``budget_rollouts``, the budget shared
 round-robin over the candidates as SearchAgent shares it; ``--settings``, written
-``TOPKxBUDGET``) the mean value gain of the candidate it
-would choose from the sample futures, ± the standard error over positions, and how often it
-departs from greedy's choice; gains are in final VP per decision.
+``TOPKxBUDGET``) the mean value gain of the candidate it would choose from the sample futures, ±
+the standard error over positions, and how often it departs from greedy's choice; gains are in
+final VP per decision.
 
 This prints figures; it is not a test.
 """
@@ -59,10 +61,12 @@ class Job:
     candidates: int
     futures: int
     truth: int
+    decisions: str = "turn"
 
 
-def position(game: int, rnd: int) -> mp.GameState | None:
-    """Game ``game``'s turn decision in round ``rnd`` (see the module doc), or None if it has none."""
+def position(game: int, rnd: int, decisions: str = "turn") -> mp.GameState | None:
+    """Game ``game``'s turn decision (``decisions="follow-up"``: follow-up decision) in round
+    ``rnd`` (see the module doc), or None if it has none."""
     greedy = mp.agents.GreedyAgent(game)
     s = mp.new_game(players=2, seed=20000 + game)
     while not s.is_over and s.round < rnd:
@@ -72,7 +76,7 @@ def position(game: int, rnd: int) -> mp.GameState | None:
             return None
         s = s.apply(greedy.choose(s))
     while not s.is_over and s.round == rnd:
-        if s.decision.kind == "turn" and len(greedy.rank(s)) >= 2:
+        if (s.decision.kind == "turn") == (decisions == "turn") and len(greedy.rank(s)) >= 2:
             return s
         s = s.apply(greedy.choose(s))
     return None
@@ -81,7 +85,7 @@ def position(game: int, rnd: int) -> mp.GameState | None:
 def margins(job: Job) -> tuple[dict[str, list[list[float]]], list[float]] | None:
     """Per horizon, each candidate's margins on the sample futures; each candidate's value (mean
     final margin on the truth futures)."""
-    s = position(job.game, job.round)
+    s = position(job.game, job.round, job.decisions)
     if s is None:
         return None
     candidates = [a for _, a in mp.agents.GreedyAgent(0).rank(s)[: job.candidates]]
@@ -95,8 +99,10 @@ def margins(job: Job) -> tuple[dict[str, list[list[float]]], list[float]] | None
 
 
 def choice(sample: list[list[float]], top_k: int, budget: int) -> int:
-    """The candidate SearchAgent(top_k, budget_rollouts=budget) picks from these sample futures."""
+    """The candidate SearchAgent(top_k, budget_rollouts=budget) picks from these sample futures
+    (where the position has fewer candidates than ``top_k``, on at most the futures played)."""
     c = min(top_k, len(sample))
+    budget = min(budget, c * len(sample[0]))
     seen: list[list[float]] = [[] for _ in range(c)]
     for j, future in schedule(c, budget):
         seen[j].append(sample[j][future])
@@ -120,15 +126,16 @@ def main() -> None:
     p.add_argument("--futures", type=int, default=4)
     p.add_argument("--truth", type=int, default=12)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--decisions", choices=("turn", "follow-up"), default="turn")
     p.add_argument("--settings", nargs="+", type=setting, default=SETTINGS, metavar="TOPKxBUDGET",
                    help="SearchAgent settings to judge (default: " + " ".join(f"{k}x{b}" for k, b in SETTINGS) + ")")
     args = p.parse_args()
-    jobs = [Job(n, args.round, tuple(args.horizons), args.candidates, args.futures, args.truth)
+    jobs = [Job(n, args.round, tuple(args.horizons), args.candidates, args.futures, args.truth, args.decisions)
             for n in range(args.positions)]
     with ProcessPoolExecutor(args.workers) as pool:
         done = tqdm(pool.map(margins, jobs, chunksize=1), total=len(jobs), desc="positions", file=sys.stderr)
         found = [r for r in done if r is not None]
-    print(f"Marco Polo II, round {args.round}: {len(found)} positions, "
+    print(f"Marco Polo II, round {args.round}: {len(found)} {args.decisions} positions, "
           f"greedy's best {args.candidates} candidates, {args.futures} sample futures, "
           f"values on {args.truth} others")
     best = [max(value) - value[0] for _, value in found]
