@@ -130,7 +130,9 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
     return tally
 
 
-def _game(job: tuple[Callable[[int], mp.agents.Agent], Callable[[int], mp.agents.Agent], int, str | None]) -> Tally:
+def match_game(
+    job: tuple[Callable[[int], mp.agents.Agent], Callable[[int], mp.agents.Agent], int, str | None],
+) -> Tally:
     """Game ``n`` of a match: seats alternate; the tally of ``first``."""
     first, second, n, automa = job
     if automa:
@@ -144,7 +146,7 @@ def match(pool: ProcessPoolExecutor, n_games: int, first: Callable[[int], mp.age
           second: Callable[[int], mp.agents.Agent] | None = None, automa: str | None = None) -> Tally:
     """``first`` (made per game from the game number) against ``second`` or the Automa."""
     total = Tally()
-    for tally in pool.map(_game, [(first, second, n, automa) for n in range(n_games)], chunksize=1):
+    for tally in pool.map(match_game, [(first, second, n, automa) for n in range(n_games)], chunksize=1):
         total.add(tally)
     return total
 
