@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/search_match.py [--games 40] [--workers 2] [--settings 4x16 8x16 4x16@1 ...]
+    python bench/search_match.py [--games 40] [--workers 2] [--settings 4x16,threshold=0 4x16 8x16 ...]
 
 A setting is ``TOPKxBUDGET`` (``top_k``, ``budget_rollouts``), then optionally other SearchAgent
 keywords, ``4x16,threshold=1,margin_cap=5``; the horizon is the default, ``"auto"``. Each setting plays games
@@ -96,7 +96,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="TOPKxBUDGET[,NAME=NUMBER ...]",
-                        default=[Setting(4, 16), Setting(4, 16, (("threshold", 1.0),))])
+                        default=[Setting(4, 16, (("threshold", 0.0),)), Setting(4, 16)])
     args = parser.parse_args()
     if args.games < 2:
         parser.error("--games must be at least 2 (a standard error needs two games)")

@@ -21,16 +21,20 @@ fixed number of rounds, the Schmidt game, it searches every turn to the turn's e
 2-player Marco Polo II against GreedyAgent, 200 games each (seeds ``9000 + k``, seats alternating):
 one-turn rollouts everywhere won 50.7%, the same with the last round played to the final scoring
 59.5%, and with rollouts to the round's end in round 4 as well 55.8% (8 rollouts on greedy's best
-3); the default, greedy's choice before the last round and 16 rollouts on the best 4 in it, won
-63.7% (95% Wilson interval 56.9-70.1%, mean margin +6.0 ± 1.4 VP). A one-turn rollout is scored
-by the evaluation greedy ranks its actions by, so it seldom departs from greedy's choice and
-gains nothing when it does (``python bench/search_quality.py --round 4 --horizons turn``: -0.3 ±
-0.3 VP a decision against greedy's choice, judged by final margins); its time goes to the last
-round instead, whose turn decisions are the slow ones (with the default budget a median of about
-2 s, 11 s at the 99th percentile on a 2-core machine; the decisions before it take greedy's few
-milliseconds).
+3); greedy's choice before the last round and 16 rollouts on the best 4 in it (the default,
+with ``threshold=0``) won 63.7% (95% Wilson interval 56.9-70.1%, mean margin +6.0 ± 1.4 VP).
+A one-turn rollout is scored by the evaluation greedy ranks its actions by, so it seldom departs
+from greedy's choice and gains nothing when it does
+(``python bench/search_quality.py --round 4 --horizons turn``: -0.3 ± 0.3 VP a decision against
+greedy's choice, judged by final margins); its time goes to the last round instead, whose turn
+decisions are the slow ones (with the default budget a median of about 2 s, 11 s at the 99th
+percentile on a 2-core machine; the decisions before it take greedy's few milliseconds).
 ``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
-more than this many VP (0: always the best mean).
+more than this many VP (0: always the best mean). The default, 1 VP, ignores the smallest gains,
+which are mostly the noise of 16 rollouts: on the same 200 games (seeds ``9000 + k``) it won
+63.5% (56.6-69.9%), and its margin over greedy was +7.4 ± 1.4 VP against +6.0 ± 1.4 at 0, game by
+game +1.4 ± 0.5 VP (``python bench/search_match.py --settings 4x16,threshold=0 4x16`` compares
+them on its own seeds).
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
@@ -47,6 +51,7 @@ machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible)
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import TYPE_CHECKING
@@ -152,7 +157,8 @@ class SearchAgent:
         *,
         top_k: int = 4,
         horizon: str = "auto",
-        threshold: float = 0.0,
+        threshold: float = 1.0,
+        margin_cap: float | None = None,
         policy: Agent | None = None,
     ):
         if horizon not in HORIZONS:
@@ -161,12 +167,15 @@ class SearchAgent:
             raise ValueError("budget_rollouts must be at least 1")
         if top_k < 1:
             raise ValueError("top_k must be at least 1")
+        if margin_cap is not None and margin_cap <= 0:
+            raise ValueError(f"margin_cap must be a positive number of VP or None, got {margin_cap!r}")
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
         self.top_k = top_k
         self.horizon = horizon
         self.threshold = threshold
+        self.margin_cap = margin_cap
         self.policy = policy
         self._greedy = GreedyAgent(seed)
 
@@ -186,7 +195,8 @@ class SearchAgent:
         return best if best_mean - greedy_mean > self.threshold else candidates[0]
 
     def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
-        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
+        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order); the
+        margins capped with :meth:`capped`."""
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
@@ -195,7 +205,7 @@ class SearchAgent:
         for k, (j, future) in enumerate(schedule(len(candidates), self.budget_rollouts)):
             if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
                 break
-            totals[j] += self.margin(state, candidates[j], future)
+            totals[j] += self.capped(self.margin(state, candidates[j], future))
             counts[j] += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
@@ -221,6 +231,17 @@ class SearchAgent:
         end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
         return terms(end).margin(end, i)
 
+    def capped(self, margin: float) -> float:
+        """``margin`` as the search counts it: ``margin_cap * tanh(margin / margin_cap)``, about
+        the margin itself in a close game and at most ``margin_cap`` VP either way in a decided
+        one, so that the search plays to win rather than to win big (``None``: the margin).
+
+        >>> agent = SearchAgent(margin_cap=10)
+        >>> round(agent.capped(1), 2), round(agent.capped(-40), 2), SearchAgent().capped(-40)
+        (1.0, -9.99, -40)
+        """
+        return margin if self.margin_cap is None else self.margin_cap * math.tanh(margin / self.margin_cap)
+
     def horizon_at(self, state: GameState) -> str | None:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
         (no search: :meth:`choose` takes the greedy agent's choice, :meth:`search` rolls out the
@@ -245,6 +266,7 @@ class SearchAgent:
             top_k=self.top_k,
             horizon=self.horizon,
             threshold=self.threshold,
+            margin_cap=self.margin_cap,
             policy=self.policy,
         )
 
@@ -252,5 +274,6 @@ class SearchAgent:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
-            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
+            f"horizon={self.horizon!r}, threshold={self.threshold}, margin_cap={self.margin_cap}, "
+            f"policy={self.policy!r})"
         )
