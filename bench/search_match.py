@@ -4,8 +4,8 @@ Usage::
 
     python bench/search_match.py [--games 40] [--workers 2] [--settings 4x16,threshold=0 4x16 8x16 ...]
 
-A setting is ``TOPKxBUDGET`` (``top_k``, ``budget_rollouts``), then optionally other SearchAgent
-keywords, ``4x16,threshold=1,margin_cap=5``; the horizon is the default, ``"auto"``. Each setting plays games
+A setting is ``TOPKxBUDGET`` (``top_k``, ``budget_rollouts``), then optionally SearchAgent's
+``threshold``, ``4x16,threshold=0``; the horizon is the default, ``"auto"``. Each setting plays games
 ``0 .. --games - 1`` of ``bench/agents.py``'s search match against ``GreedyAgent(n)`` (seed
 ``5000 + n``, seats alternating, a shared victory counts half).
 
@@ -46,15 +46,15 @@ from search_quality import setting as top_k_and_budget  # noqa: E402
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 
-OPTIONS = ("threshold", "margin_cap")  # SearchAgent's float keywords a setting may give
+OPTIONS = ("threshold",)  # SearchAgent's float keywords a setting may give
 
 
 @dataclass(frozen=True)
 class Setting:
     """A picklable factory of SearchAgents with these settings (the others their defaults).
 
-    >>> Setting.parse("4x16,threshold=1,margin_cap=5")
-    Setting(top_k=4, budget=16, options=(('threshold', 1.0), ('margin_cap', 5.0)))
+    >>> Setting.parse("8x16,threshold=0.5")
+    Setting(top_k=8, budget=16, options=(('threshold', 0.5),))
     """
 
     top_k: int

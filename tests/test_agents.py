@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import pickle
 
 import pytest
@@ -105,18 +104,6 @@ def test_search_threshold_keeps_the_greedy_choice():
         s = s.apply(keep)
 
 
-def test_search_margin_cap_counts_each_rollout_capped():
-    s = first_turn(11)
-    a = GreedyAgent(0).choose(s)
-    capped = SearchAgent(budget_rollouts=3, seed=4, horizon="turn", margin_cap=2.0)
-    margins = [capped.margin(s, a, future) for future in range(3)]
-    assert max(map(abs, margins)) > 2  # the cap bites on some rollout
-    (_, mean, _), = capped.search(s, [a])
-    assert mean == pytest.approx(sum(2.0 * math.tanh(m / 2.0) for m in margins) / 3)
-    (_, plain, _), = SearchAgent(budget_rollouts=3, seed=4, horizon="turn").search(s, [a])
-    assert plain == pytest.approx(sum(margins) / 3)
-
-
 def test_search_agent_rejects_bad_settings():
     with pytest.raises(ValueError, match="horizon"):
         SearchAgent(horizon="forever")
@@ -124,8 +111,6 @@ def test_search_agent_rejects_bad_settings():
         SearchAgent(top_k=0)
     with pytest.raises(ValueError, match="budget_rollouts"):
         SearchAgent(budget_rollouts=0)
-    with pytest.raises(ValueError, match="margin_cap"):
-        SearchAgent(margin_cap=0)
 
 
 def test_search_agent_budget_seconds_is_legal():

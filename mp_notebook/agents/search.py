@@ -34,7 +34,9 @@ more than this many VP (0: always the best mean). The default, 1 VP, ignores the
 which are mostly the noise of 16 rollouts: on the same 200 games (seeds ``9000 + k``) it won
 63.5% (56.6-69.9%), and its margin over greedy was +7.4 ± 1.4 VP against +6.0 ± 1.4 at 0, game by
 game +1.4 ± 0.5 VP (``python bench/search_match.py --settings 4x16,threshold=0 4x16`` compares
-them on its own seeds).
+them on its own seeds). Tried and dropped: counting each rollout's margin ``m`` as
+``5 * tanh(m / 5)``, to play to win rather than to win big, lost 2.5 ± 1.8 VP a game against the
+default over games 0-29 of ``bench/search_match.py`` (wins 61.7% against 63.3%).
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
@@ -51,7 +53,6 @@ machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible)
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import TYPE_CHECKING
@@ -158,7 +159,6 @@ class SearchAgent:
         top_k: int = 4,
         horizon: str = "auto",
         threshold: float = 1.0,
-        margin_cap: float | None = None,
         policy: Agent | None = None,
     ):
         if horizon not in HORIZONS:
@@ -167,15 +167,12 @@ class SearchAgent:
             raise ValueError("budget_rollouts must be at least 1")
         if top_k < 1:
             raise ValueError("top_k must be at least 1")
-        if margin_cap is not None and margin_cap <= 0:
-            raise ValueError(f"margin_cap must be a positive number of VP or None, got {margin_cap!r}")
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
         self.top_k = top_k
         self.horizon = horizon
         self.threshold = threshold
-        self.margin_cap = margin_cap
         self.policy = policy
         self._greedy = GreedyAgent(seed)
 
@@ -195,8 +192,7 @@ class SearchAgent:
         return best if best_mean - greedy_mean > self.threshold else candidates[0]
 
     def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
-        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order); the
-        margins capped with :meth:`capped`."""
+        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
@@ -205,7 +201,7 @@ class SearchAgent:
         for k, (j, future) in enumerate(schedule(len(candidates), self.budget_rollouts)):
             if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
                 break
-            totals[j] += self.capped(self.margin(state, candidates[j], future))
+            totals[j] += self.margin(state, candidates[j], future)
             counts[j] += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
@@ -231,17 +227,6 @@ class SearchAgent:
         end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
         return terms(end).margin(end, i)
 
-    def capped(self, margin: float) -> float:
-        """``margin`` as the search counts it: ``margin_cap * tanh(margin / margin_cap)``, about
-        the margin itself in a close game and at most ``margin_cap`` VP either way in a decided
-        one, so that the search plays to win rather than to win big (``None``: the margin).
-
-        >>> agent = SearchAgent(margin_cap=10)
-        >>> round(agent.capped(1), 2), round(agent.capped(-40), 2), SearchAgent().capped(-40)
-        (1.0, -9.99, -40)
-        """
-        return margin if self.margin_cap is None else self.margin_cap * math.tanh(margin / self.margin_cap)
-
     def horizon_at(self, state: GameState) -> str | None:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
         (no search: :meth:`choose` takes the greedy agent's choice, :meth:`search` rolls out the
@@ -266,7 +251,6 @@ class SearchAgent:
             top_k=self.top_k,
             horizon=self.horizon,
             threshold=self.threshold,
-            margin_cap=self.margin_cap,
             policy=self.policy,
         )
 
@@ -274,6 +258,5 @@ class SearchAgent:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
-            f"horizon={self.horizon!r}, threshold={self.threshold}, margin_cap={self.margin_cap}, "
-            f"policy={self.policy!r})"
+            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
         )
