@@ -161,6 +161,7 @@ class SearchAgent:
         top_k: int = 4,
         horizon: str = "auto",
         threshold: float = 1.0,
+        follow_ups: bool = False,
         policy: Agent | None = None,
     ):
         if horizon not in HORIZONS:
@@ -175,6 +176,7 @@ class SearchAgent:
         self.top_k = top_k
         self.horizon = horizon
         self.threshold = threshold
+        self.follow_ups = follow_ups
         self.policy = policy
         self._greedy = GreedyAgent(seed)
 
@@ -183,8 +185,8 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if (state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1
-                or self.horizon_at(state) is None):
+        if ((state.decision.kind != "turn" and not self.follow_ups) or len(ranked) == 1
+                or self.top_k == 1 or self.horizon_at(state) is None):
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
@@ -253,6 +255,7 @@ class SearchAgent:
             top_k=self.top_k,
             horizon=self.horizon,
             threshold=self.threshold,
+            follow_ups=self.follow_ups,
             policy=self.policy,
         )
 
@@ -260,5 +263,6 @@ class SearchAgent:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
-            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
+            f"horizon={self.horizon!r}, threshold={self.threshold}, follow_ups={self.follow_ups}, "
+            f"policy={self.policy!r})"
         )
