@@ -147,7 +147,9 @@ class SearchAgent:
     """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc).
 
     ``policy`` plays every seat in the rollouts (``None``: ``GreedyAgent``); it is re-seeded for
-    each decision with ``with_seed``.
+    each decision with ``with_seed``. ``follow_ups=True`` searches the follow-up decisions (which
+    offer, contract, seal, where to move ...) where it searches turn decisions, instead of taking
+    the greedy agent's choice.
     """
 
     name = "search"
