@@ -46,7 +46,7 @@ from search_quality import setting as top_k_and_budget  # noqa: E402
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 
-OPTIONS = ("threshold", "follow_ups")  # SearchAgent's keywords a setting may give, as numbers (0/1: no/yes)
+OPTIONS = ("threshold",)  # SearchAgent's float keywords a setting may give
 
 
 @dataclass(frozen=True)

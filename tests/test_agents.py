@@ -104,25 +104,6 @@ def test_search_threshold_keeps_the_greedy_choice():
         s = s.apply(keep)
 
 
-def test_search_follow_ups_searches_follow_up_decisions():
-    """``follow_ups=True`` searches a follow-up decision (which offer, contract, ...) over greedy's
-    best candidates; by default the greedy agent's choice stands."""
-    s = first_turn(1)
-    greedy = GreedyAgent(2)
-    searching = SearchAgent(budget_rollouts=4, seed=2, top_k=2, horizon="turn", threshold=0, follow_ups=True)
-    departed = False
-    while not departed and not s.is_over:
-        if s.decision.kind != "turn" and len(greedy.rank(s)) > 1:
-            best = searching.search(s, [a for _, a in greedy.rank(s)[:2]])[0][0]
-            assert searching.choose(s) == best
-            assert SearchAgent(budget_rollouts=4, seed=2, top_k=2, horizon="turn", threshold=0).choose(s) == (
-                greedy.choose(s)
-            )
-            departed = best != greedy.choose(s)
-        s = s.apply(greedy.choose(s))
-    assert departed  # the search chose otherwise than greedy at least once
-
-
 def test_search_agent_rejects_bad_settings():
     with pytest.raises(ValueError, match="horizon"):
         SearchAgent(horizon="forever")

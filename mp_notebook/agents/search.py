@@ -38,7 +38,12 @@ them on its own seeds). Tried and dropped: counting each rollout's margin ``m`` 
 ``5 * tanh(m / 5)``, to play to win rather than to win big, lost 2.5 ± 1.8 VP a game against the
 default over games 0-29 of ``bench/search_match.py`` (wins 61.7% against 63.3%); twice the
 rollouts (32 on the best 4) changed the margin by -0.5 ± 1.4 VP a game on the same games (the
-same 63.3% wins) at 1.0 s a median last-round decision instead of 0.6 s.
+same 63.3% wins) at 1.0 s a median last-round decision instead of 0.6 s; searching the
+last round's follow-up decisions as well (which offer, contract, seal, where to move ...), which
+``python bench/search_quality.py --decisions follow-up --settings 2x8 4x16`` screened at
++0.68 ± 0.30 VP a decision (4x16, 60 positions), changed the margin by +0.2 ± 0.9 VP a game over
+games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median
+last-round decision instead of 0.7 s and half as much time again a game.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
@@ -147,9 +152,7 @@ class SearchAgent:
     """Monte Carlo search over the greedy agent's best ``top_k`` actions (see the module doc).
 
     ``policy`` plays every seat in the rollouts (``None``: ``GreedyAgent``); it is re-seeded for
-    each decision with ``with_seed``. ``follow_ups=True`` searches the follow-up decisions (which
-    offer, contract, seal, where to move ...) where it searches turn decisions, instead of taking
-    the greedy agent's choice.
+    each decision with ``with_seed``.
     """
 
     name = "search"
@@ -163,7 +166,6 @@ class SearchAgent:
         top_k: int = 4,
         horizon: str = "auto",
         threshold: float = 1.0,
-        follow_ups: bool = False,
         policy: Agent | None = None,
     ):
         if horizon not in HORIZONS:
@@ -178,7 +180,6 @@ class SearchAgent:
         self.top_k = top_k
         self.horizon = horizon
         self.threshold = threshold
-        self.follow_ups = follow_ups
         self.policy = policy
         self._greedy = GreedyAgent(seed)
 
@@ -187,8 +188,8 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if ((state.decision.kind != "turn" and not self.follow_ups) or len(ranked) == 1
-                or self.top_k == 1 or self.horizon_at(state) is None):
+        if (state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1
+                or self.horizon_at(state) is None):
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
@@ -257,7 +258,6 @@ class SearchAgent:
             top_k=self.top_k,
             horizon=self.horizon,
             threshold=self.threshold,
-            follow_ups=self.follow_ups,
             policy=self.policy,
         )
 
@@ -265,6 +265,5 @@ class SearchAgent:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
-            f"horizon={self.horizon!r}, threshold={self.threshold}, follow_ups={self.follow_ups}, "
-            f"policy={self.policy!r})"
+            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
         )
