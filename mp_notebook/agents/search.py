@@ -40,10 +40,10 @@ default over games 0-29 of ``bench/search_match.py`` (wins 61.7% against 63.3%);
 rollouts (32 on the best 4) changed the margin by -0.5 ± 1.4 VP a game on the same games (the
 same 63.3% wins) at 1.0 s a median last-round decision instead of 0.6 s; searching the
 last round's follow-up decisions as well (which offer, contract, seal, where to move ...), which
-``python bench/search_quality.py --decisions follow-up --settings 2x8 4x16`` screened at
-+0.68 ± 0.30 VP a decision (4x16, 60 positions), changed the margin by +0.2 ± 0.9 VP a game over
-games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median
-last-round decision instead of 0.7 s and half as much time again a game.
+``python bench/search_quality.py --decisions follow-up --positions 60 --settings 2x8 4x16``
+screened at +0.68 ± 0.30 VP a decision (4x16), changed the margin by +0.2 ± 0.9 VP a game over
+games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median last-round
+decision instead of 0.7 s and half as much time again a game.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
