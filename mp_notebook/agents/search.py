@@ -37,15 +37,16 @@ which are mostly the noise of 16 rollouts: on the same 200 games (seeds ``9000 +
 +1.4 ± 0.5 VP (``python bench/search_match.py --settings 4x16,threshold=0 4x16`` compares them on
 its own seeds). On ``bench/agents.py``'s own seeds (``5000 + n``) the default won 62.3%
 (55.4-68.7%) of 200 games, at a median of 0.47 s a last-round decision. Tried and dropped: counting
-each rollout's margin ``m`` as ``5 * tanh(m / 5)``, to play to win rather than to win big, lost 2.5
-± 1.8 VP a game against the default over games 0-29 of ``bench/search_match.py`` (wins 61.7%
+each rollout's margin ``m`` as ``5 * tanh(m / 5)``, to play to win rather than to win big, lost
+2.5 ± 1.8 VP a game against the default over games 0-29 of ``bench/search_match.py`` (wins 61.7%
 against 63.3%); twice the rollouts (32 on the best 4) changed the margin by -0.5 ± 1.4 VP a game on
 the same games (the same 63.3% wins) at 1.0 s a median last-round decision instead of 0.6 s;
 searching the last round's follow-up decisions as well (which offer, contract, seal, where to move
-...), which ``python bench/search_quality.py --decisions follow-up --positions 60 --settings 2x8
-4x16`` screened at +0.68 ± 0.30 VP a decision (4x16), changed the margin by +0.2 ± 0.9 VP a game
-over games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median
-last-round decision instead of 0.7 s and half as much time again a game.
+...), which
+``python bench/search_quality.py --decisions follow-up --positions 60 --settings 2x8 4x16``
+screened at +0.68 ± 0.30 VP a decision (4x16), changed the margin by +0.2 ± 0.9 VP a game over
+games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median last-round
+decision instead of 0.7 s and half as much time again a game.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
