@@ -46,7 +46,12 @@ searching the last round's follow-up decisions as well (which offer, contract, s
 ``python bench/search_quality.py --decisions follow-up --positions 60 --settings 2x8 4x16``
 screened at +0.68 ± 0.30 VP a decision (4x16), changed the margin by +0.2 ± 0.9 VP a game over
 games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median last-round
-decision instead of 0.7 s and half as much time again a game.
+decision instead of 0.7 s and half as much time again a game; searching round 4 as well, to the
+final scoring (there ``SearchAgent(8, top_k=2, horizon="game")``, about 5 s a decision), changed
+the margin by -0.5 ± 1.9 VP a game over games 0-59 (wins 60.0% against 68.3%) at more than twice
+the time a game: from round 4 the two candidates' final margins on the same future differ by a
+standard deviation of about 14 VP (the median over 11 round-4 positions of games 0-3), so four
+futures each leave about ±7 VP, too much to tell greedy's best two apart.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
