@@ -417,7 +417,7 @@ def test_hint_in_the_background_and_when_not_possible() -> None:
     assert app.hint_button.disabled and "thinking" in app.hint_view.value
     app.hint()
     assert "being computed" in app.last_error
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 600  # generous: a loaded machine (a niced run beside a benchmark) took over 60 s
     while app._hinting is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert "Recommended: " in app.hint_view.value and not app.hint_button.disabled
