@@ -53,9 +53,9 @@ the time a game: from round 4 the two candidates' final margins on the same futu
 standard deviation of about 14 VP (the median over 11 round-4 positions of games 0-3), so four
 futures each leave about ±7 VP, too much to tell greedy's best two apart.
 The figures above were measured before the evaluation's weights were retuned (commit 57a529a:
-empty contract slots and posts in contract cities worth less, posts fading later); against the
-retuned greedy the default won 60.0% (53.1-66.5%) of ``bench/agents.py``'s 200 games, +6 VP a game
-on average, at 0.43 s a median last-round decision.
+empty contract slots and posts in contract cities worth less, a post's later worth fading over the
+last 3.5 rounds instead of 2.5); against the retuned greedy the default won 60.0% (53.1-66.5%) of
+``bench/agents.py``'s 200 games, +6 VP a game on average, at 0.43 s a median last-round decision.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
