@@ -4,6 +4,11 @@ why it is not allowed and which rule says so."""
 from __future__ import annotations
 
 
+class ArgumentError(ValueError):
+    """An argument of a public function that it does not accept; the message names the argument,
+    what it accepts and what it got. Nothing was changed."""
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow in this position. The state is unchanged."""
 
