@@ -112,7 +112,7 @@ def test_apply_records_the_legal_action_not_the_callers() -> None:
     ({"seals": {"spicer": []}}, "seals maps"),
     ({"contracts": 5}, "contracts is a list"),
     ({"contracts": {"R01": 1}}, "contracts is a list"),
-    ({"completed": [["R01"]]}, "completed is a list"),
+    ({"completed": [["R01"]]}, r"completed are up to 49 different contract ids; bad: \[\[.R01.\]\]"),
     ({"contracts": ["R01"], "completed": ["R01"]}, r"\['R01'\] already belong to"),
     ({("x",): 1}, "cannot edit"),
 ])

@@ -19,6 +19,25 @@ mp_notebook.engine.errors.ArgumentError: seed must be an int from 0 to 99, got a
 Traceback (most recent call last):
 ...
 mp_notebook.engine.errors.ArgumentError: horizon must be one of 'turn', 'game'; got 'day'
+
+The position editors and the setups of every ruleset share the checks of collections too:
+
+>>> checked_players(3, 2, 4, "Chess for four is played by 2-4 players")
+['Player 1', 'Player 2', 'Player 3']
+>>> checked_players(10**12, 2, 4, "Chess for four is played by 2-4 players")
+Traceback (most recent call last):
+...
+mp_notebook.engine.errors.ArgumentError: Chess for four is played by 2-4 players, got 1000000000000
+>>> checked_seat("with_player", 2, 2)
+Traceback (most recent call last):
+...
+mp_notebook.engine.errors.ArgumentError: with_player: no seat 2 (seats 0-1)
+>>> checked_names("contracts", ["R01", ["R02"]], ("R01", "R02"), 3, "contract ids")
+Traceback (most recent call last):
+...
+mp_notebook.engine.errors.ArgumentError: contracts are up to 3 different contract ids; bad: [['R02']]
+>>> checked_counts("goods", {"silk": 2}, ("silk", "gold"))
+{'silk': 2}
 """
 
 from __future__ import annotations
@@ -27,7 +46,7 @@ import math
 import numbers
 import operator
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, TypeVar
 
 from mp_notebook.engine.errors import ArgumentError
@@ -38,6 +57,8 @@ MAX_SEED = 2**64 - 1
 """The largest seed (either sign): the RNG keeps 64 bits; larger seeds would make saves unwritable."""
 MAX_COUNT = 999_999
 """The largest number of coins, camels, goods or VP (either sign) a position editor sets."""
+MAX_NAME = 100
+"""The longest player name."""
 
 _short = reprlib.Repr()
 _short.maxstring = 60
@@ -69,6 +90,11 @@ def checked_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     return number
 
 
+def checked_seed(value: Any, name: str = "seed") -> int:
+    """``value`` as a seed: an int of at most 64 bits, either sign (so that every save can be written)."""
+    return checked_int(name, value, -MAX_SEED, MAX_SEED)
+
+
 def checked_number(name: str, value: Any, low: float, high: float) -> float:
     """``value`` as a finite float in ``low..high``: ints and floats (numpy's too); not bools or strings."""
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
@@ -86,3 +112,77 @@ def checked_choice(name: str, value: Any, choices: Iterable[T]) -> T:
             return option
     listed = ", ".join(map(repr, options))
     raise ArgumentError(f"{name} must be one of {listed}; got {shown(value)}")
+
+
+def checked_seat(name: str, value: Any, seats: int) -> int:
+    """``value`` as a seat ``0..seats-1`` (an int or numpy int; not a bool, a float or a string)."""
+    try:
+        seat = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        seat = None
+    if seat is None or not 0 <= seat < seats:
+        raise ArgumentError(f"{name}: no seat {shown(value)} (seats 0-{seats - 1})")
+    return seat
+
+
+def checked_players(value: Any, low: int, high: int, played_by: str) -> list[str]:
+    """The player names ``new_game`` builds from ``value``: a number of seats (``Player 1``, ...)
+    or a list of different names (strings). The count is checked before anything is built, so a
+    huge count is refused at once; ``played_by`` begins the message (``"X is played by 2-4 players"``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, list, tuple)):
+        raise ArgumentError(f"players must be a number of seats or a list of names, got {shown(value)}")
+    seats = value if isinstance(value, int) else len(value)
+    if not low <= seats <= high:
+        raise ArgumentError(f"{played_by}, got {shown(seats)}")
+    if isinstance(value, int):
+        return [f"Player {k + 1}" for k in range(seats)]
+    bad = [name for name in value if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME]
+    if bad:
+        raise ArgumentError(f"player names are strings of 1 to {MAX_NAME} characters, got {shown(bad[0])}")
+    if len(set(value)) != len(value):
+        raise ArgumentError(f"player names must be different, got {shown(list(value))}")
+    return list(value)
+
+
+def checked_list(name: str, value: Any, limit: int, what: str) -> list[Any]:
+    """``value`` as a list of at most ``limit`` items (a list or tuple, so its order is kept; a set,
+    a string or a dict is not a list)."""
+    if not isinstance(value, (list, tuple)) or len(value) > limit:
+        raise ArgumentError(f"{name} is a list of at most {limit} {what}, got {shown(value)}")
+    return list(value)
+
+
+def checked_name(name: str, value: Any, known: Collection[str], what: str) -> str:
+    """``value`` if it is a string among ``known`` (a location, a card id...); never hashes a non-string."""
+    if not isinstance(value, str) or value not in known:
+        raise ArgumentError(f"{name}: unknown {what} {shown(value)}")
+    return value
+
+
+def checked_names(name: str, value: Any, known: Collection[str], limit: int, what: str) -> list[str]:
+    """``value`` as a list of at most ``limit`` different strings among ``known``."""
+    if not isinstance(value, (list, tuple)):
+        checked_list(name, value, limit, what)  # raises: not a list
+    items = list(value)
+    bad = [x for x in items if not isinstance(x, str) or x not in known]
+    if bad or len(items) > limit or len(set(items)) != len(items):
+        raise ArgumentError(f"{name} are up to {limit} different {what}; bad: {shown(bad or items)}")
+    return items
+
+
+def checked_counts(name: str, value: Any, keys: Collection[str], low: int = 0,
+                   high: int = MAX_COUNT) -> dict[str, int]:
+    """``value`` as a dict from some of ``keys`` to ints in ``low..high`` (numpy ints become ints)."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) and k in keys for k in value):
+        raise ArgumentError(f"{name} is a dict over {', '.join(keys)}, got {shown(value)}")
+    return {k: checked_int(f"{name}[{k!r}]", v, low, high) for k, v in value.items()}
+
+
+def checked_options(name: str, value: Any, choices: Collection[str]) -> list[str]:
+    """``value`` (a list or tuple of strings among ``choices``, like a game's variants) sorted, without repeats."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
+        raise ArgumentError(f"{name} is a list of names ({', '.join(choices)}), got {shown(value)}")
+    unknown = sorted(set(value) - set(choices))
+    if unknown:
+        raise ArgumentError(f"unknown {name} {shown(unknown)}; available: {', '.join(choices)}")
+    return sorted(set(value))

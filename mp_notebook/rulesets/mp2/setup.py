@@ -5,38 +5,31 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import next_int, seed_state, shuffled
+from mp_notebook.engine.validate import checked_choice, checked_options, checked_players, checked_seed, shown
 from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.automa import new_automa
 from mp_notebook.rulesets.mp2.citations import R_SETUP
 from mp_notebook.rulesets.mp2.components import Character, Components, components, shared_board
-from mp_notebook.rulesets.mp2.editing import MAX_SEED, checked_int, shown
 from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
 VARIANTS = ("black_dice",)
 AUTOMA_NAME = "Automa"
 
 
+PLAYED_BY = "Marco Polo II is played by 2-4 players (or solo against the Automa)"
+
+
 def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> list[str]:
-    if players is None:
-        players = 1 if solo else 2
-    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise ValueError(f"players must be a number of seats or a list of names, got {shown(players)}")
-    seats = players if isinstance(players, int) else len(players)
-    if not 1 <= seats <= 4:  # checked before the names are built: new_game(10**12) must not fill the memory
-        raise ValueError(f"Marco Polo II is played by 2-4 players (or solo against the Automa), got {seats}")
-    names = [f"Player {k + 1}" for k in range(players)] if isinstance(players, int) else [str(n) for n in players]
+    names = checked_players((1 if solo else 2) if players is None else players, 1, 4, PLAYED_BY)
     if solo:
         if len(names) != 1:
-            raise ValueError(f"a game against the Automa has 1 player, got {len(names)}")
+            raise ArgumentError(f"a game against the Automa has 1 player, got {len(names)}")
         return [*names, AUTOMA_NAME]
     if len(names) == 1:
-        raise ValueError("solo play is against the Automa: new_game(['Ana'], automa='L1'|'L2'|'L3')")
-    if not 2 <= len(names) <= 4:
-        raise ValueError(f"Marco Polo II is played by 2-4 players (or solo against the Automa), got {len(names)}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"player names must be different, got {names}")
+        raise ArgumentError("solo play is against the Automa: new_game(['Ana'], automa='L1'|'L2'|'L3')")
     return names
 
 
@@ -58,27 +51,22 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     if solo and not isinstance(automa, str):
         raise ValueError(f"automa is the Automa's level 'L1', 'L2' or 'L3', got {shown(automa)}")
     names = _names(players, solo)
-    if setup not in ("quick", "full"):
-        raise ValueError(f"setup must be 'quick' or 'full', got {shown(setup)}")
+    checked_choice("setup", setup, ("quick", "full"))
     if character is not None:
         if characters is not None or not solo:
             raise ValueError("character= names the solo player's character; with several players use characters=[...]")
         characters = [character]
-    if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
-        raise ValueError(f"variants is a list of variant names ({', '.join(VARIANTS)}), got {shown(variants)}")
-    unknown = sorted(set(variants) - set(VARIANTS))
-    if unknown:
-        raise ValueError(f"unknown variant(s) {unknown}; available: {', '.join(VARIANTS)}")
+    variants = checked_options("variants", variants, VARIANTS)
     if seed is None:
         seed = secrets.randbits(32)
-    seed = checked_int("seed", seed, -MAX_SEED, MAX_SEED)
+    seed = checked_seed(seed)
     c = components()
     humans = len(names) - solo
     chosen = _characters(c, characters, humans)
     s = object.__new__(Mp2State)
     s._setup = {"players": names[:humans], "ruleset": "mp2", "seed": seed,
                 "characters": characters if isinstance(characters, (str, type(None))) else list(characters),
-                "setup": setup, "variants": sorted(set(variants)), "automa": automa}
+                "setup": setup, "variants": variants, "automa": automa}
     s._hist = None
     s._log = None
     s._legal = None

@@ -6,26 +6,13 @@ import secrets
 from typing import Any
 
 from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.engine.validate import checked_int, checked_players, checked_seed
 from mp_notebook.rulesets.schmidt.components import components, shared_board
-from mp_notebook.rulesets.schmidt.editing import MAX_SEED, checked_int, shown
 from mp_notebook.rulesets.schmidt.rules import R_SETUP
 from mp_notebook.rulesets.schmidt.state import Player, SchmidtState
 
 MAX_ROUND_LIMIT = 100_000
-
-
-def _names(players: Any) -> list[str]:
-    if players is None:
-        players = 2
-    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise ValueError(f"players must be a number of seats or a list of names, got {shown(players)}")
-    seats = players if isinstance(players, int) else len(players)
-    if not 2 <= seats <= 4:
-        raise ValueError(f"Marco Polo (Schmidt Spiele) is played by 2-4 players, got {seats}")
-    names = [f"Player {k + 1}" for k in range(seats)] if isinstance(players, int) else [str(n) for n in players]
-    if len(set(names)) != len(names):
-        raise ValueError(f"player names must be different, got {names}")
-    return names
+PLAYED_BY = "Marco Polo (Schmidt Spiele) is played by 2-4 players"
 
 
 def new_game(players: Any = None, *, seed: int | None = None, round_limit: int | None = None) -> SchmidtState:
@@ -39,10 +26,10 @@ def new_game(players: Any = None, *, seed: int | None = None, round_limit: int |
     >>> s.players[0].gulden, s.players[0].location, s.decision.text
     (240, 'Venice', 'Ana: spin the spinner (land or sea ring) in Venice')
     """
-    names = _names(players)
+    names = checked_players(2 if players is None else players, 2, 4, PLAYED_BY)
     if seed is None:
         seed = secrets.randbits(32)
-    seed = checked_int("seed", seed, -MAX_SEED, MAX_SEED)
+    seed = checked_seed(seed)
     if round_limit is not None:
         round_limit = checked_int("round_limit", round_limit, 1, MAX_ROUND_LIMIT)
     c = components()

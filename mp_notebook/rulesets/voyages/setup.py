@@ -17,27 +17,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.engine.validate import checked_options, checked_players, checked_seed, shown
 from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.voyages import rules
 from mp_notebook.rulesets.voyages.components import Character, Components, components, shared_board
 from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
 VARIANTS = ("expert",)
-
-
-def _names(players: int | list[str] | tuple[str, ...] | None, c: Components) -> list[str]:
-    if players is None:
-        players = 2
-    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise ValueError(f"players must be a number of seats or a list of names, got {players!r}")
-    names = [f"Player {k + 1}" for k in range(players)] if isinstance(players, int) else [str(n) for n in players]
-    low, high = c.rules.min_players, c.rules.max_players
-    if not low <= len(names) <= high:
-        raise ValueError(f"The Voyages of Marco Polo is played by {low}-{high} players, got {len(names)}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"player names must be different, got {names}")
-    return names
 
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: int | None = None,
@@ -49,21 +37,18 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     [('Ana', 7, 2, 'Raschid'), ('Ben', 8, 2, 'Matteo'), ('Cy', 9, 2, 'Berke')]
     """
     c = components()
-    names = _names(players, c)
+    low, high = c.rules.min_players, c.rules.max_players
+    names = checked_players(2 if players is None else players, low, high,
+                            f"The Voyages of Marco Polo is played by {low}-{high} players")
     n = len(names)
-    unknown = sorted(set(variants) - set(VARIANTS))
-    if unknown:
-        raise ValueError(f"unknown variant(s) {unknown}; available: {', '.join(VARIANTS)}")
-    if seed is None:
-        seed = secrets.randbits(32)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {seed!r}")
+    variants = checked_options("variants", variants, VARIANTS)
+    seed = checked_seed(secrets.randbits(32) if seed is None else seed)
     expert = "expert" in variants
     chosen = _characters(c, characters, n)
     s = object.__new__(VoyagesState)
     s._setup = {"players": names, "ruleset": "voyages", "seed": seed,
                 "characters": characters if isinstance(characters, (str, type(None))) else list(characters),
-                "variants": sorted(set(variants))}
+                "variants": variants}
     s._hist = None
     s._log = None
     s._legal = None
@@ -125,12 +110,14 @@ def _characters(c: Components, characters: Any, players: int) -> list[Character]
     if characters == "random":
         return []
     if isinstance(characters, str) or not isinstance(characters, (list, tuple)):
-        raise ValueError(f"characters is None, 'random' or a list of {players} names, got {characters!r}")
+        raise ArgumentError(f"characters is None, 'random' or a list of {players} names, got {shown(characters)}")
     if len(characters) != players:
-        raise ValueError(f"characters lists one character per seat ({players}), got {len(characters)}")
-    chosen = [c.character(str(name), players) for name in characters]
+        raise ArgumentError(f"characters lists one character per seat ({players}), got {len(characters)}")
+    if not all(isinstance(name, str) for name in characters):
+        raise ArgumentError(f"characters are names (strings), got {shown(list(characters))}")
+    chosen = [c.character(name, players) for name in characters]
     if len({ch.name for ch in chosen}) != len(chosen):
-        raise ValueError(f"each character can be played by one player only, got {list(characters)}")
+        raise ArgumentError(f"each character can be played by one player only, got {list(characters)}")
     return chosen
 
 
