@@ -19,13 +19,12 @@ import importlib
 from typing import Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
-from mp_notebook.engine.errors import DataError, IllegalAction, NotationError, SaveFileError
-from mp_notebook.engine.game import GameState, load, replay
-from mp_notebook.rulesets import new_game
+from mp_notebook.engine.errors import ArgumentError, DataError, IllegalAction, NotationError, SaveFileError
+from mp_notebook.engine.game import GameState
+from mp_notebook.rulesets import load, new_game, replay
 
 # public name -> (module, attribute or None for the module itself), imported on first use
 _LAZY = {
-    "Player": ("mp_notebook.rulesets.mp2.state", "Player"),
     "routes": ("mp_notebook.board.routes", None),
     "show_map": ("mp_notebook.render.map", "show_map"),
     "play": ("mp_notebook.ui.app", "play"),
@@ -35,8 +34,8 @@ _LAZY = {
 }
 
 __all__ = [
-    "Action", "DataError", "Decision", "Event", "GameState", "IllegalAction", "NotationError",
-    "SaveFileError", "load", "new_game", "replay", *_LAZY,
+    "Action", "ArgumentError", "DataError", "Decision", "Event", "GameState", "IllegalAction",
+    "NotationError", "SaveFileError", "load", "new_game", "replay", *_LAZY,
 ]
 __version__ = "0.1.0"
 

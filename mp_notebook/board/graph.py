@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import networkx as nx
@@ -64,7 +64,17 @@ def _fields(item: Any, skip: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _shared_board(ruleset: str) -> Board:
-    """The one board of ``ruleset`` (what a pickled board unpickles to)."""
-    from mp_notebook.rulesets import get
+    """The one board of ``ruleset`` (what a pickled board unpickles to; see :func:`connect`)."""
+    return _board_of(ruleset)
 
-    return get(ruleset).board()
+
+_board_of: Callable[[str], Board]  # the registry's answer (see connect)
+
+
+def connect(board_of: Callable[[str], Board]) -> None:
+    """Let an unpickled board ask ``board_of`` for the one board of the ruleset it names.
+
+    The registry (``mp_notebook.rulesets``) connects itself when it is imported: see ``engine.game.connect``.
+    """
+    global _board_of
+    _board_of = board_of

@@ -13,7 +13,7 @@ brackets, black dice with a ``b``. Each ruleset names its kinds in a :class:`Voc
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from mp_notebook.engine.errors import NotationError
@@ -51,11 +51,11 @@ class Action(NamedTuple):
     def parse(cls, text: str, player: int | None = None, ruleset: str | None = None) -> Action:
         """Parse the notation of ``ruleset``'s actions (default: Marco Polo II).
 
-        Raises :class:`NotationError` naming what is wrong.
+        The registry says which :class:`Vocabulary` the name ``ruleset`` stands for (see
+        :func:`connect`). Raises :class:`NotationError` naming what is wrong with ``text``, and
+        ``ArgumentError`` if ``ruleset`` names no ruleset.
         """
-        from mp_notebook.rulesets import get
-
-        return get(ruleset).vocabulary.parse(text, player)
+        return _vocabulary_of(ruleset).parse(text, player)
 
 
 def well_formed(a: Action) -> bool:
@@ -159,6 +159,17 @@ class Vocabulary:
 
 
 _DIE_FACES = frozenset("123456")
+
+_vocabulary_of: Callable[[str | None], Vocabulary]  # the registry's answer (see connect)
+
+
+def connect(vocabulary_of: Callable[[str | None], Vocabulary]) -> None:
+    """Let :meth:`Action.parse` ask ``vocabulary_of`` which vocabulary a ruleset's name stands for.
+
+    The registry (``mp_notebook.rulesets``) connects itself when it is imported: see ``engine.game.connect``.
+    """
+    global _vocabulary_of
+    _vocabulary_of = vocabulary_of
 
 
 class Decision(NamedTuple):

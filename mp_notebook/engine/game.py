@@ -1,19 +1,23 @@
-"""The ruleset-independent part of a game state: history, log, JSON, saving and replay.
+"""The ruleset-independent part of a game state: history, log and the save file format.
 
 A state is an immutable value. Its history (every notation string applied since ``new_game``,
 position edits and reseeds included) replays it exactly, which is how JSON files are loaded:
 the file carries the setup, the history and a snapshot, and loading replays the history and
 checks the result against the snapshot, so a corrupted file is refused instead of half-loaded.
+Writing and loading a file, and replaying a history, name a ruleset, so the registry above the
+engine does them (``mp_notebook.rulesets``; see :func:`connect`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
-from mp_notebook.engine.errors import SaveFileError
+from mp_notebook.engine.errors import ArgumentError, SaveFileError
+from mp_notebook.engine.validate import shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -23,7 +27,7 @@ if TYPE_CHECKING:
 FORMAT = "mp_notebook/game"
 VERSION = 2  # 2: Marco Polo II's money bag, Filippo Vitello and solo first-player fixes (older games replay otherwise)
 MAX_SAVE = 2_000_000
-"""The longest save file accepted, in characters (bytes for :func:`load`): a finished 4-player game
+"""The longest save file accepted, in characters (bytes for ``mp.load``): a finished 4-player game
 takes some tens of kilobytes."""
 MAX_HISTORY = 20_000
 """The most history entries a save file may replay (a whole game has a few hundred to ~2,000)."""
@@ -137,13 +141,8 @@ class GameState:
 
     # --- JSON ----------------------------------------------------------------------------
     def to_json(self, *, indent: int | None = None) -> str:
-        """The game as JSON text: setup, history and a snapshot of the position."""
-        from mp_notebook.rulesets import get
-
-        doc = {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
-               "revision": get(self.ruleset).revision, "setup": self._setup,
-               "history": list(self.history), "state": self._snapshot()}
-        return json.dumps(doc, indent=indent)
+        """The game as JSON text: setup, history and a snapshot of the position (see :func:`connect`)."""
+        return _write(self, indent)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -154,97 +153,78 @@ class GameState:
         or of a later revision of its rules. A game saved under an earlier revision (no
         ``revision``: 1) is replayed; if it does not replay, the error names the rules change.
         """
-        if not isinstance(text, str):
-            raise SaveFileError(f"not a saved game: expected JSON text (str), got {type(text).__name__}")
-        if len(text) > MAX_SAVE:
-            raise SaveFileError(f"not a saved game: {len(text):,} characters is more than a save file holds "
-                                f"(at most {MAX_SAVE:,})")
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(f"not a saved game: the text is not valid JSON ({exc})") from exc
-        except RecursionError as exc:
-            raise SaveFileError("not a saved game: the JSON is nested too deeply to read") from exc
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
-        if doc.get("version") != VERSION:
-            raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported "
-                                f"(this library writes {VERSION}; games saved with version 1 were played "
-                                f"under rules fixed since, so they do not replay)")
-        for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
-            if not isinstance(doc.get(key), kind):
-                raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")
-        from mp_notebook.rulesets import get, new_game
-
-        try:
-            rules = get(doc["ruleset"])
-        except (NotImplementedError, ValueError) as exc:
-            raise SaveFileError(f"saved game of a ruleset this library cannot play: {exc}") from exc
-        revision = doc.get("revision", 1)
-        if type(revision) is not int or not 1 <= revision <= rules.revision:
-            raise SaveFileError(f"saved game: rules revision {revision!r} is not one this library knows "
-                                f"(revisions 1 to {rules.revision} of the {rules.short} rules)")
-        older = "" if revision == rules.revision else (
-            f"; it was saved under revision {revision} of the {rules.short} rules, and {rules.revised}")
-        setup = dict(doc["setup"])
-        if setup.get("ruleset", doc["ruleset"]) != doc["ruleset"]:
-            raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
-        if len(doc["history"]) > MAX_HISTORY:
-            raise SaveFileError(f"saved game: {len(doc['history']):,} history entries is more than a game has "
-                                f"(at most {MAX_HISTORY:,})")
-        try:
-            state = new_game(**setup)
-        except (TypeError, ValueError, NotImplementedError) as exc:
-            raise SaveFileError(f"saved game: its setup is not valid: {exc}"[:1000]) from exc
-        for i, entry in enumerate(doc["history"]):
-            if not isinstance(entry, str):
-                raise SaveFileError(f"saved game: history entry {i} is not a string")
-            try:
-                state = state._replay_entry(entry)
-            except (ValueError, RecursionError) as exc:  # IllegalAction and NotationError are ValueErrors
-                raise SaveFileError(f"saved game: history entry {i} {entry[:100]!r} cannot be replayed: "
-                                    f"{exc}"[:1000] + older) from exc
-        snapshot = state._snapshot()
-        if snapshot != doc["state"]:
-            differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
-            raise SaveFileError(f"saved game is inconsistent: replaying its history does not give its stored "
-                                f"position (differs in: {', '.join(differ)}){older}")
-        return state
+        return _read(text)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write :meth:`to_json` to ``path``."""
-        with open(path, "w", encoding="utf-8") as f:
+        """Write :meth:`to_json` to ``path`` (a file name: an ``int`` is not taken for a file descriptor)."""
+        with open(checked_path("path", path), "w", encoding="utf-8") as f:
             f.write(self.to_json(indent=1))
 
 
-def load(path: str | os.PathLike[str]) -> GameState:
-    """Load a game saved with ``GameState.save``; a file that is not a saved game (too long, not
-    UTF-8, corrupted) raises :class:`SaveFileError`."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_SAVE + 1)
-    if len(data) > MAX_SAVE:
-        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is longer than a save file "
-                            f"(at most {MAX_SAVE:,} bytes)")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is not UTF-8 text ({exc})") from exc
-    return GameState.from_json(text)
+def read_document(text: Any) -> dict[str, Any]:
+    """The parts of a save file, checked as far as no ruleset is needed: its size, JSON, format and
+    version, and the type of each part; raises :class:`SaveFileError`.
 
-
-def replay(new_game_kwargs: dict[str, Any], history: tuple[str, ...] | list[str]) -> GameState:
-    """Replay ``history`` from ``new_game(**new_game_kwargs)``; exact, dice included.
-
-    >>> import mp_notebook as mp
-    >>> s = mp.new_game(players=2, seed=3)
-    >>> for _ in range(5):
-    ...     s = s.apply(s.legal_actions()[0])
-    >>> mp.replay(s.setup, s.history) == s
-    True
+    >>> read_document('{"format": "mp_notebook/game", "version": 1}')
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.SaveFileError: saved game version 1 is not supported (this library writes 2; \
+games saved with version 1 were played under rules fixed since, so they do not replay)
     """
-    from mp_notebook.rulesets import new_game
+    if not isinstance(text, str):
+        raise SaveFileError(f"not a saved game: expected JSON text (str), got {type(text).__name__}")
+    if len(text) > MAX_SAVE:
+        raise SaveFileError(f"not a saved game: {len(text):,} characters is more than a save file holds "
+                            f"(at most {MAX_SAVE:,})")
+    try:
+        doc = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveFileError(f"not a saved game: the text is not valid JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise SaveFileError("not a saved game: the JSON is nested too deeply to read") from exc
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveFileError(f"not a saved game: expected format {FORMAT!r}")
+    if doc.get("version") != VERSION:
+        raise SaveFileError(f"saved game version {doc.get('version')!r} is not supported "
+                            f"(this library writes {VERSION}; games saved with version 1 were played "
+                            f"under rules fixed since, so they do not replay)")
+    for key, kind in (("ruleset", str), ("setup", dict), ("history", list), ("state", dict)):
+        if not isinstance(doc.get(key), kind):
+            raise SaveFileError(f"saved game: {key!r} is missing or not a {kind.__name__}")
+    if len(doc["history"]) > MAX_HISTORY:
+        raise SaveFileError(f"saved game: {len(doc['history']):,} history entries is more than a game has "
+                            f"(at most {MAX_HISTORY:,})")
+    for i, entry in enumerate(doc["history"]):
+        if not isinstance(entry, str):
+            raise SaveFileError(f"saved game: history entry {i} is not a string")
+    return doc
 
-    state = new_game(**new_game_kwargs)
-    for entry in history:
-        state = state._replay_entry(entry)
-    return state
+
+def checked_path(name: str, value: Any) -> str | os.PathLike[str]:
+    """``value`` if it names a file: a ``str`` or an ``os.PathLike`` (not an int, which ``open``
+    would take for a file descriptor of the process, and close).
+
+    >>> checked_path("path", 3)
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: path must be a file name (str or os.PathLike), got 3
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise ArgumentError(f"{name} must be a file name (str or os.PathLike), got {shown(value)}")
+    return value
+
+
+_write: Callable[[GameState, int | None], str]  # the registry's answers (see connect)
+_read: Callable[[str], GameState]
+
+
+def connect(write: Callable[[GameState, int | None], str], read: Callable[[str], GameState]) -> None:
+    """Let :meth:`GameState.to_json` and :meth:`GameState.from_json` ask ``write`` and ``read``.
+
+    A save file names its ruleset and the revision of its rules, and loading one starts a game of
+    that ruleset: the engine never turns a name into a ruleset, the registry above it does
+    (``mp_notebook.rulesets``, which knows every ruleset), and connects itself when it is imported,
+    as importing anything of ``mp_notebook`` does.
+    """
+    global _write, _read
+    _write, _read = write, read

@@ -24,19 +24,35 @@ agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agent
 >>> s = new_game(players=3, seed=7)
 >>> s.ruleset, s.num_players, s.round
 ('mp2', 3, 1)
+
+The registry is the one place that turns a ruleset's name into the ruleset, for the engine below
+it as well: it writes and loads save files (which name their ruleset), replays a history from
+``new_game``'s arguments, tells ``Action.parse`` which vocabulary a name stands for and unpickles
+a board. The engine asks through hooks this module fills in when it is imported (the ``connect``
+functions of ``engine.actions``, ``engine.game`` and ``board.graph``), so it imports nothing above it.
+
+>>> replay(s.setup, s.history) == s == load_json(s.to_json())
+True
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mp_notebook.board import graph
+from mp_notebook.engine import actions, game
+from mp_notebook.engine.errors import ArgumentError, NotationError, SaveFileError
+from mp_notebook.engine.game import FORMAT, MAX_SAVE, VERSION, GameState, checked_path, read_document
+from mp_notebook.engine.validate import shown
+
 if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
     from mp_notebook.engine.actions import Vocabulary
-    from mp_notebook.engine.game import GameState
 
 DEFAULT = "mp2"
 PACKAGES = {
@@ -78,18 +94,127 @@ class Ruleset:
 
 
 def get(ruleset: str | None = None) -> Ruleset:
-    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II)."""
+    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II).
+
+    >>> get("chess")
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: unknown ruleset 'chess'; available: mp2, voyages, schmidt
+    """
     name = DEFAULT if ruleset is None else ruleset
-    if name in PACKAGES:
+    if isinstance(name, str) and name in PACKAGES:
         rules: Ruleset = importlib.import_module(PACKAGES[name]).RULESET
         return rules
-    if name in PLANNED:
+    if isinstance(name, str) and name in PLANNED:
         raise NotImplementedError(f"ruleset {name!r} ({PLANNED[name]}) is not implemented yet; "
                                   f"available: {', '.join(PACKAGES)}")
-    raise ValueError(f"unknown ruleset {name!r}; available: {', '.join(PACKAGES)}")
+    raise ArgumentError(f"unknown ruleset {shown(name)}; available: {', '.join(PACKAGES)}")
 
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, ruleset: str = DEFAULT,
              **options: Any) -> GameState:
     """Start a game of ``ruleset``; see the README for the options of each ruleset."""
     return get(ruleset).new_game(players, **options)
+
+
+def replay(new_game_kwargs: dict[str, Any], history: tuple[str, ...] | list[str]) -> GameState:
+    """Replay ``history`` from ``new_game(**new_game_kwargs)``; exact, dice included.
+
+    >>> s = new_game(players=2, seed=3)
+    >>> for _ in range(5):
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> replay(s.setup, s.history) == s
+    True
+    """
+    if not (isinstance(new_game_kwargs, dict) and all(isinstance(k, str) for k in new_game_kwargs)):
+        raise ArgumentError(f"new_game_kwargs must be a dict of new_game's arguments (like s.setup), "
+                            f"got {shown(new_game_kwargs)}")
+    if not (isinstance(history, (list, tuple)) and all(isinstance(e, str) for e in history)):
+        raise ArgumentError(f"history must be a list of notation strings (like s.history), got {shown(history)}")
+    state = new_game(**new_game_kwargs)
+    for entry in history:
+        state = _replayed(state, entry)
+    return state
+
+
+def _replayed(state: GameState, entry: str) -> GameState:
+    """``state`` after the history entry ``entry`` (an action, an edit or a reseed)."""
+    try:
+        return state._replay_entry(entry)
+    except RecursionError as exc:  # an edit's JSON nested too deeply to read
+        raise NotationError(f"{entry[:100]!r}: nested too deeply to read") from exc
+
+
+def load(path: str | os.PathLike[str]) -> GameState:
+    """Load a game saved with ``GameState.save``; a file that is not a saved game (too long, not
+    UTF-8, corrupted) raises :class:`SaveFileError`, a ``path`` that names no file ``ArgumentError``."""
+    with open(checked_path("path", path), "rb") as f:
+        data = f.read(MAX_SAVE + 1)
+    if len(data) > MAX_SAVE:
+        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is longer than a save file "
+                            f"(at most {MAX_SAVE:,} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveFileError(f"{os.fspath(path)!r} is not a saved game: it is not UTF-8 text ({exc})") from exc
+    return load_json(text)
+
+
+def load_json(text: str) -> GameState:
+    """The game written as ``text`` by ``GameState.to_json`` (what ``GameState.from_json`` answers).
+
+    The file's ``ruleset`` names the game, and its setup starts it (a setup naming another ruleset
+    is refused); its history is replayed and must give its stored position.
+    """
+    doc = read_document(text)
+    try:
+        rules = get(doc["ruleset"])
+    except (NotImplementedError, ValueError) as exc:
+        raise SaveFileError(f"saved game of a ruleset this library cannot play: {exc}") from exc
+    revision = doc.get("revision", 1)
+    if type(revision) is not int or not 1 <= revision <= rules.revision:
+        raise SaveFileError(f"saved game: rules revision {shown(revision)} is not one this library knows "
+                            f"(revisions 1 to {rules.revision} of the {rules.short} rules)")
+    older = "" if revision == rules.revision else (
+        f"; it was saved under revision {revision} of the {rules.short} rules, and {rules.revised}")
+    setup = {**doc["setup"], "ruleset": rules.id}
+    if doc["setup"].get("ruleset", rules.id) != rules.id:
+        raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
+    try:
+        state = new_game(**setup)
+    except (TypeError, ValueError, NotImplementedError) as exc:
+        raise SaveFileError(f"saved game: its setup is not valid: {exc}"[:1000]) from exc
+    for i, entry in enumerate(doc["history"]):
+        try:
+            state = _replayed(state, entry)
+        except ValueError as exc:  # IllegalAction and NotationError are ValueErrors
+            raise SaveFileError(f"saved game: history entry {i} {entry[:100]!r} cannot be replayed: "
+                                f"{exc}"[:1000] + older) from exc
+    snapshot = state._snapshot()
+    if snapshot != doc["state"]:
+        differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
+        raise SaveFileError(f"saved game is inconsistent: replaying its history does not give its stored "
+                            f"position (differs in: {', '.join(differ)}){older}")
+    return state
+
+
+def dump_json(state: GameState, indent: int | None = None) -> str:
+    """``state`` as the JSON text of a save file (what ``GameState.to_json`` answers): its setup,
+    history and position, and the revision of its ruleset's rules."""
+    doc = {"format": FORMAT, "version": VERSION, "ruleset": state.ruleset,
+           "revision": get(state.ruleset).revision, "setup": state.setup,
+           "history": list(state.history), "state": state._snapshot()}
+    return json.dumps(doc, indent=indent)
+
+
+def _vocabulary(ruleset: str | None) -> Vocabulary:
+    return get(ruleset).vocabulary
+
+
+def _board(ruleset: str) -> Board:
+    return get(ruleset).board()
+
+
+actions.connect(_vocabulary)
+game.connect(dump_json, load_json)
+graph.connect(_board)
