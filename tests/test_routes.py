@@ -102,6 +102,41 @@ def test_bad_arguments():
     assert mp.routes.cheapest(s, 0, "Beijing").moves == 0
 
 
+ROUTED = [r for r in sorted(mp.rulesets.PACKAGES) if "routes" in mp.rulesets.get(r).parts]
+
+
+@pytest.mark.parametrize("ruleset", ROUTED)
+@pytest.mark.parametrize("call,match", [
+    (lambda s, to: mp.routes.cheapest(s, 99, to), r"player: no seat 99 \(seats 0-1\)"),
+    (lambda s, to: mp.routes.cheapest(s, -1, to), "player: no seat -1"),  # not the last seat
+    (lambda s, to: mp.routes.cheapest(s, True, to), "player: no seat True"),
+    (lambda s, to: mp.routes.cheapest(s, 0, [to]), "target: unknown location"),
+    (lambda s, to: mp.routes.cheapest(s, 0, to, via={}), "via: unknown location"),
+    (lambda s, to: mp.routes.cheapest(s, 0, to, by=["moves"]), "by must be one of"),
+    (lambda s, to: mp.routes.cheapest(s, 0, to, rules="fast"), "rules must be None or a TravelRules"),
+    (lambda s, to: mp.routes.cheapest(s.board, 0, to), "s must be a GameState"),
+    (lambda s, to: mp.routes.why_unreachable(s, 2, to), "player: no seat 2"),
+    (lambda s, to: mp.routes.reachable(s, 1.0), "player: no seat 1.0"),
+    (lambda s, to: mp.routes.reachable(s, 0, dice=3), "dice is a list"),
+    (lambda s, to: mp.routes.reachable(s, 0, dice=[2.0]), "a value in dice must be an int"),
+    (lambda s, to: mp.routes.reachable(s, 0, space=["Travel"]), "space must be None or"),
+    (lambda s, to: mp.routes.table(s, -1), "player: no seat -1"),
+    (lambda s, to: mp.routes.travel_rules(s, 10**100), "player: no seat an int of 333 bits"),
+    (lambda s, to: mp.routes.matrix(s), "board must be a Board"),
+    (lambda s, to: mp.routes.matrix(s.board, seals=5), "seals must be None"),
+    (lambda s, to: mp.routes.matrix(s.board, seals=[["x"]]), "seals must be None"),
+    (lambda s, to: mp.routes.matrix(s.board, by="speed"), "by must be one of"),
+    (lambda s, to: mp.routes.matrix(s.board, rules=3), "rules must be None or a TravelRules"),
+])
+def test_route_functions_name_the_bad_argument(ruleset: str, call, match: str) -> None:
+    """Issue 32: ``cheapest(s, 99, ...)`` raised IndexError, ``player=-1`` answered for the last seat,
+    ``matrix`` raised AttributeError; now an ArgumentError (a ValueError) naming the argument."""
+    s = mp.new_game(2, ruleset=ruleset, seed=1)
+    target = next(name for name in s.board.locations if name != s.board.start)
+    with pytest.raises(mp.ArgumentError, match=match):
+        call(s, target)
+
+
 def test_character_travel_rules():
     s = mp.new_game(players=3, seed=4, characters=list(CHARACTERS))
     mongke, gantulga, mailin = (mp.routes.travel_rules(s, i) for i in range(3))

@@ -32,13 +32,15 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import networkx as nx
 
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.text import amounts, noun, resource
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -190,7 +192,7 @@ def travel_rules(s: GameState, player: int) -> TravelRules:
     >>> travel_rules(mp.new_game(players=2, seed=1), 0)
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
     """
-    return terms(s).travel_rules(s, player)
+    return terms(s).travel_rules(s, _check_player(s, player))
 
 
 # --------------------------------------------------------------------------- the search
@@ -287,8 +289,7 @@ def _player_search(s: GameState, player: int, rules: TravelRules, via: str | Non
 
 def _sort_key(by: str) -> Callable[[_Label], tuple[object, ...]]:
     """Order of walks for ``by``; ties: cheaper in total, less jade, fewer moves, first path."""
-    if by not in BY:
-        raise ValueError(f"by must be one of {', '.join(BY)}, got {by!r}")
+    checked_choice("by", by, BY)
     if by == "total":
         return lambda w: (w.total, w.jade, w.moves, w.path, w.steps)
     if by == "moves":
@@ -323,9 +324,23 @@ def _as_route(board: Board, label: _Label, order: tuple[str, ...]) -> Route:
                  _seals_on(board, label.path, label.steps, order), label.steps)
 
 
-def _check_location(s: GameState, name: str | None) -> None:
-    if name is not None and name not in s.board.locations:
-        raise ValueError(f"unknown location {name!r} (known: {', '.join(s.board.locations)})")
+def _check_location(s: GameState, argument: str, name: Any) -> None:
+    if name is not None and (not isinstance(name, str) or name not in s.board.locations):
+        raise ArgumentError(f"{argument}: unknown location {shown(name)} (known: {', '.join(s.board.locations)})")
+
+
+def _check_player(s: Any, player: Any) -> int:
+    """``player`` as a seat of the game ``s`` (a GameState); -1 is not the last seat."""
+    from mp_notebook.engine.game import GameState
+
+    if not isinstance(s, GameState):
+        raise ArgumentError(f"s must be a GameState (from mp.new_game), got {shown(s)}")
+    return checked_seat("player", player, s.num_players)
+
+
+def _check_rules(rules: Any) -> None:
+    if rules is not None and not isinstance(rules, TravelRules):
+        raise ArgumentError(f"rules must be None or a TravelRules (from mp.routes.travel_rules), got {shown(rules)}")
 
 
 # --------------------------------------------------------------------------- cheapest route
@@ -349,9 +364,11 @@ def cheapest(s: GameState, player: int, target: str, *, by: str = "total", via: 
     >>> cheapest(s, 0, "Pagan").path
     ('Pagan',)
     """
-    _check_location(s, target)
-    _check_location(s, via)
+    player = _check_player(s, player)
+    _check_location(s, "target", target)
+    _check_location(s, "via", via)
     key = _sort_key(by)
+    _check_rules(rules)
     rules = rules or travel_rules(s, player)
     if target in rules.figures and via in (None, target):
         return Route((target,), 0, 0, 0, 0, (), ())
@@ -432,6 +449,7 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
     >>> why_unreachable(s.with_player(0, coins=1, camels=0), 0, "Jaipur")
     'costs 2 coins + 1 camel by the cheapest route Cambay → Jaipur; you have 1 coin, 0 camels, 0 jade'
     """
+    player = _check_player(s, player)
     if cheapest(s, player, target) is not None:
         return None
     t = terms(s)
@@ -456,7 +474,7 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
 
 
 def reachable(s: GameState, player: int, *, space: str | None = None,
-              dice: Iterable[int] | None = None) -> list[Reach]:
+              dice: Sequence[int] | None = None) -> list[Reach]:
     """Every location ``player`` can end a Travel action on now, per Travel action, with its cost.
 
     Exactly what the engine allows: the legal ``travel`` actions of this decision (Travel space and
@@ -475,7 +493,11 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     >>> sorted({(r.location, r.moves, r.coins) for r in reachable(s, s.current_player, space="lower")})
     [('Xanadu', 1, 4), ('Xian', 1, 4)]
     """
-    wanted = None if dice is None else tuple(sorted(dice))
+    player = _check_player(s, player)
+    if space is not None and not isinstance(space, str):
+        raise ArgumentError(f"space must be None or the name of a Travel space, got {shown(space)}")
+    wanted = None if dice is None else tuple(sorted(checked_int("a value in dice", v, 1, 6)
+                                                    for v in checked_list("dice", dice, 20, "die values 1-6")))
     actions = [a for a in _travel_actions(s, player) if space in (None, _space(a)) and wanted in (None, a.dice)]
     if not actions:
         return []
@@ -550,6 +572,7 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     """
     import pandas as pd
 
+    player = _check_player(s, player)
     board = s.board
     order = terms(s).SEALS
     rules = travel_rules(s, player)
@@ -606,7 +629,15 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
     """
     import pandas as pd
 
+    from mp_notebook.board.graph import Board
+
+    if not isinstance(board, Board):
+        raise ArgumentError(f"board must be a Board (a state's .board), got {shown(board)}")
     _sort_key(by)
+    _check_rules(rules)
+    if seals is not None and (not isinstance(seals, (list, tuple, set, frozenset))
+                              or not all(isinstance(x, str) for x in seals)):
+        raise ArgumentError(f"seals must be None (every route open) or a collection of seal names, got {shown(seals)}")
     held = None if seals is None else frozenset(seals)
     names = list(board.locations)
     if rules is not None:
