@@ -1,23 +1,42 @@
-"""The ruleset seam: the generic layers ask the registry and import no ruleset's modules, nothing
-imports in a circle, and every registered ruleset answers the registry's questions."""
+"""The ruleset seam: the generic layers ask the registry and import no ruleset's modules, the
+engine imports nothing above it, nothing imports in a circle, the package root offers nothing of a
+ruleset, no generic layer names a ruleset's module in a string, optional capabilities of a ruleset
+are declared by its parts (not probed with ``getattr``), and every registered ruleset answers the
+registry's questions.
+
+Imports are read from the source: at the top of a module, inside functions, and under ``if
+TYPE_CHECKING:`` (type checking only, counted separately where that matters).
+"""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import networkx as nx
 import pytest
 
 import mp_notebook as mp
+from mp_notebook.agents.base import AgentTerms
+from mp_notebook.board.routes import RouteTerms
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.render.map import MapTerms
 from mp_notebook.rulesets import PACKAGES, PLANNED, Ruleset, get
+from mp_notebook.ui.labels import UiTerms
 
 PACKAGE = Path(mp.__file__).parent
-GENERIC = ("engine", "board", "render", "ui", "agents", "analysis")
-PARTS = ("routes", "map", "ui", "agents")
+ROOT = "mp_notebook"
+GENERIC = ("engine", "board", "render", "ui", "agents", "analysis", "rulesets._shared")
+"""The layers that serve every ruleset (``rulesets._shared``: mechanisms several rulesets share)."""
+LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
+"""The engine's generic machinery, below the rulesets and the registry."""
+PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms}
+"""Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 
 
 def module_name(path: Path) -> str:
@@ -25,54 +44,93 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """The ``mp_notebook`` modules a file imports at run time (at the top or inside functions),
-    leaving out imports for type checking only."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(n) for node in ast.walk(tree)
-                   if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-                   for n in ast.walk(node)}
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("mp_notebook"):
-            # `from package import module` imports the module; `from module import name` the module
-            found |= {f"{node.module}.{a.name}" for a in node.names} & set(MODULES) | {node.module}
-        elif isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.startswith("mp_notebook")}
-    return found
-
-
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-@pytest.mark.parametrize("layer", GENERIC)
-def test_generic_layers_import_no_ruleset_module(layer: str) -> None:
-    offenders = {
-        name: sorted(m for m in runtime_imports(path) | _typing_imports(path)
-                     if m.startswith("mp_notebook.rulesets."))
-        for name, path in MODULES.items() if name.startswith(f"mp_notebook.{layer}")
-    }
-    assert {k: v for k, v in offenders.items() if v} == {}
+def in_layer(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
 
 
-def _typing_imports(path: Path) -> set[str]:
-    """Every ``from mp_notebook... import`` of a file, type checking included."""
+def of_a_ruleset(name: str) -> bool:
+    """Whether module ``name`` belongs to one ruleset's own package."""
+    return any(in_layer(name, package) for package in PACKAGES.values())
+
+
+def _typing_only(tree: ast.Module) -> set[int]:
+    """The nodes inside ``if TYPE_CHECKING:`` blocks."""
+    return {id(n) for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for n in ast.walk(node)}
+
+
+def imports(path: Path, *, typing_only: bool = False) -> set[str]:
+    """The ``mp_notebook`` modules a file imports at run time (at the top or inside functions), or
+    with ``typing_only`` those it imports under ``if TYPE_CHECKING:``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {node.module for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("mp_notebook")}
+    typing_nodes = _typing_only(tree)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if (id(node) in typing_nodes) != typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and in_layer(node.module, ROOT):
+            # `from package import module` imports the module; `from module import name` the module
+            found |= {f"{node.module}.{a.name}" for a in node.names} & set(MODULES) | {node.module}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if in_layer(a.name, ROOT)}
+    return found
 
 
-def test_nothing_imports_in_a_circle() -> None:
+def all_imports(path: Path) -> set[str]:
+    return imports(path) | imports(path, typing_only=True)
+
+
+def import_graph(*, typing_too: bool) -> nx.DiGraph:
     graph = nx.DiGraph()
     for name, path in MODULES.items():
         graph.add_node(name)
-        for target in runtime_imports(path):
+        for target in all_imports(path) if typing_too else imports(path):
             # importing a submodule imports its packages first: that is no dependency on them
             if target in MODULES and target != name and not name.startswith(target + "."):
                 graph.add_edge(name, target)
-    assert [" -> ".join(c) for c in nx.simple_cycles(graph)] == []
+    return graph
+
+
+# ------------------------------------------------------------------------------------------ imports
+
+
+@pytest.mark.parametrize("layer", [*GENERIC, "(package root)"])
+def test_generic_layers_and_the_root_import_no_ruleset_module(layer: str) -> None:
+    """Type checking imports included: a generic layer names a ruleset's types through its protocols."""
+    def here(name: str) -> bool:
+        return name == ROOT if layer == "(package root)" else in_layer(name, f"{ROOT}.{layer}")
+
+    offenders = {name: sorted(m for m in all_imports(path) if of_a_ruleset(m))
+                 for name, path in MODULES.items() if here(name)}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    """The engine and the board's graph import only each other, whatever the occasion (in a function,
+    for type checking): what needs a ruleset's name, the registry answers through their hooks."""
+    def lowest(name: str) -> bool:
+        return any(in_layer(name, prefix) for prefix in LOWEST)
+
+    allowed = {ROOT, f"{ROOT}.board"}  # packages imported on the way to their modules
+    offenders = {name: sorted(m for m in all_imports(path) if not lowest(m) and m not in allowed)
+                 for name, path in MODULES.items() if lowest(name)}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_nothing_imports_in_a_circle() -> None:
+    assert [" -> ".join(c) for c in nx.simple_cycles(import_graph(typing_too=False))] == []
+
+
+def test_no_circle_through_the_layers_type_checking_imports_included() -> None:
+    """The engine, the board, the registry, the generic layers and the root form no circle even
+    counting imports for type checking (a ruleset's own modules may refer to each other's types)."""
+    graph = import_graph(typing_too=True)
+    layers = graph.subgraph(n for n in graph if not of_a_ruleset(n))
+    assert [" -> ".join(c) for c in nx.simple_cycles(layers)] == []
 
 
 def test_the_engine_and_the_board_load_no_ruleset() -> None:
@@ -80,6 +138,118 @@ def test_the_engine_and_the_board_load_no_ruleset() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('mp_notebook.rulesets.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+@pytest.mark.parametrize("layer", [*GENERIC, "(package root)"])
+def test_no_string_names_a_ruleset_module(layer: str) -> None:
+    """No ``importlib.import_module("mp_notebook.rulesets.mp2...")`` or lazy import table behind the
+    registry's back (prose in docstrings aside): only the registry names the rulesets' packages."""
+    def here(name: str) -> bool:
+        return name == ROOT if layer == "(package root)" else in_layer(name, f"{ROOT}.{layer}")
+
+    offenders = {}
+    for name, path in MODULES.items():
+        if not here(name):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        found = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                 and isinstance(node.value, str) and id(node) not in docs and "mp_notebook.rulesets." in node.value]
+        if found:
+            offenders[name] = found
+    assert offenders == {}
+
+
+def test_the_package_root_offers_nothing_of_a_ruleset() -> None:
+    for name in mp.__all__:
+        value = getattr(mp, name)
+        module = value.__name__ if isinstance(value, type(mp)) else value.__module__
+        assert not of_a_ruleset(module), f"mp.{name} comes from {module}"
+    with pytest.raises(AttributeError):
+        mp.Player  # type: ignore[attr-defined]  # noqa: B018  (Marco Polo II's, not every ruleset's)
+
+
+# ----------------------------------------------------------------------- declared capabilities
+
+
+def protocol_members(protocol: type) -> set[str]:
+    """The public attributes and methods a protocol declares (its protocol bases' included)."""
+    names: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls not in (object, typing.Protocol, typing.Generic):
+            names |= {n for n in (*vars(cls), *vars(cls).get("__annotations__", {})) if not n.startswith("_")}
+    return names
+
+
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_every_part_declares_all_its_protocol_does(ruleset: str) -> None:
+    """An optional capability is a declared member (``None`` or empty where a ruleset lacks it)."""
+    rules = get(ruleset)
+    for part, module in rules.parts.items():
+        missing = protocol_members(PARTS[part]) - set(dir(importlib.import_module(module)))
+        assert not missing, f"{ruleset}'s {part} part ({module}) does not declare {sorted(missing)}"
+
+
+PROBES = ("getattr", "hasattr")
+PART_SOURCES = re.compile(r"\.part\(|\bterms\(")  # what hands a generic layer a ruleset's part
+
+
+def _part_names(function: ast.AST) -> set[str]:
+    """The names bound to a ruleset's part in ``function``: parameters and variables annotated with
+    a part's protocol, and variables assigned from ``....part(...)`` or a layer's ``terms(...)``."""
+    def a_part(annotation: ast.expr | None) -> bool:
+        return annotation is not None and bool(set(re.findall(r"\w+", ast.unparse(annotation))) & protocols)
+
+    protocols = {p.__name__ for p in PARTS.values()}
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.arg) and a_part(node.annotation):
+            names.add(node.arg)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and (
+                (isinstance(node, ast.AnnAssign) and a_part(node.annotation))
+                or PART_SOURCES.search(ast.unparse(node.value))):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def part_probes(source: str) -> list[str]:
+    """The ``getattr(part, name, default)`` and ``hasattr(part, name)`` calls on a ruleset's part.
+
+    >>> part_probes("def f(ev: AgentTerms):\\n    return getattr(ev, 'chance', None)")
+    ["getattr(ev, 'chance', None)"]
+    >>> part_probes("def f(s):\\n    return hasattr(get(s.ruleset).part('agents'), 'journey')")
+    ["hasattr(get(s.ruleset).part('agents'), 'journey')"]
+    >>> part_probes("def f(agent):\\n    return getattr(agent, 'name', 'agent')")
+    []
+    """
+    tree = ast.parse(source)
+    found = []
+    for function in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+        parts = _part_names(function)
+        for node in ast.walk(function):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PROBES
+                    and node.args and (len(node.args) == 3 or node.func.id == "hasattr")):
+                target = node.args[0]
+                if PART_SOURCES.search(ast.unparse(target)) or (isinstance(target, ast.Name) and target.id in parts):
+                    found.append(ast.unparse(node))
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("layer", GENERIC)
+def test_generic_layers_do_not_probe_a_ruleset_s_parts(layer: str) -> None:
+    offenders = {name: part_probes(path.read_text(encoding="utf-8"))
+                 for name, path in MODULES.items() if in_layer(name, f"{ROOT}.{layer}")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+# ---------------------------------------------------------------------------------- the registry
 
 
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
@@ -104,7 +274,7 @@ def test_a_part_a_ruleset_does_not_offer_is_a_clear_error() -> None:
 
 
 def test_unknown_and_planned_rulesets(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
+    with pytest.raises(ArgumentError, match="unknown ruleset 'chess'"):
         mp.new_game(2, ruleset="chess")
     monkeypatch.setitem(PLANNED, "future", "A Marco Polo to come")
     with pytest.raises(NotImplementedError, match=r"'future' \(A Marco Polo to come\) is not implemented yet"):
