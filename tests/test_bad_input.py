@@ -93,6 +93,41 @@ def test_apply_records_the_legal_action_not_the_callers() -> None:
     assert mp.GameState.from_json(t.to_json()) == t
 
 
+OCCUPIED_CONTRACTS = [  # 3 players, seed 2: the Contracts space holds Player 2's die showing 4
+    "compensation coins=1,camels=2", "travel [3,4] middle", "move Xanadu", "move Beijing", "done",
+    "money_bag [1] coins", "black_die", "end_turn", "books [6] silk", "offer 1", "money_bag [3] camels", "reroll [6]",
+    "reroll [4]", "black_die", "money_bag [4] coins", "money_bag [b4] coins", "money_bag [6] camels", "reroll [3]",
+    "money_bag [5] coins", "end_turn", "adjust_die [4] +1", "money_bag [3] camels", "adjust_die [5] +1",
+    "travel [6] lower", "move Xian", "done", "money_bag [6] coins", "money_bag [6] coins", "money_bag [2] coins",
+    "end_turn", "guild_seal [2,2]", "seal spicer", "money_bag [b3] camels", "end_turn", "travel [4] lower",
+    "pay coins=1,camels=0,jade=1", "move Xanadu", "money_bag [1] coins", "reroll [3]", "reroll [6]",
+    "adjust_die [5] +1", "money_bag [3] camels", "money_bag [2] camels", "reroll [6]", "money_bag [5] camels",
+    "end_turn", "books [6] gold-upper", "offer 2", "reroll [3]", "money_bag [6] jade", "money_bag [1] camels",
+    "money_bag [4] coins", "end_turn", "books [4] silk", "offer 1", "end_turn", "money_bag [4] jade", "black_die",
+    "pay coins=0,camels=2,jade=1", "books [b1] pepper", "offer 3", "end_turn", "khans_favor [5]",
+    "money_bag [3] coins", "money_bag [5] jade", "money_bag [5] camels", "black_die", "pay coins=0,camels=3,jade=0",
+    "adjust_die [b2] +1", "end_turn", "money_bag [b3] jade", "end_turn", "money_bag [3] coins",
+    "city_card [6] Area-1", "trade 1x1", "money_bag [6] coins", "end_turn", "money_bag [5] camels",
+    "money_bag [2] coins", "city_card [3] Area-2", "trade 1x1", "end_turn", "money_bag [3] jade",
+    "books [6] gold-lower", "offer 1", "adjust_die [2] -1", "money_bag [1] jade", "end_turn", "books [6] gold-upper",
+    "offer 1", "money_bag [6] jade", "complete_contract S7", "black_die", "pay coins=0,camels=2,jade=1",
+    "adjust_die [b6] -1", "end_turn", "travel [3] lower", "move Xian", "done", "adjust_die [3] +1",
+    "money_bag [4] camels", "end_turn", "books [4] silk", "offer 2", "end_turn", "books [b5] gold-lower", "offer 2",
+    "end_turn", "money_bag [4] jade", "end_turn", "compensation coins=2,camels=1", "money_bag [4] coins",
+    "contracts [4]", "take_contract Xian R29", "take_contract Xian R41", "discard S2", "reroll [5]", "reroll [5]",
+    "money_bag [5] jade", "end_turn",
+]
+
+
+def test_no_dice_on_an_occupied_space_is_an_illegal_action() -> None:
+    """``contracts []`` on an occupied space once raised a plain ValueError (the fee of no dice)."""
+    s = mp.replay({"players": 3, "seed": 2}, OCCUPIED_CONTRACTS)
+    assert s.decision.kind == "turn" and s.spaces["contracts"] == (frozenset({1}), (4,))
+    unchanged(s, lambda s: s.apply("contracts []"), mp.IllegalAction, "contracts is not allowed")
+    unchanged(s, lambda s: s.apply(Action("contracts", None, (), (), None, None)), mp.IllegalAction,
+              "contracts is not allowed")
+
+
 # ------------------------------------------------------------------------------ the position editor
 
 

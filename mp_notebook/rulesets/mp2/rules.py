@@ -87,6 +87,7 @@ from mp_notebook.rulesets.mp2.components import SEALS, TRADE_GOODS, Bundle, Char
 from mp_notebook.rulesets.mp2.notation import BONUS_KINDS, MAIN_KINDS
 
 if TYPE_CHECKING:
+    from mp_notebook.board.graph import Board
     from mp_notebook.rulesets.mp2.state import Mp2State, Player, Space
 
 
@@ -103,11 +104,6 @@ AREA_SPACES = ("Area-1", "Area-2")
 # =============================================================================== small helpers
 
 
-def _plus(a: Bundle, b: Bundle) -> Bundle:
-    return Bundle(a.coins + b.coins, a.camels + b.camels, a.pepper + b.pepper, a.silk + b.silk,
-                  a.gold + b.gold, a.jade + b.jade, a.vp + b.vp)
-
-
 def jade_needed(p: Player, b: Bundle) -> int:
     """Jade needed to pay ``b``: its own jade plus every coin and camel the player lacks."""
     short_coins, short_camels = b.coins - p.coins, b.camels - p.camels
@@ -115,14 +111,17 @@ def jade_needed(p: Player, b: Bundle) -> int:
 
 
 def can_pay(p: Player, b: Bundle) -> bool:
-    return (jade_needed(p, b) <= p.jade and p.pepper >= b.pepper and p.silk >= b.silk
-            and p.gold >= b.gold)
+    short_coins, short_camels = b.coins - p.coins, b.camels - p.camels  # jade_needed, inlined: a hot path
+    return (b.jade + (short_coins if short_coins > 0 else 0) + (short_camels if short_camels > 0 else 0) <= p.jade
+            and p.pepper >= b.pepper and p.silk >= b.silk and p.gold >= b.gold)
 
 
 def can_pay_cost(p: Player, cost: Cost, times: int = 1) -> bool:
     pay = cost.pay.scaled(times) if times != 1 else cost.pay
     if not can_pay(p, pay):
         return False
+    if not (cost.any_good or cost.different_goods):
+        return True
     left: list[int] = [getattr(p, g) - getattr(pay, g) for g in TRADE_GOODS]
     return sum(left) >= cost.any_good * times and sum(v > 0 for v in left) >= cost.different_goods * times
 
@@ -137,14 +136,6 @@ def _jade_splits(p: Player, b: Bundle) -> list[tuple[int, int]]:
     return out
 
 
-
-
-def _dice_choices(p: Player, n: int, colour_ok: bool) -> tuple[DiceChoice, ...]:
-    """Distinct ways to pick ``n`` dice: ``(own values, black values, all values)``.
-
-    Dice of the player's colour are offered only if ``colour_ok`` (colour once per space).
-    """
-    return _combos(p.dice if colour_ok else (), p.black_dice, n)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -333,64 +324,106 @@ def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
     return placing.fee(s.space(key), dice)
 
 
+_new_action = tuple.__new__  # Action(...) without the keyword handling: legal actions are built in hot loops
+
+
 def _main_actions(s: Mp2State, i: int) -> list[Action]:
     c = s.components
     p = s.players[i]
+    spaces = s.spaces
+    own, black = p.dice, p.black_dice
+    money = p.coins + p.jade  # what an occupied space's fee may be paid with
     out: list[Action] = []
 
     def dice(n: int, key: str) -> tuple[DiceChoice, ...]:
-        return _dice_choices(p, n, i not in s.space(key)[0])
+        taken = spaces.get(key)  # the player's colour goes on a space once a round
+        return _combos(own if taken is None or i not in taken[0] else (), black, n)
 
-    def fee_ok(key: str, die: int) -> bool:
-        return not s.space(key)[1] or p.coins + p.jade >= die
+    def occupied(key: str) -> bool:
+        space = spaces.get(key)
+        return space is not None and bool(space[1])
 
     # 1. Books
     for book in c.rules.books:
         key = SPACE_BOOK + book.name
-        out += [act("books", i, all_, black, book.name) for own, black, all_ in dice(1, key)
-                if all_[0] >= book.min_die and fee_ok(key, all_[0])]
+        busy, least, name = occupied(key), book.min_die, book.name
+        out += [_new_action(Action, ("books", i, all_, b, name, None)) for _, b, all_ in dice(1, key)
+                if all_[0] >= least and (not busy or money >= all_[0])]
     # 2. Khan's Favor
     values = s.space("khan")[1]
     if len(values) < c.rules.khan_spaces:
-        low = values[-1] if values else 1
-        out += [act("khans_favor", i, all_, black) for own, black, all_ in dice(1, "khan") if all_[0] >= low]
+        least = values[-1] if values else 1
+        out += [_new_action(Action, ("khans_favor", i, all_, b, None, None)) for _, b, all_ in dice(1, "khan")
+                if all_[0] >= least]
     ch = _char(s, i)
     # 3. Guild Seals (De Wu: 1 die)
-    for _, black, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals"):
-        if _seal_choices(s, i, all_[0]) and fee_ok("seals", all_[0]):
-            out.append(act("guild_seal", i, all_, black))
+    least = _lowest_seal_die(s, i)
+    if least <= 6:
+        busy = occupied("seals")
+        out += [_new_action(Action, ("guild_seal", i, all_, b, None, None))
+                for _, b, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals")
+                if all_[0] >= least and (not busy or money >= all_[0])]
     # 4. Travel (Gantulga Od: only the lower space)
-    routes = _first_moves(s, i)
-    can_go: dict[int, bool] = {}  # fee in coins -> some first route is payable after it
+    limit: int | None = None  # the most coins the player can pay for a Travel space and then a first route
     for space in c.rules.travel:
         if ch and ch.travel_spaces and space.name not in ch.travel_spaces:
             continue
-        key = SPACE_TRAVEL + space.name
-        for _, black, all_ in dice(space.dice, key):
-            fee = space.coins + _fee(s, key, all_)
-            if fee not in can_go:
-                can_go[fee] = any(can_pay(p, _plus(Bundle(coins=fee), cost)) for cost in routes)
-            if can_go[fee]:
-                out.append(act("travel", i, all_, black, space.name))
+        key, name = SPACE_TRAVEL + space.name, space.name
+        choices = dice(space.dice, key)
+        if not choices:
+            continue
+        if limit is None:
+            limit = _travel_fee_limit(p, _first_moves(s, i))
+        coins = space.coins
+        if occupied(key):  # the fee is the lowest die placed
+            out += [_new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices
+                    if coins + all_[0] <= limit]
+        elif coins <= limit:
+            out += [_new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices]
     # 5. Contracts
-    if _available_contracts(s, i):
-        out += [act("contracts", i, all_, black) for own, black, all_ in dice(1, "contracts")
-                if fee_ok("contracts", all_[0])]
+    if _contract_available(s, p.trading_posts):
+        busy = occupied("contracts")
+        out += [_new_action(Action, ("contracts", i, all_, b, None, None)) for _, b, all_ in dice(1, "contracts")
+                if not busy or money >= all_[0]]
     # 6. Special cities
     posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
         if city in p.trading_posts and city not in posted and len(s.space(key)[1]) < 2:
-            out += [act("special_city", i, all_, black, city) for own, black, all_ in dice(1, key)]
-    # 7. City cards
+            out += [_new_action(Action, ("special_city", i, all_, b, city, None)) for _, b, all_ in dice(1, key)]
+    # 7. City cards (no colour rule: a brown space takes one die of any player)
+    card_cities = c.card_spaces
     for card_space, card_id in s.cards.items():
-        card_city = _card_city(s, card_space)
-        if s.space(SPACE_CARD + card_space)[1] or (
+        card_city = card_cities.get(card_space)
+        if occupied(SPACE_CARD + card_space) or (
                 card_city and (card_city not in p.trading_posts or card_city in posted)):
             continue
-        out += [act("city_card", i, all_, black, card_space) for own, black, all_ in dice(1, "")
-                if _card_usable(s, i, card_id, all_[0])]
+        least = _card_least_die(s, i, card_id)
+        if least <= 6:
+            out += [_new_action(Action, ("city_card", i, all_, b, card_space, None)) for _, b, all_ in dice(1, "")
+                    if all_[0] >= least]
     return out
+
+
+def _travel_fee_limit(p: Player, routes: list[Bundle]) -> int:
+    """The most coins ``p`` can pay (for a Travel space) and still pay one of ``routes`` (-1: none).
+
+    :func:`can_pay` of the fee plus a route: a route costs coins, camels and jade only, and jade
+    stands in for every coin and camel short.
+    """
+    best = -1
+    for b in routes:
+        short_camels = b.camels - p.camels
+        spare_jade = p.jade - b.jade - (short_camels if short_camels > 0 else 0)
+        if spare_jade >= 0 and p.coins + spare_jade - b.coins > best:
+            best = p.coins + spare_jade - b.coins
+    return best
+
+
+def _contract_available(s: Mp2State, posts: tuple[str, ...]) -> bool:
+    """Whether a contract lies in the display of a city where the player has a post."""
+    display = s.display
+    return any(cid is not None for city in posts if city in display for cid in display[city])
 
 
 def _posted_now(s: Mp2State, i: int) -> frozenset[str]:
@@ -403,24 +436,28 @@ def _bag_open(s: Mp2State, p: Player, main_open: bool) -> bool:
     return s.main_done or p.all_dice != 1 or not s.bagged or not main_open
 
 
+_ADJUST = (("-1", -1), ("+1", 1))  # adjust_die's choices and what each adds to the die
+
+
 def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
-    out = [Action("complete_contract", i, choice=cid) for cid in p.contracts
+    out = [_new_action(Action, ("complete_contract", i, (), (), None, cid)) for cid in p.contracts
            if can_pay_cost(p, c.contracts[cid].cost)]
-    out += [Action("improve_seal", i, choice=seal) for seal, improved in p.seal_levels
+    out += [_new_action(Action, ("improve_seal", i, (), (), None, seal)) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
-    singles = _dice_choices(p, 1, True)
+    singles = _combos(p.dice, p.black_dice, 1)
     if _bag_open(s, p, main_open):
-        out += [act("money_bag", i, all_, black, None, bag) for own, black, all_ in singles
+        out += [_new_action(Action, ("money_bag", i, all_, b, None, bag)) for _, b, all_ in singles
                 for bag in rules.money_bag]
     if can_pay(p, rules.reroll_cost):
-        out += [act("reroll", i, all_, black) for own, black, all_ in singles]
+        out += [_new_action(Action, ("reroll", i, all_, b, None, None)) for _, b, all_ in singles]
     if can_pay(p, rules.adjust_cost):
-        out += [act("adjust_die", i, all_, black, None, d) for own, black, all_ in singles
-                for d in ("-1", "+1") if 1 <= all_[0] + int(d) <= 6]
-    out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
+        out += [_new_action(Action, ("adjust_die", i, all_, b, None, d)) for _, b, all_ in singles
+                for d, by in _ADJUST if 1 <= all_[0] + by <= 6]
+    if p.outpost_tiles:
+        out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
         if "black_dice" in s.variants:
             out += [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]
@@ -457,22 +494,49 @@ def _seal_choices(s: Mp2State, i: int, level: int) -> list[str]:
 def _first_moves(s: Mp2State, i: int) -> list[Bundle]:
     """What each first step open to the player's figures costs them (seals checked, costs not)."""
     p = s.players[i]
-    return [_route_cost(s, i, r) for _, loc in _figures(p) for _, _, r, _ in s.board.adjacent[loc]
-            if r.seal is None or p.has_seal(r.seal)]
+    routes = _open_routes(s.board, p.location, p.seal_levels)
+    if p.figure2 is not None:
+        routes += _open_routes(s.board, p.figure2, p.seal_levels)
+    ch = _char(s, i)
+    if ch is None or not ch.free_route_costs:
+        return [r.cost for r in routes]
+    return [_route_cost(s, i, r) for r in routes]
 
 
-def _card_usable(s: Mp2State, i: int, card_id: str, die: int) -> bool:
+@functools.lru_cache(maxsize=4096)
+def _open_routes(board: Board, location: str, seal_levels: tuple[tuple[str, bool], ...]) -> tuple[Route, ...]:
+    """The routes out of ``location`` open to a holder of these seals (a route may need one)."""
+    held = {t for t, _ in seal_levels}
+    return tuple(r for _, _, r, _ in board.adjacent[location] if r.seal is None or r.seal in held)
+
+
+def _lowest_seal_die(s: Mp2State, i: int) -> int:
+    """The lowest die that takes a guild seal player ``i`` does not hold (7: they hold them all)."""
+    held = [t for t, _ in s.players[i].seal_levels]
+    seals = s.components.seals
+    low = 7
+    for t in SEALS:
+        if t not in held and seals[t].min_die < low:
+            low = seals[t].min_die
+    return low
+
+
+def _card_least_die(s: Mp2State, i: int, card_id: str) -> int:
+    """The lowest die with which player ``i`` can carry out city card ``card_id`` (7: none). Only
+    a guild seal card depends on the die: it must take a seal the player does not hold."""
     card = s.components.city_cards[card_id]
     p = s.players[i]
     if card.kind == "trade":
-        return any(can_pay_cost(p, o.pay) for o in card.options)
-    if card.kind == "city_bonus":
-        return any(city in p.trading_posts for city in _marker_cities(s))
-    if card.kind == "guild_seal":
-        return can_pay_cost(p, card.pay) and bool(_seal_choices(s, i, die))
-    if card.kind == "move":
-        return any(can_pay(p, cost) for cost in _first_moves(s, i))
-    return True
+        usable = any(can_pay_cost(p, o.pay) for o in card.options)
+    elif card.kind == "city_bonus":
+        usable = any(city in p.trading_posts for city in _marker_cities(s))
+    elif card.kind == "guild_seal":
+        return _lowest_seal_die(s, i) if can_pay_cost(p, card.pay) else 7
+    elif card.kind == "move":
+        usable = any(can_pay(p, cost) for cost in _first_moves(s, i))
+    else:
+        usable = True
+    return 1 if usable else 7
 
 
 # --- applying main actions -----------------------------------------------------------------
@@ -1345,7 +1409,7 @@ def _why_not_main(s: Mp2State, i: int, p: Player, a: Action, own: tuple[int, ...
         return None
 
     def fee(key: str) -> str | None:
-        f = _fee(s, key, a.dice)
+        f = _fee(s, key, a.dice) if a.dice else 0  # no die placed: no fee (and no min() of nothing)
         if f and not can_pay(p, Bundle(coins=f)):
             return (f"the space is occupied, so it costs {resource(f, 'coins')} (your lowest die) "
                     f"and you have {resource(p.coins, 'coins')} and {p.jade} jade ({R_OCCUPIED})")
