@@ -39,7 +39,20 @@ class Agent(Protocol):
 
 
 class AgentTerms(Protocol):
-    """What a ruleset's ``agents`` part answers: its heuristic evaluation, in VP."""
+    """What a ruleset's ``agents`` part answers: its heuristic evaluation, in VP, and what more it
+    offers the computer players. Every member is declared by every ruleset (an empty tuple or
+    ``None`` where it offers nothing), so nothing is guessed from a missing name."""
+
+    # The bonus-action kinds the greedy look-ahead plays after a candidate action while they raise
+    # :meth:`score` (e.g. completing a contract the action paid for); ``()``: no closure.
+    closure: tuple[str, ...]
+    # The bonus-action kinds that only prepare a main action (change or add a die); the greedy
+    # look-ahead scores each by the best main action it leads to. ``()``: none.
+    prelude: tuple[str, ...]
+    # ``journey(s, reach)``: the notation of the decisions that carry out one
+    # :class:`~mp_notebook.board.routes.Reach` (a Travel action to one destination), so that
+    # ``mp.analysis.evaluate`` gives each destination its own row; ``None``: no journeys.
+    journey: Callable[[GameState, Reach], tuple[str, ...]] | None
 
     def value(self, s: GameState, i: int) -> float:
         """Player ``i``'s estimated final score."""
@@ -57,51 +70,35 @@ class AgentTerms(Protocol):
         """What a legal action does, ignoring which dice do it (actions with one effect are merged)."""
         ...
 
-    # Optional (see :func:`closure`): the bonus-action kinds the greedy look-ahead plays after a
-    # candidate action while they raise :meth:`score` (e.g. completing a contract the action paid
-    # for); a ruleset without it gets no closure.
-    # closure: tuple[str, ...]
-    #
-    # Optional (see :func:`prelude`): the bonus-action kinds that only prepare a main action (change
-    # or add a die); the greedy look-ahead scores each by the best main action it leads to.
-    # prelude: tuple[str, ...]
-    #
-    # Optional (see :func:`~mp_notebook.agents.greedy.chance_test`): ``chance(s, a) -> bool``,
-    # whether an action's outcome is chance (dice, a spinner, a blind draw), or ``CHANCE_KINDS``,
-    # the kinds whose outcome is; the greedy player scores those on reseeded futures.
-    #
-    # Optional too (see :func:`journey_planner`): ``journey(s, reach) -> tuple[str, ...]``, the notation of
-    # the decisions that carry out one :class:`~mp_notebook.board.routes.Reach` (a Travel action to
-    # one destination); ``mp.analysis.evaluate`` then gives each destination its own row.
+    def chance(self, s: GameState, a: Action) -> bool:
+        """Whether the outcome of a legal action is chance (dice rolled, a spinner, a blind draw):
+        the greedy player scores it on reseeded futures instead of peeking."""
+        ...
 
 
 def journey_planner(s: GameState) -> Callable[[GameState, Reach], tuple[str, ...]] | None:
     """The ``journey`` of ``s``'s ruleset (see :class:`AgentTerms`), or ``None`` if it cannot plan
-    journeys (no ``routes`` part, or no ``journey`` in its ``agents`` part)."""
+    journeys (no ``routes`` part, or its ``agents`` part declares no ``journey``)."""
     rules = get(s.ruleset)
     if not {"routes", "agents"} <= set(rules.parts):
         return None
-    plan: Callable[[GameState, Reach], tuple[str, ...]] | None = getattr(rules.part("agents"), "journey", None)
-    return plan
-
-
-def closure(ev: AgentTerms) -> tuple[str, ...]:
-    """The bonus-action kinds a ruleset's evaluation asks the look-ahead to close over (its
-    ``closure`` attribute; none if it has none)."""
-    kinds: tuple[str, ...] = getattr(ev, "closure", ())
-    return kinds
-
-
-def prelude(ev: AgentTerms) -> tuple[str, ...]:
-    """The bonus-action kinds a ruleset's evaluation marks as preparing a main action (its
-    ``prelude`` attribute; none if it has none)."""
-    kinds: tuple[str, ...] = getattr(ev, "prelude", ())
-    return kinds
+    return terms(s).journey
 
 
 def terms(s: GameState) -> AgentTerms:
-    """The evaluation of ``s``'s ruleset."""
-    return cast(AgentTerms, get(s.ruleset).part("agents"))
+    """The evaluation of ``s``'s ruleset.
+
+    >>> import mp_notebook as mp
+    >>> terms(mp.new_game(players=2, seed=1)).prelude
+    ('reroll', 'adjust_die', 'black_die')
+    """
+    ev = _TERMS.get(s.ruleset)
+    if ev is None:
+        ev = _TERMS[s.ruleset] = cast(AgentTerms, get(s.ruleset).part("agents"))
+    return ev
+
+
+_TERMS: dict[str, AgentTerms] = {}  # ruleset id -> its agents part (the registry is fixed)
 
 
 def fingerprint(s: GameState) -> str:

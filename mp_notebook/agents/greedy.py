@@ -11,20 +11,21 @@ a follow-up are scored by the ruleset's ``score`` (in Marco Polo II a move count
 still reachable).
 
 Bonus-action closure: after a candidate and its follow-ups, the look-ahead keeps playing the bonus
-actions the ruleset names (:func:`~mp_notebook.agents.base.closure`; in Marco Polo II completing
-a contract, improving a seal, cashing an outpost tile), the best first, while one raises the
-score. So a main action that pays for a contract is credited with completing it in the same turn.
+actions the ruleset names (its evaluation's ``closure``, see
+:class:`~mp_notebook.agents.base.AgentTerms`; in Marco Polo II completing a contract, improving a
+seal, cashing an outpost tile), the best first, while one raises the score. So a main action that
+pays for a contract is credited with completing it in the same turn.
 
 Preludes: a bonus action that only prepares the main action (in Marco Polo II rerolling, adjusting
-or adding a die: the ruleset names them, :func:`~mp_notebook.agents.base.prelude`) is scored by the
+or adding a die: the ruleset names them, its evaluation's ``prelude``) is scored by the
 best main action it leads to, while one is still legal this turn. Scored on the position alone, a
 die that is changed but not placed keeps its whole worth as "an action still to come", and the
 look-ahead would keep paying camels to put off placing it.
 
 Only the lowest die (own, black) is considered for a reroll, the lowest and the highest for an
-adjustment. Chance is not peeked at: an action whose outcome is chance (:func:`chance_test`: by
-default a reroll or a black die; a ruleset's ``agents`` part may say, such as a spin or a blind
-draw) is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures; so is an action whose
+adjustment. Chance is not peeked at: an action whose outcome is chance (its evaluation's
+``chance``: a reroll or a black die in Marco Polo II and Voyages, a spin or a blind draw in the
+Schmidt game) is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures; so is an action whose
 follow-ups take such a chance action. In the follow-ups a chance action is chosen on the mean of
 its reseeded outcomes and then played out on one of those futures, never on the position's own.
 The money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a
@@ -40,34 +41,21 @@ real action unless nothing useful is left.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import closure, prelude, terms, tie_break
+from mp_notebook.agents.base import terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
-    from mp_notebook.agents.base import AgentTerms
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
 TIE = 1e-6  # scale of the seeded tie-break
 MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chains are short)
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
-CHANCE_KINDS = ("reroll", "black_die")  # dice rolled: scored on CHANCE_SAMPLES reseeded futures (default)
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
 DIE_CHANGES = ("reroll", "adjust_die")  # pruned to a few dice (_prune_die_changes)
-
-
-def chance_test(ev: AgentTerms) -> Callable[[GameState, Action], bool]:
-    """Whether an action's outcome is chance: the ``chance(s, a)`` of a ruleset's evaluation (its
-    ``agents`` part), else its kind among the part's ``CHANCE_KINDS`` or :data:`CHANCE_KINDS`."""
-    test: Callable[[GameState, Action], bool] | None = getattr(ev, "chance", None)
-    if test is not None:
-        return test
-    kinds: tuple[str, ...] = getattr(ev, "CHANCE_KINDS", CHANCE_KINDS)
-    return lambda s, a: a.kind in kinds
 
 
 def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
@@ -135,24 +123,24 @@ class GreedyAgent:
         scores in estimated VP."""
         i = state.current_player
         assert i is not None, "the game is over"
-        ev = terms(state)
+        look = _Look(state, i, self.resolve)
+        ev = look.ev
         here = ev.value(state, i)
         if actions is None:
             actions = _prune_die_changes(distinct_actions(state, state.legal_actions()))
         samples = CHANCE_SAMPLES if self.resolve else 1
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
-        chance = chance_test(ev)
-        preludes = prelude(ev) if self.resolve else ()
+        preludes = ev.prelude if self.resolve else ()
 
         def outcome(a: Action, then: _Then | None = None) -> float:
             if a.kind == "end_turn":
                 return here
-            if chance(state, a):
-                return sum(self._outcome(state.reseed(k), a, i, k, then)[0] for k in range(samples)) / samples
-            v, chancy = self._outcome(state, a, i, 0, then)
+            if look.chance(state, a):
+                return sum(look.outcome(state.reseed(k), a, k, then)[0] for k in range(samples)) / samples
+            v, chancy = look.outcome(state, a, 0, then)
             if chancy:  # its follow-ups took a chance action: the mean of the futures
-                v = (v + sum(self._outcome(state, a, i, k, then)[0] for k in range(1, samples))) / samples
+                v = (v + sum(look.outcome(state, a, k, then)[0] for k in range(1, samples))) / samples
             return v
 
         scores = {a: outcome(a) for a in actions if a.kind not in preludes}
@@ -172,39 +160,76 @@ class GreedyAgent:
         scored.sort(key=lambda x: -x[0])
         return scored
 
-    def _outcome(
-        self, s: GameState, a: Action, i: int, future: int, then: _Then | None = None
-    ) -> tuple[float, bool]:
+    def close(self, s: GameState, i: int) -> GameState:
+        """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
+        the score, the best first."""
+        return _Look(s, i, self.resolve).close(s)
+
+    def follow_ups(self, s: GameState, i: int) -> GameState:
+        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
+        a chance action is chosen on the mean of its reseeded outcomes and played on a reseeded
+        future."""
+        return _Look(s, i, self.resolve).follow(s, 0)[0]
+
+    def with_seed(self, seed: int) -> GreedyAgent:
+        return GreedyAgent(seed, resolve=self.resolve)
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed}{'' if self.resolve else ', resolve=False'})"
+
+
+class _Look:
+    """One look-ahead of player ``i`` from a position of one ruleset: the evaluation, and the
+    scores already computed in it (states are immutable, so a state's score never changes; the
+    memo holds the states it scored, so their ids stay theirs while it lives)."""
+
+    def __init__(self, s: GameState, i: int, resolve: bool):
+        self.ev = terms(s)
+        self.i = i
+        self.resolve = resolve
+        self.chance = self.ev.chance
+        self._scores: dict[int, tuple[GameState, float]] = {}
+
+    def score(self, s: GameState) -> float:
+        """The evaluation's ``score`` of player ``i`` in ``s`` (computed once per state)."""
+        known = self._scores.get(id(s))
+        if known is not None:
+            return known[1]
+        v = self.ev.score(s, self.i)
+        self._scores[id(s)] = (s, v)
+        return v
+
+    def outcome(self, s: GameState, a: Action, future: int, then: _Then | None = None) -> tuple[float, bool]:
         """The score after ``a``, its follow-ups and closure, and whether a follow-up was a chance
         action (played out on reseeded future number ``future``); for a prelude (``then``), the best
         score after the main action it leads to (see :class:`_Then`)."""
         child = s.apply(a)
         chancy = False
         if self.resolve:
-            child, chancy = self._follow(child, i, future)
-            child = self.close(child, i)
-            if then is not None and child.decision.player == i and child.decision.kind == "turn":
+            child, chancy = self.follow(child, future)
+            child = self.close(child)
+            d = child.decision
+            if then is not None and d.player == self.i and d.kind == "turn":
                 mains = {k: b for k, b in _by_effect(child, child.legal_actions()).items() if b.kind in then.main}
                 if mains:
-                    old = then.gain + terms(child).score(child, i)
-                    new = [self._outcome(child, b, i, future) for k, b in mains.items() if k not in then.known]
+                    old = then.gain + self.score(child)
+                    new = [self.outcome(child, b, future) for k, b in mains.items() if k not in then.known]
                     return max([old, *(v for v, _ in new)]), chancy or any(c for _, c in new)
-        return terms(child).score(child, i), chancy
+        return self.score(child), chancy
 
-    def close(self, s: GameState, i: int) -> GameState:
-        """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
-        the score, the best first."""
-        ev = terms(s)
-        kinds = closure(ev)
+    def close(self, s: GameState) -> GameState:
+        """:meth:`GreedyAgent.close`."""
+        kinds = self.ev.closure
+        i = self.i
         for _ in range(MAX_FOLLOW_UPS):
             if not kinds or s.decision.player != i or s.decision.kind != "turn":
                 break
             options = [a for a in s.legal_actions() if a.kind in kinds]
             if not options:
                 break
-            here = ev.score(s, i)
+            here = self.score(s)
             best, v = max(
-                ((c, ev.score(c, i)) for c in (self.follow_ups(s.apply(a), i) for a in options)),
+                ((c, self.score(c)) for c in (self.follow(s.apply(a), 0)[0] for a in options)),
                 key=lambda cv: cv[1],
             )
             if v <= here:
@@ -212,23 +237,17 @@ class GreedyAgent:
             s = best
         return s
 
-    def follow_ups(self, s: GameState, i: int) -> GameState:
-        """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
-        a chance action is chosen on the mean of its reseeded outcomes and played on a reseeded
-        future."""
-        return self._follow(s, i, 0)[0]
-
-    def _follow(self, s: GameState, i: int, future: int) -> tuple[GameState, bool]:
-        """:meth:`follow_ups` on reseeded future number ``future``; also whether a chance action
-        was played."""
-        chance = chance_test(terms(s))
+    def follow(self, s: GameState, future: int) -> tuple[GameState, bool]:
+        """:meth:`GreedyAgent.follow_ups` on reseeded future number ``future``; also whether a
+        chance action was played."""
+        chance = self.chance
         chancy = False
         for step in range(MAX_FOLLOW_UPS):
             d = s.decision
-            if d.player != i or d.kind == "turn":
+            if d.player != self.i or d.kind == "turn":
                 break
             legal = s.legal_actions()
-            a, child = (legal[0], None) if len(legal) == 1 else self._best_follow_up(s, legal, i, chance)
+            a, child = (legal[0], None) if len(legal) == 1 else self.best_follow_up(s, legal)
             if chance(s, a):
                 s = s.reseed(future * MAX_FOLLOW_UPS + step).apply(a)
                 chancy = True
@@ -236,25 +255,17 @@ class GreedyAgent:
                 s = child if child is not None else s.apply(a)
         return s, chancy
 
-    def _best_follow_up(self, s: GameState, legal: list[Action], i: int,
-                        chance: Callable[[GameState, Action], bool]) -> tuple[Action, GameState | None]:
+    def best_follow_up(self, s: GameState, legal: list[Action]) -> tuple[Action, GameState | None]:
         """The best of ``legal`` by the score one step on, with its outcome (None for a chance
         action, scored on the mean of :data:`CHANCE_SAMPLES` reseeded outcomes)."""
-        score = terms(s).score
         best: tuple[float, Action, GameState | None] | None = None
         for a in legal:
-            child = None if chance(s, a) else s.apply(a)
+            child = None if self.chance(s, a) else s.apply(a)
             if child is None:
-                v = sum(score(s.reseed(k).apply(a), i) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
+                v = sum(self.score(s.reseed(k).apply(a)) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
             else:
-                v = score(child, i)
+                v = self.score(child)
             if best is None or v > best[0]:
                 best = (v, a, child)
         assert best is not None, "a decision without legal actions"
         return best[1], best[2]
-
-    def with_seed(self, seed: int) -> GreedyAgent:
-        return GreedyAgent(seed, resolve=self.resolve)
-
-    def __repr__(self) -> str:
-        return f"GreedyAgent(seed={self.seed}{'' if self.resolve else ', resolve=False'})"

@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from mp_notebook.rulesets.mp2.components import Bundle, Cost, Reward
+from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import shield_count
 
@@ -97,8 +97,10 @@ SEAL = 1.0  # holding a guild seal (opens routes)
 SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks for (without / with
 # access to the Contracts action)
 READY = 0.9  # share of a contract's worth counted while its cost is all held (completing earns the rest)
-closure = ("complete_contract", "improve_seal", "outpost_bonus")
-prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die (agents.base.prelude)
+# What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
+closure = ("complete_contract", "improve_seal", "outpost_bonus")  # played after a candidate while they pay
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
+# journey: the function below (a Travel action to one destination as its decisions)
 
 
 def rounds_left(s: Mp2State, i: int) -> float:
@@ -131,7 +133,6 @@ def bundle_value(b: Bundle, t: float) -> float:
     return sum(v * unit_value(k, t) for k, v in b.items())
 
 
-@functools.lru_cache(maxsize=4096)
 def _reward_value(r: Reward, t: float) -> float:
     v = bundle_value(r.gain, t)
     v += (
@@ -142,8 +143,14 @@ def _reward_value(r: Reward, t: float) -> float:
     if r.copy_bonus:
         v += COPY_BONUS * fuel_weight(t)
     if r.choice:
-        v += max(_reward_value(c, t) for c in r.choice)
+        v += max(reward_value(c, t) for c in r.choice)
     return v
+
+
+# Worths already computed, by (id of the component, rounds left): components are immutable and
+# held here, so an id keeps naming its component. Bounded by the components times the few values
+# of rounds left (rounds_left takes few values), like an lru_cache without hashing a component.
+_WORTH: dict[tuple[int, float], tuple[object, float]] = {}
 
 
 def reward_value(r: Reward, t: float) -> float:
@@ -153,7 +160,11 @@ def reward_value(r: Reward, t: float) -> float:
     >>> reward_value(Reward(Bundle(vp=3)), 2.0)
     3.0
     """
-    return _reward_value(r, round(t, 1))
+    t = round(t, 1)
+    known = _WORTH.get((id(r), t))
+    if known is None:
+        known = _WORTH[id(r), t] = (r, _reward_value(r, t))
+    return known[1]
 
 
 def cost_value(c: Cost, t: float) -> float:
@@ -231,11 +242,17 @@ def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
 def contract_value(s: Mp2State, i: int, cid: str, t: float) -> float:
     """An active contract's worth: full net value plus the majority swing, times its chance."""
     p = s.players[i]
-    con = s.components.contracts[cid]
-    net = reward_value(con.reward, t) - cost_value(con.cost, t)
     done = len(p.completed)
     swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
-    return max(0.0, net + swing) * completion_chance(held_share(p, con.cost), t)
+    return _contract_worth(s.components.contracts[cid], p, t, swing)
+
+
+def _contract_worth(con: Contract, p: Player, t: float, swing: int) -> float:
+    """:func:`contract_value` of ``con`` for ``p``, given the majority ``swing`` completing it brings."""
+    known = _WORTH.get((id(con), t))
+    if known is None:
+        known = _WORTH[id(con), t] = (con, reward_value(con.reward, t) - cost_value(con.cost, t))
+    return max(0.0, known[1] + swing) * completion_chance(held_share(p, con.cost), t)
 
 
 def _has_contract_access(s: Mp2State, p: Player) -> bool:
@@ -331,7 +348,11 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
     # unplaced dice: actions still to take this round
     v += sum(DIE + PIP * d for d in p.dice) + sum(DIE + PIP * d for d in p.black_dice)
     # active contracts, and room for more while they can still be completed
-    v += sum(contract_value(s, i, cid, t) for cid in p.contracts)
+    if p.contracts:
+        done = len(p.completed)
+        swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
+        contracts = c.contracts
+        v += sum(_contract_worth(contracts[cid], p, t, swing) for cid in p.contracts)
     v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
     # the network's later worth, and future income of posts and seals (round-start bonuses)
     v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
@@ -419,6 +440,12 @@ def journey(s: Mp2State, reach: Reach) -> tuple[str, ...]:
     _, budget = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
     stop = ("done",) if reach.moves < budget else ()
     return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
+
+
+def chance(s: Mp2State, a: Action) -> bool:
+    """Whether the outcome of ``a`` is chance, which the greedy player scores on reseeded futures:
+    a reroll or a black die is rolled."""
+    return a.kind in ("reroll", "black_die")
 
 
 def effect(s: Mp2State, a: Action) -> tuple[object, ...]:

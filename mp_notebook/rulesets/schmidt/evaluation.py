@@ -33,6 +33,11 @@ GIFT = 6.0  # points per gift card for the Khan (up to three) before the Plaque
 STEP = 2.5  # points per space of the way still to go
 COLOUR_MISSING = 10.0  # points per ware colour missing (the return needs one of each)
 COLOUR_EXCESS = 6.0  # points per card above two of a colour
+# What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
+closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
+prelude: tuple[str, ...] = ()  # no actions that only prepare another
+journey = None  # no journeys planned (no ``routes`` part)
+# chance: the function below (spins and blind draws)
 
 
 def value(s: GameState, i: int) -> float:

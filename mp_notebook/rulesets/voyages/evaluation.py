@@ -30,17 +30,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, cast
 
-from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Cost, Reward
+from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.voyages.rules import space_fee
 from mp_notebook.rulesets.voyages.scoring import score_rows
 from mp_notebook.rulesets.voyages.travel import travel_terms
 
 if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-__all__ = ["effect", "margin", "post_value", "prelude", "score", "value", "values"]
+__all__ = ["chance", "closure", "effect", "journey", "margin", "post_value", "prelude", "score", "value", "values"]
 
 # VP per unit while the game is young (on top of the final-scoring value).
 FUEL = {"coins": 0.3, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
@@ -52,7 +53,10 @@ COPY_BONUS = 2.0
 CITY_CARD = 1.5  # a post in a large city: its card actions, per remaining round
 CONTRACT_READY = 0.6  # share of a contract's net value counted when its cost is all held
 STEP_COST = 0.5  # a step still to make while travelling: its risk, beyond its coins
-prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die (agents.base.prelude)
+# What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
+closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
+# journey: the function below (a Travel action to one destination as its decisions)
 
 
 def _state(s: GameState) -> VoyagesState:
@@ -121,16 +125,40 @@ def cost_value(c: Cost, t: float) -> float:
 
 def held_share(p: Player, c: Cost) -> float:
     """The share (0..1) of a cost's items the player already holds."""
+    pay, extra, goods_paid = _cost_items(c)
     need = have = 0
-    for k, v in c.pay.items():
-        if k != "vp":
-            need += v
-            have += min(v, getattr(p, k))
-    extra = c.any_good + c.different_goods
-    goods_left = sum(getattr(p, g) for g in GOODS) - sum(getattr(c.pay, g) for g in GOODS)
+    for k, v in pay:
+        need += v
+        have += min(v, getattr(p, k))
+    goods_left = p.pepper + p.silk + p.gold - goods_paid
     need += extra
     have += max(0, min(extra, goods_left))
     return have / need if need else 1.0
+
+
+def _cost_items(c: Cost) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """A cost's items but VP, its goods of the player's choice and the goods it names (computed
+    once per cost)."""
+    known = _WORTH.get((id(c), -1.0))
+    if known is None:
+        pay = tuple((k, v) for k, v in c.pay.items() if k != "vp")
+        items = (pay, c.any_good + c.different_goods, sum(getattr(c.pay, g) for g in GOODS))
+        known = _WORTH[id(c), -1.0] = (c, items)
+    return cast("tuple[tuple[tuple[str, int], ...], int, int]", known[1])
+
+
+def _net(con: Contract, t: float) -> float:
+    """A contract's reward minus its cost with ``t`` rounds left (computed once per contract and t)."""
+    known = _WORTH.get((id(con), t))
+    if known is None:
+        known = _WORTH[id(con), t] = (con, reward_value(con.reward, t) - cost_value(con.cost, t))
+    return cast(float, known[1])
+
+
+# Worths already computed, by (id of the component, rounds left): components are immutable and
+# held here, so an id keeps naming its component (bounded by the components times the few values
+# rounds left takes).
+_WORTH: dict[tuple[int, float], tuple[object, object]] = {}
 
 
 def post_value(s: GameState, i: int, city: str, t: float | None = None) -> float:
@@ -175,7 +203,8 @@ def values(s: GameState) -> list[float]:
 
 def value(s: GameState, i: int) -> float:
     """Estimated final score of player ``i`` in ``s`` (see the module docstring for the terms)."""
-    return values(s)[i]
+    state = _state(s)
+    return _value(state, i, int(score_rows(state)[i]["total"]))
 
 
 def margin(s: GameState, i: int) -> float:
@@ -202,7 +231,7 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     v += sum(DIE + PIP * d for d in pips) + (DIE + PIP * p.white if p.white else 0.0)
     for cid in p.contracts:
         con = c.contracts[cid]
-        net = reward_value(con.reward, t) - cost_value(con.cost, t)
+        net = _net(con, t)
         if net > 0:
             v += CONTRACT_READY * net * held_share(p, con.cost) * w
     for city in p.trading_posts:
@@ -260,6 +289,28 @@ def score(s: GameState, i: int) -> float:
     if d.kind == "move" and d.player == i:
         v += travel_potential(s, i, int(d.about))
     return v
+
+
+def journey(s: GameState, reach: Reach) -> tuple[str, ...]:
+    """The decisions (notation) that carry out a Travel action of ``mp.routes.reachable``: the
+    action, each move, and ``done`` where the figure stops before its steps run out, so that
+    ``mp.analysis.evaluate`` gives each destination its own row.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, ruleset="voyages", seed=4)
+    >>> r = next(r for r in mp.routes.reachable(s, 0) if r.moves == 1 and min(r.dice) == 2)
+    >>> journey(s, r)
+    ('travel [2,2]', 'move Alexandria', 'done')
+    """
+    _, steps = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
+    stop = ("done",) if reach.moves < steps else ()
+    return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
+
+
+def chance(s: GameState, a: Action) -> bool:
+    """Whether the outcome of ``a`` is chance, which the greedy player scores on reseeded futures:
+    a reroll or a black die is rolled."""
+    return a.kind in ("reroll", "black_die")
 
 
 def effect(s: GameState, a: Action) -> tuple[object, ...]:
