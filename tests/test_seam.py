@@ -249,6 +249,37 @@ def test_generic_layers_do_not_probe_a_ruleset_s_parts(layer: str) -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+# ---------------------------------------------------------------------------------- the README
+
+
+def readme_section(title: str) -> str:
+    text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else None]
+
+
+def test_the_readme_s_adding_a_ruleset_matches_the_code() -> None:
+    """Every module, class and file the section names exists, and its example is the smallest ruleset."""
+    section = readme_section("Adding a ruleset")
+    packages = {ruleset: PACKAGE / "rulesets" / ruleset for ruleset in PACKAGES}
+    for name in re.findall(r"`([^`]+)`", section):
+        if re.fullmatch(r"(engine|board|render|ui|agents|analysis|rulesets)(\.\w+)+", name):
+            module, _, attribute = name.rpartition(".")
+            value = importlib.import_module(f"{ROOT}.{module}")
+            assert attribute in vars(value) or f"{module}.{attribute}" in {m[len(ROOT) + 1:] for m in MODULES}, name
+        elif re.fullmatch(r"[\w/]+/(\w+\.py)?", name):
+            where = PACKAGE.parent if name.startswith("tests/") else PACKAGE
+            assert (where / name.removeprefix(f"{ROOT}/")).exists(), name
+        elif re.fullmatch(r"\w+\.py", name):
+            assert any((package / name).exists() for package in packages.values()), name
+    example = re.search(r"`rulesets/(\w+)/`, the smallest ruleset", section)
+    assert example, "the section names its example ruleset"
+    lines = {ruleset: sum(len(p.read_text(encoding="utf-8").splitlines()) for p in package.rglob("*.py"))
+             for ruleset, package in packages.items()}
+    assert example.group(1) == min(lines, key=lines.__getitem__), lines
+
+
 # ---------------------------------------------------------------------------------- the registry
 
 
