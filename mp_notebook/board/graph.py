@@ -6,8 +6,6 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-import networkx as nx
-
 
 class Board:
     """The static board of one ruleset: locations, routes and the ``networkx.MultiGraph`` joining them.
@@ -32,6 +30,8 @@ class Board:
         if start not in self.locations:
             raise ValueError(f"board of {ruleset}: the start {start!r} is not a location")
         self.start = start
+        import networkx as nx  # here, so that importing mp_notebook (whose registry imports this module) stays light
+
         graph = nx.MultiGraph()
         for name, loc in self.locations.items():
             graph.add_node(name, **_fields(loc, skip=("name",)))
