@@ -1,7 +1,7 @@
 """The rulesets, the registry the generic layers ask, and the one entry point that creates a game.
 
 A ruleset is one package, ``mp_notebook.rulesets.<id>``, whose ``__init__`` defines ``RULESET``:
-a :class:`Ruleset` holding what the generic layers (engine, board, render, ui, agents,
+a :class:`Ruleset` holding what the generic layers (route analysis, render, ui, agents,
 analysis) need from it. They ask :func:`get` for it and never import a ruleset's modules, so a
 new ruleset is added by writing its package and naming it in ``PACKAGES``.
 
