@@ -137,8 +137,35 @@ def test_losing_to_pirates_costs_a_card_or_the_bribe() -> None:
     assert card.players[0].cards == ("blue80a",) and card.booty["sea"] == (0, ("red30a",))
     bribe = t.apply("ransom bribe")
     assert bribe.players[0].gulden == 190 and bribe.booty["sea"] == (50, ())
-    poor = spin_to(s.with_player(0, gulden=40), "sea", "pirates", fight="lost")
-    refused(poor, "ransom bribe", "the bribe is 50 Gulden", rules.R_FIGHT)
+    refused(t, "ransom plaque", "a ware card or the bribe, not 'plaque'", rules.R_FIGHT)
+
+
+def test_a_merchant_short_of_the_bribe_may_still_prefer_it_and_sells_to_pay() -> None:
+    """Seed 001: the loser gives a ware card "or, if he prefers, pay a bribe of 50 Gulden"; "Paying
+    Debts": who cannot pay a required amount sells cards to the bank. With 40 Gulden, an 80 card
+    and a 30 card he may bribe: he sells the 80 card (120 Gulden), pays 50 and keeps 70 and the 30
+    card, where giving a card would have cost him a card. (The engine once withheld the bribe.)"""
+    poor = spin_to(game().with_player(0, gulden=40, cards=["red30a", "blue80a"]), "sea", "pirates", fight="lost")
+    assert sorted(a.choice for a in poor.legal_actions()) == ["blue80a", "bribe", "red30a"]
+    debt = poor.apply("ransom bribe")
+    assert debt.decision.kind == "debt" and debt.decision.player == 0
+    assert sorted(a.choice for a in debt.legal_actions()) == ["blue80a", "red30a"]
+    paid = debt.apply("pay_debt blue80a")
+    p = paid.players[0]
+    assert (p.gulden, p.cards, paid.booty["sea"]) == (70, ("red30a",), (50, ()))
+    assert [e.rule for e in paid.log[-3:]] == [rules.R_FIGHT, rules.R_DEBT, rules.R_FIGHT]
+    assert "bribe of 50 Gulden" in paid.log[-3].text and "sells a" in paid.log[-2].text
+    assert paid.log[-1].text.endswith("pays 50 Gulden to the pirates' space")
+    assert mp.GameState.from_json(paid.to_json()) == paid
+
+
+def test_a_bribe_with_nothing_to_sell_sends_the_merchant_back_to_venice() -> None:
+    """"If he has neither money nor cards to sell, he must return to Venice" and start again with 240."""
+    broke = spin_to(game().with_player(0, gulden=20, cards=[]), "sea", "pirates", fight="lost")
+    assert [a.choice for a in broke.legal_actions()] == ["bribe"]
+    t = broke.apply("ransom bribe")
+    assert t.booty["sea"] == (20, ()) and t.players[0].gulden == 240 and t.players[0].location == "Venice"
+    assert t.log[-1].rule == rules.R_DEBT and "starts again with 240 Gulden" in t.log[-1].text
 
 
 def test_a_fights_winner_may_take_the_booty_of_that_ring_or_leave_it() -> None:

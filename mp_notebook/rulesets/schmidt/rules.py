@@ -17,8 +17,10 @@ Readings of the seed (``shared/reference/voyages-and-schmidt-audit.md`` B2), eac
   piece stays where it is and the turn is lost (B2-6: this turn's move, not a future turn).
 * The route type is declared with the first spin (Venice is a port), and changed only at ports.
 * Pirates/bandits: the piece does not move; the white die must be at least the black one. A
-  loser gives one ware card or 50 Gulden (the bribe only if he can pay it or has no card) to the
-  ring's booty pile (B2-7). A winner "may then take the bandits' booty": he decides, taking the
+  loser gives one ware card or, if he prefers, 50 Gulden to the ring's booty pile (B2-7). He may
+  prefer the bribe even without 50 Gulden in hand: it is then a debt ("Paying Debts"), so he sells
+  cards of his choice to the bank until he can pay (an 80 card: pay 50, keep 30), or, with none
+  left, pays what he has and restarts in Venice. A winner "may then take the bandits' booty": he decides, taking the
   whole pile or leaving it where it lies for a later winner; with the pile empty he gets nothing
   and there is nothing to decide. A Plaque whose mission is not done yet (no Secrets) protects
   (B2-11).
@@ -249,10 +251,7 @@ def legal_actions(s: SchmidtState) -> list[Action]:
     if kind == "move":
         return [Action("move", i, choice=d) for d in destinations(s, i, task[2])]
     if kind == "ransom":
-        out = [Action("ransom", i, choice=cid) for cid in p.cards]
-        if p.gulden >= c.rules.bribe or not p.cards:
-            out.append(Action("ransom", i, choice="bribe"))
-        return out
+        return [*(Action("ransom", i, choice=cid) for cid in p.cards), Action("ransom", i, choice="bribe")]
     if kind == "gift":
         return [Action("gift", i, choice=cid) for cid in gift_cards(c, p)]
     if kind in MAY:
@@ -344,7 +343,7 @@ def _why_not(s: SchmidtState, d: Decision, a: Action) -> str:
             "bribe", "plaque", "secrets"):
         return f"{p.name} holds no card {choice!r} (cards: {', '.join(p.cards) or 'none'}) ({_RULE_OF[d.kind]})"
     if a.kind == "ransom":
-        return f"the bribe is {c.rules.bribe} Gulden and {p.name} has {p.gulden}: give a ware card ({R_FIGHT})"
+        return f"{p.name} gives the {_fight(s.tasks[-1][2])} a ware card or the bribe, not {choice!r} ({R_FIGHT})"
     if a.kind == "gift":
         return f"a gift for the Khan is a ware card of {c.rules.gift_min_value} Gulden or more ({R_KHANBALIK})"
     if a.kind == "pick":
