@@ -165,11 +165,10 @@ def read_document(text: Any) -> dict[str, Any]:
     """The parts of a save file, checked as far as no ruleset is needed: its size, JSON, format and
     version, and the type of each part; raises :class:`SaveFileError`.
 
-    >>> read_document('{"format": "mp_notebook/game", "version": 1}')
+    >>> read_document('{"format": "mp_notebook/game", "version": 2, "ruleset": "mp2"}')
     Traceback (most recent call last):
     ...
-    mp_notebook.engine.errors.SaveFileError: saved game version 1 is not supported (this library writes 2; \
-games saved with version 1 were played under rules fixed since, so they do not replay)
+    mp_notebook.engine.errors.SaveFileError: saved game: 'setup' is missing or not a dict
     """
     if not isinstance(text, str):
         raise SaveFileError(f"not a saved game: expected JSON text (str), got {type(text).__name__}")
