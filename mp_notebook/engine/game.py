@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
-from mp_notebook.engine.errors import ArgumentError, SaveFileError
-from mp_notebook.engine.validate import shown
+from mp_notebook.engine.errors import SaveFileError
+from mp_notebook.engine.validate import checked_path
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -197,20 +197,6 @@ def read_document(text: Any) -> dict[str, Any]:
         if not isinstance(entry, str):
             raise SaveFileError(f"saved game: history entry {i} is not a string")
     return doc
-
-
-def checked_path(name: str, value: Any) -> str | os.PathLike[str]:
-    """``value`` if it names a file: a ``str`` or an ``os.PathLike`` (not an int, which ``open``
-    would take for a file descriptor of the process, and close).
-
-    >>> checked_path("path", 3)
-    Traceback (most recent call last):
-    ...
-    mp_notebook.engine.errors.ArgumentError: path must be a file name (str or os.PathLike), got 3
-    """
-    if not isinstance(value, (str, os.PathLike)):
-        raise ArgumentError(f"{name} must be a file name (str or os.PathLike), got {shown(value)}")
-    return value
 
 
 _write: Callable[[GameState, int | None], str]  # the registry's answers (see connect)

@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import os
 import reprlib
 from collections.abc import Collection, Iterable
 from typing import Any, TypeVar
@@ -186,3 +187,17 @@ def checked_options(name: str, value: Any, choices: Collection[str]) -> list[str
     if unknown:
         raise ArgumentError(f"unknown {name} {shown(unknown)}; available: {', '.join(choices)}")
     return sorted(set(value))
+
+
+def checked_path(name: str, value: Any) -> str | os.PathLike[str]:
+    """``value`` if it names a file: a ``str`` or an ``os.PathLike`` (not an int, which ``open``
+    would take for a file descriptor of the process, and close).
+
+    >>> checked_path("path", 3)
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: path must be a file name (str or os.PathLike), got 3
+    """
+    if not isinstance(value, (str, os.PathLike)):
+        raise ArgumentError(f"{name} must be a file name (str or os.PathLike), got {shown(value)}")
+    return value

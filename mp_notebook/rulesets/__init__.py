@@ -47,8 +47,8 @@ from typing import TYPE_CHECKING, Any
 from mp_notebook.board import graph
 from mp_notebook.engine import actions, game
 from mp_notebook.engine.errors import ArgumentError, NotationError, SaveFileError
-from mp_notebook.engine.game import FORMAT, MAX_SAVE, VERSION, GameState, checked_path, read_document
-from mp_notebook.engine.validate import shown
+from mp_notebook.engine.game import FORMAT, MAX_SAVE, VERSION, GameState, read_document
+from mp_notebook.engine.validate import checked_path, shown
 
 if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
