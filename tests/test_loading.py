@@ -7,6 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,6 +106,18 @@ def test_parse_by_name_reads_that_ruleset_s_notation(ruleset: str) -> None:
     s = game(ruleset, 3)
     for a in s.legal_actions():
         assert mp.Action.parse(str(a), a.player, ruleset=ruleset) == a
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_pickled_board_unpickles_to_its_ruleset_s_one_board(ruleset: str) -> None:
+    """Also in a fresh process, where unpickling imports only ``board.graph`` (and so the package
+    root, whose registry connects the board's hook)."""
+    board = game(ruleset, 0).board
+    data = pickle.dumps(board)
+    assert pickle.loads(data) is board
+    code = "import pickle, sys; b = pickle.loads(sys.stdin.buffer.read()); print(b.ruleset, len(b.locations))"
+    out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, check=True).stdout
+    assert out.decode().split() == [ruleset, str(len(board.locations))]
 
 
 def test_argument_error_is_public() -> None:
