@@ -8,8 +8,10 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent, RandomAgent, RolloutPolicy, SearchAgent
+from mp_notebook.agents.base import terms
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import evaluate
+from mp_notebook.rulesets import PACKAGES, get
 from mp_notebook.rulesets.mp2.evaluation import final_score, margin, value
 
 
@@ -111,6 +113,42 @@ def test_search_agent_rejects_bad_settings():
         SearchAgent(top_k=0)
     with pytest.raises(ValueError, match="budget_rollouts"):
         SearchAgent(budget_rollouts=0)
+    with pytest.raises(ValueError, match="budget_decisions"):
+        SearchAgent(budget_decisions=0)
+
+
+def test_search_budget_in_decisions_searches_fewer_candidates():
+    """``budget_decisions`` bounds the decisions played in one search's rollouts: when the first
+    rollout says the budget cannot afford every candidate at ``budget_rollouts // top_k`` rollouts,
+    only greedy's first few are searched (its choice alone when fewer than two are affordable)."""
+    s = first_turn(14)
+    while s.round < s.rounds or s.decision.kind != "turn":
+        s = s.apply(GreedyAgent(1).choose(s))
+    candidates = [a for _, a in GreedyAgent(2).rank(s)[:4]]
+    full = SearchAgent(budget_rollouts=8, seed=2, budget_decisions=None).search(s, candidates)
+    assert sorted(n for _, _, n in full) == [2, 2, 2, 2]
+    length = SearchAgent(seed=2)._rollout(s, candidates[0], 0)[1]
+    two = SearchAgent(budget_rollouts=8, seed=2, budget_decisions=5 * length).search(s, candidates)
+    assert {a for a, _, _ in two} == set(candidates[:2]) and [n for _, _, n in two] == [2, 2]
+    one = SearchAgent(budget_rollouts=8, seed=2, budget_decisions=length).search(s, candidates)
+    assert [(a, n) for a, _, n in one] == [(candidates[0], 1)]
+    assert SearchAgent(budget_rollouts=8, seed=2, budget_decisions=1).choose(s) == GreedyAgent(2).choose(s)
+    enough = SearchAgent(budget_rollouts=8, seed=2, budget_decisions=8 * length)
+    assert enough.search(s, candidates) == full  # a budget that affords everything changes nothing
+
+
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_every_evaluation_declares_what_it_offers_the_agents(ruleset):
+    """The optional capabilities of a ruleset's evaluation are declared, not guessed from a missing
+    name: ``closure`` and ``prelude`` (tuples of action kinds), ``chance`` and ``journey``."""
+    s = mp.new_game(2, ruleset=ruleset, seed=1)
+    ev = terms(s)
+    kinds = set(get(ruleset).vocabulary.kinds)
+    for name in ("closure", "prelude"):
+        declared = getattr(ev, name)
+        assert isinstance(declared, tuple) and set(declared) <= kinds, (name, declared)
+    assert ev.journey is None or callable(ev.journey)
+    assert all(isinstance(ev.chance(s, a), bool) for a in s.legal_actions())
 
 
 def test_search_agent_budget_seconds_is_legal():
@@ -214,7 +252,7 @@ def test_evaluate_returns_sorted_table():
     s = mp.new_game(players=2, seed=3)
     while s.decision.kind != "turn":
         s = s.apply(s.legal_actions()[0])
-    df = evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4)
+    df = evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4, prune=False, time_budget=None)
     assert list(df.columns) == [
         "action",
         "plan",
@@ -226,6 +264,8 @@ def test_evaluate_returns_sorted_table():
         "win_low",
         "win_high",
         "rollouts",
+        "horizon",
+        "pruned",
     ]
     assert df["score"].is_monotonic_decreasing
     assert (df["score_low"] <= df["score"]).all() and (df["score"] <= df["score_high"]).all()
@@ -237,7 +277,7 @@ def test_evaluate_returns_sorted_table():
     ).all()
     legal = {str(a) for a in s.legal_actions()}
     assert set(df["action"]) <= legal
-    assert df.equals(evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4))
+    assert df.equals(evaluate(s, rollouts=2, agent=RandomAgent(1), seed=4, prune=False, time_budget=None))
 
 
 def test_evaluate_gives_each_journey_its_own_row():

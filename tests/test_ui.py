@@ -394,16 +394,17 @@ def test_final_note_explains_the_tie_break() -> None:
 def test_hint_shows_the_evaluation_of_the_decision() -> None:
     app = mp.play(players=2, seed=3, seats=[HUMAN, GREEDY])
     to_turn(app)
-    app.hint_rollouts = 2
+    app.hint_rollouts, app.hint_time_budget = 2, None  # no time budget: the same table as evaluate's
     assert not app.hint_button.disabled
     table = app.hint()
-    expected = evaluate(app.state, rollouts=2)
+    expected = evaluate(app.state, rollouts=2, time_budget=None)
     assert list(table["action"]) == list(expected["action"]) and list(table["score"]) == list(expected["score"])
     html = app.hint_view.value
     best = table.iloc[0]
     assert "Recommended: " + mp2_labels.describe(app.state, mp.Action.parse(best["action"], 0))[0] in html
     assert f"{best['score']:.1f} VP on average" in html and html.count("<tr data-notation=") == min(8, len(table))
-    assert app.hint_progress.value == app.hint_progress.max == len(table) * 2  # every rollout counted
+    samples = int(table["rollouts"].sum() + (table["horizon"] != "action").sum())  # and their screen samples
+    assert app.hint_progress.value == app.hint_progress.max == samples  # every sample counted
     assert app.hint_progress.layout.display == "none" and not app.hint_button.disabled
     app.press(best["action"])  # the hint belongs to its position
     assert app.hint_view.value == ""

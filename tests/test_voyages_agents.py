@@ -9,6 +9,7 @@ import sys
 
 import mp_notebook as mp
 from mp_notebook.agents.greedy import distinct_actions
+from mp_notebook.analysis.evaluate import plans
 from mp_notebook.rulesets.voyages import evaluation
 
 
@@ -37,9 +38,10 @@ def test_agents_choose_legal_reproducible_actions():
 
 def test_evaluate():
     s = first_turn()
-    df = mp.analysis.evaluate(s, rollouts=2, agent=mp.agents.RandomAgent(2))
+    df = mp.analysis.evaluate(s, rollouts=2, agent=mp.agents.RandomAgent(2), prune=False, time_budget=None)
     legal = {str(a) for a in s.legal_actions()}
-    assert set(df.action) <= legal and len(df) == len(distinct_actions(s, s.legal_actions()))
+    choices = plans(s, s.current_player, distinct_actions(s, s.legal_actions()))  # a row per journey
+    assert set(df.action) <= legal and len(df) == len(choices)
     assert df.score.is_monotonic_decreasing and (df.rollouts == 2).all()
 
 

@@ -2,6 +2,7 @@
 
 * :class:`RandomAgent` — a uniformly random legal action;
 * :class:`GreedyAgent` — one-step lookahead on a heuristic evaluation (:mod:`.evaluation`);
+* :class:`PlayoutPolicy`, :class:`RolloutPolicy` — fast policies for playouts (:mod:`.playout`);
 * :class:`SearchAgent` — Monte Carlo rollouts on reseeded forks over the greedy agent's best moves.
 
 Every agent has ``.name`` and ``.choose(state) -> Action`` (always one of
@@ -21,7 +22,8 @@ True
 
 from mp_notebook.agents.base import Agent
 from mp_notebook.agents.greedy import GreedyAgent
+from mp_notebook.agents.playout import PlayoutPolicy, RolloutPolicy
 from mp_notebook.agents.random import RandomAgent
-from mp_notebook.agents.search import RolloutPolicy, SearchAgent
+from mp_notebook.agents.search import SearchAgent
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "RolloutPolicy", "SearchAgent"]
+__all__ = ["Agent", "GreedyAgent", "PlayoutPolicy", "RandomAgent", "RolloutPolicy", "SearchAgent"]

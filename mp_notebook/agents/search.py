@@ -72,12 +72,12 @@ machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible)
 
 from __future__ import annotations
 
-import random
 import time
 from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import position_seed, terms
-from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
+from mp_notebook.agents.greedy import GreedyAgent
+from mp_notebook.agents.playout import rollout, schedule
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
@@ -85,79 +85,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 HORIZONS = ("turn", "round", "game", "auto")  # auto: see SearchAgent.horizon_at
-MAX_ROLLOUT_DECISIONS = 5000  # a guard against a rollout that never reaches its horizon
-
-
-class RolloutPolicy:
-    """A fast greedy/random mix for long rollouts (``evaluate``'s default; ``SearchAgent(policy=)``).
-
-    With probability ``epsilon`` a random action, otherwise the best by the greedy one-step rule
-    *without* playing out follow-ups (``GreedyAgent(resolve=False)``) among ``sample`` distinct
-    actions drawn at random (``None``: all of them). Smaller samples are faster and more random.
-
-    >>> import mp_notebook as mp
-    >>> s = mp.new_game(players=2, seed=1)
-    >>> RolloutPolicy(seed=1).choose(s) in s.legal_actions()
-    True
-    """
-
-    name = "rollout"
-
-    def __init__(self, seed: int = 0, *, epsilon: float = 0.1, sample: int | None = 4):
-        self.seed = seed
-        self.epsilon = epsilon
-        self.sample = sample
-        self._greedy = GreedyAgent(seed, resolve=False)
-
-    def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        rng = random.Random(position_seed(self.seed, state))
-        if rng.random() < self.epsilon:
-            return rng.choice(legal)
-        actions = distinct_actions(state, legal)
-        if self.sample is not None and len(actions) > self.sample:
-            actions = rng.sample(actions, self.sample)
-        return self._greedy.rank(state, actions)[0][1]
-
-    def with_seed(self, seed: int) -> RolloutPolicy:
-        return RolloutPolicy(seed, epsilon=self.epsilon, sample=self.sample)
-
-    def __repr__(self) -> str:
-        return f"RolloutPolicy(seed={self.seed}, epsilon={self.epsilon}, sample={self.sample})"
-
-
-def rollout(state: GameState, player: int, policy: Agent, horizon: str = "game") -> GameState:
-    """Play ``state`` on with ``policy.choose`` for every seat until ``horizon``."""
-    if horizon not in HORIZONS[:3]:
-        raise ValueError(f"horizon must be one of {HORIZONS[:3]}, got {horizon!r}")
-    start_round = state.round
-    left_turn = False  # has the turn passed to another player since the rollout began?
-    s = state
-    for _ in range(MAX_ROLLOUT_DECISIONS):
-        if s.is_over:
-            break
-        if horizon != "game" and s.round != start_round:
-            break
-        d = s.decision
-        if horizon == "turn":
-            if d.player != player:
-                left_turn = True
-            elif left_turn and d.kind == "turn":
-                break
-        s = s.apply(policy.choose(s))
-    return s
-
-
-def schedule(candidates: int, budget: int) -> list[tuple[int, int]]:
-    """A search's rollouts as ``(candidate, future)``, in the order played: ``budget`` rollouts
-    shared round-robin (at least one per candidate), each round of candidates on one future.
-
-    >>> schedule(3, 8)
-    [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (1, 2)]
-    """
-    return [(k % candidates, k // candidates) for k in range(max(budget, candidates))]
+BUDGET_DECISIONS = 600  # decisions played in the rollouts of one search (see SearchAgent.search)
 
 
 class SearchAgent:
@@ -179,6 +107,7 @@ class SearchAgent:
         horizon: str = "auto",
         threshold: float = 1.0,
         policy: Agent | None = None,
+        budget_decisions: int | None = BUDGET_DECISIONS,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
@@ -186,6 +115,8 @@ class SearchAgent:
             raise ValueError("budget_rollouts must be at least 1")
         if top_k < 1:
             raise ValueError("top_k must be at least 1")
+        if budget_decisions is not None and budget_decisions < 1:
+            raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
@@ -193,6 +124,7 @@ class SearchAgent:
         self.horizon = horizon
         self.threshold = threshold
         self.policy = policy
+        self.budget_decisions = budget_decisions
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -211,20 +143,42 @@ class SearchAgent:
         return best if best_mean - greedy_mean > self.threshold else candidates[0]
 
     def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
-        """``(action, mean margin, rollouts)`` per candidate, best first (ties: given order)."""
+        """``(action, mean margin, rollouts)`` per candidate searched, best first (ties: given
+        order). Every candidate is searched unless ``budget_decisions`` cannot afford it: then the
+        first rollout's length says how many rollouts the budget buys, and the first candidates
+        that it affords at ``budget_rollouts // top_k`` rollouts each share them equally (the
+        first alone, on that one rollout, if it affords fewer than two)."""
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = (
             None if self.budget_seconds is None else time.perf_counter() + self.budget_seconds
         )
-        for k, (j, future) in enumerate(schedule(len(candidates), self.budget_rollouts)):
-            if deadline is not None and k >= len(candidates) and time.perf_counter() > deadline:
+        searched = len(candidates)
+        plan = schedule(searched, self.budget_rollouts)
+        k = 0
+        while k < len(plan):
+            if deadline is not None and k >= searched and time.perf_counter() > deadline:
                 break
-            totals[j] += self.margin(state, candidates[j], future)
+            j, future = plan[k]
+            margin, decisions = self._rollout(state, candidates[j], future)
+            totals[j] += margin
             counts[j] += 1
-        results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates)]
+            if k == 0 and self.budget_decisions is not None:
+                searched, budget = self._afford(len(candidates), decisions)
+                plan = schedule(searched, budget)
+            k += 1
+        results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates) if counts[j]]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
         return [results[j] for j in order]
+
+    def _afford(self, candidates: int, decisions: int) -> tuple[int, int]:
+        """How many of ``candidates`` to search, and the rollouts in all, when a rollout takes
+        ``decisions`` decisions (see :meth:`search`)."""
+        budget = max(1, (self.budget_decisions or 0) // max(1, decisions))
+        if budget >= self.budget_rollouts:
+            return candidates, self.budget_rollouts
+        searched = min(candidates, budget // max(1, self.budget_rollouts // self.top_k))
+        return (searched, budget // searched * searched) if searched > 1 else (1, 1)
 
     def margin(self, state: GameState, action: Action, future: int) -> float:
         """One rollout: the player to move's margin over the best opponent at the horizon, after
@@ -238,13 +192,17 @@ class SearchAgent:
         >>> agent.margin(s, a, 0) == agent.margin(s, a, 0)
         True
         """
+        return self._rollout(state, action, future)[0]
+
+    def _rollout(self, state: GameState, action: Action, future: int) -> tuple[float, int]:
+        """:meth:`margin`, and the decisions the ``policy`` took in the rollout (its cost)."""
         i = state.current_player
         assert i is not None, "the game is over"
         base = position_seed(self.seed, state)
-        policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
+        policy = _Counted((self._greedy if self.policy is None else self.policy).with_seed(base))
         fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
         end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
-        return terms(end).margin(end, i)
+        return terms(end).margin(end, i), policy.decisions
 
     def horizon_at(self, state: GameState) -> str | None:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
@@ -271,11 +229,30 @@ class SearchAgent:
             horizon=self.horizon,
             threshold=self.threshold,
             policy=self.policy,
+            budget_decisions=self.budget_decisions,
         )
 
     def __repr__(self) -> str:
         return (
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
-            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r})"
+            f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r}, "
+            f"budget_decisions={self.budget_decisions})"
         )
+
+
+class _Counted:
+    """An agent that counts the decisions it takes (a rollout's cost)."""
+
+    def __init__(self, agent: Agent):
+        self.agent = agent
+        self.name = agent.name
+        self.seed = agent.seed
+        self.decisions = 0
+
+    def choose(self, state: GameState) -> Action:
+        self.decisions += 1
+        return self.agent.choose(state)
+
+    def with_seed(self, seed: int) -> Agent:
+        return _Counted(self.agent.with_seed(seed))

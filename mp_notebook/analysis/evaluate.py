@@ -1,35 +1,56 @@
-"""Compare the choices at a decision by playing each one out on many sampled futures.
+"""Compare the choices at a decision by playing each one out on sampled futures, within a time budget.
 
 A choice is an action, or a *plan*: a Travel action is split into one plan per destination it can
-reach (``mp.routes.reachable``: the action, the moves of the cheapest way there and the stop), so a
-journey to Xian and one to Xanadu get their own rows. For every choice, :func:`evaluate` plays
-``rollouts`` games to the end from forks of the position, each fork reseeded (``state.reseed``) so
-that dice and face-down decks differ, with ``agent`` playing every seat (by default the greedy
-one-step rule, without nested follow-ups: :data:`DEFAULT_POLICY`). It reports the deciding player's
-mean final score with a 95% normal confidence interval, and their win rate with a 95% Wilson
-interval. The same ``seed`` futures are used for every choice (common random numbers), which makes
-the comparison sharper.
+reach (``mp.routes.reachable``: the action, the moves of the cheapest way there and the stop),
+where the ruleset plans journeys, so a journey to Xian and one to Xanadu get their own rows.
+
+A *sample* of a choice: its plan played on a sampled future (a fork of the position, reseeded by
+``state.reseed`` so that dice and face-down decks differ; future ``f`` is the same fork for every
+choice: common random numbers, so choices are compared on the same luck), then every seat played
+on by a fast policy (:class:`~mp_notebook.agents.playout.PlayoutPolicy`) up to a *horizon*, where
+the deciding player's position is valued: by the final score where the horizon is the game's end,
+else by the ruleset's estimate of it (``terms(s).value``: VP in Marco Polo II and Voyages,
+points of 10 Gulden in the Schmidt game).
+
+The budget goes where it decides something (successive halving):
+
+1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
+   future 0) — the greedy one-step view, a few milliseconds a choice;
+2. the :data:`SHORTLIST` best go on at the deep horizon, two futures each; then, round after
+   round, the better half (by their means on the futures all of them share) get twice the
+   futures, down to :data:`FINALISTS` choices with ``rollouts`` futures each.
+
+It stops starting samples once ``time_budget`` seconds have passed (the screen always completes:
+every row has at least one sample). Each row says what backs it: ``horizon``, ``rollouts`` (how
+many futures) and ``pruned`` (it got fewer futures, or a shallower horizon, than the best row).
+With ``time_budget=None`` the result depends only on the arguments (exactly reproducible);
+with ``prune=False`` every choice gets ``rollouts`` futures at the deep horizon, as before.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=3)
->>> df = evaluate(s, rollouts=2, agent=mp.agents.RandomAgent(1))
+>>> df = evaluate(s, rollouts=2, time_budget=None)
 >>> list(df.columns)  # doctest: +NORMALIZE_WHITESPACE
 ['action', 'plan', 'kind', 'score', 'score_low', 'score_high', 'win_rate', 'win_low', 'win_high',
- 'rollouts']
->>> bool(df["score"].is_monotonic_decreasing)
+ 'rollouts', 'horizon', 'pruned']
+>>> df.equals(evaluate(s, rollouts=2, time_budget=None))
 True
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
 
-from mp_notebook.agents.base import journey_planner
+from mp_notebook.agents.base import journey_planner, terms
 from mp_notebook.agents.greedy import distinct_actions
-from mp_notebook.agents.search import RolloutPolicy, rollout
+from mp_notebook.agents.playout import PlayoutPolicy, rollout
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.board.routes import reachable
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seed, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -40,7 +61,17 @@ if TYPE_CHECKING:
 
 Z95 = 1.959963984540054
 MAX_BETWEEN = 8  # decisions the policy may take between two steps of a plan (payments)
-DEFAULT_POLICY = {"epsilon": 0.0, "sample": None}  # RolloutPolicy settings of the default agent
+DEFAULT_TIME_BUDGET = 1.5  # seconds
+DEFAULT_ROLLOUTS = 32  # futures of a finalist
+MAX_ROLLOUTS = 100_000
+MAX_TIME_BUDGET = 86_400.0
+SHORTLIST = 8  # choices that go on from the screen
+FINALISTS = 2  # choices that get every future
+FIRST_FUTURES = 2  # futures of a shortlisted choice in the first round
+HORIZONS = ("auto", "action", "turn", "round", "game")
+SCREEN = "action"
+DEPTH = {"action": 0, "turn": 1, "round": 2, "game": 3}
+Progress = Union[bool, Callable[[int, int], None]]  # noqa: UP007 (a runtime alias)
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -57,69 +88,264 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def halving(choices: int, rollouts: int) -> list[tuple[int, int]]:
+    """The rounds of successive halving after the screen, as ``(choices, futures each)``: the
+    shortlist starts on :data:`FIRST_FUTURES` futures, each round keeps the better half (at least
+    :data:`FINALISTS`) and doubles the futures, up to ``rollouts``.
+
+    >>> halving(20, 32)
+    [(8, 2), (4, 4), (2, 8), (2, 16), (2, 32)]
+    >>> halving(3, 3)
+    [(3, 2), (2, 3)]
+    """
+    n, futures = min(choices, SHORTLIST), min(FIRST_FUTURES, rollouts)
+    rounds = [(n, futures)]
+    while futures < rollouts:
+        n, futures = max(min(n, FINALISTS), (n + 1) // 2), min(2 * futures, rollouts)
+        rounds.append((n, futures))
+    return rounds
+
+
+def default_horizon(s: GameState) -> str:
+    """The deep horizon of ``horizon="auto"``: the game's end in its last round (it is near), else
+    the end of the turn (the opponents' replies; see ``bench/evaluate.py`` for how the horizons
+    rank choices against full games).
+
+    >>> import mp_notebook as mp
+    >>> default_horizon(mp.new_game(players=2, seed=1))
+    'turn'
+    """
+    if s.rounds is not None and s.round >= s.rounds:
+        return "game"
+    return "turn"
+
+
+@dataclass
+class _Row:
+    """The samples of one choice: ``{horizon: {future: (value, win share)}}``."""
+
+    action: Action
+    plan: tuple[str, ...]
+    samples: dict[str, dict[int, tuple[float, float]]] = field(default_factory=dict)
+
+    def at(self, horizon: str) -> dict[int, tuple[float, float]]:
+        return self.samples.setdefault(horizon, {})
+
+    def mean(self, horizon: str, futures: Sequence[int] | None = None) -> float:
+        got = self.at(horizon)
+        keys = list(got) if futures is None else futures
+        return sum(got[f][0] for f in keys) / max(1, len(keys))
+
+    def deepest(self) -> tuple[str, dict[int, tuple[float, float]]]:
+        """The deepest horizon this choice has samples at, and those samples."""
+        return max(((h, got) for h, got in self.samples.items() if got), key=lambda hg: DEPTH[hg[0]])
+
+
 def evaluate(
     s: GameState,
     *,
+    time_budget: float | None = DEFAULT_TIME_BUDGET,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    horizon: str = "auto",
+    prune: bool = True,
     agent: Agent | None = None,
-    rollouts: int = 8,
     seed: int = 0,
     merge_dice: bool = True,
+    executor: Executor | None = None,
+    progress: Progress = False,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> pd.DataFrame:
-    """One row per choice at ``s``'s decision, best estimated final score first.
+    """One row per choice at ``s``'s decision, the best estimate first (see the module doc).
 
-    ``agent`` plays every seat in the rollouts (default: ``RolloutPolicy(seed, **DEFAULT_POLICY)``,
-    the greedy rule on every distinct action); ``merge_dice`` keeps one action per distinct effect
-    where actions differ only in which dice they use (the lowest dice kept), as the greedy agent
-    does; ``False``: every legal action. Columns: action (the first decision, notation; ``s.apply``
-    accepts it), plan (all the decisions of the choice, `` → ``-separated: a journey's moves),
-    kind, score (mean final score of the deciding player), score_low/score_high (95% normal
-    interval), win_rate, win_low/win_high (95% Wilson; shared victories count as a fraction),
-    rollouts.
+    ``time_budget``: seconds after which no sample starts (``None``: no limit; the screen always
+    completes). ``rollouts``: the futures of a finalist (with ``prune=False``, of every choice).
+    ``horizon``: where a sample stops and is valued, ``"auto"`` (:func:`default_horizon`),
+    ``"action"``, ``"turn"``, ``"round"`` or ``"game"``. ``agent`` plays every seat in the samples
+    (default: ``PlayoutPolicy(seed)``). ``merge_dice`` keeps one action per distinct effect where
+    actions differ only in which dice they use (``False``: every legal action). ``executor``: a
+    ``concurrent.futures`` pool to play samples on (each round's samples are split among its
+    workers; a process pool pays off for long horizons, see the README). ``progress``: ``True``
+    for a tqdm bar, or a function called with ``(samples done, samples planned)``. ``clock``: the
+    time source of the budget (seconds; tests pass a fake one).
+
+    Columns: action (the first decision, notation; ``s.apply`` accepts it), plan (all the decisions
+    of the choice, `` → ``-separated: a journey's moves), kind, score (mean value of the deciding
+    player at the horizon), score_low/score_high (95% normal interval; infinite from one sample),
+    win_rate (share of samples the player wins, or at a horizon before the end leads by the
+    evaluation; ties count as a fraction), win_low/win_high (95% Wilson), rollouts (futures
+    behind the row), horizon, pruned. Rows are ordered by horizon, futures, then score: the
+    first row is the recommendation.
     """
     import pandas as pd
 
+    if time_budget is not None:
+        time_budget = checked_number("time_budget", time_budget, 0.0, MAX_TIME_BUDGET)
+    rollouts = checked_int("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    horizon = checked_choice("horizon", horizon, HORIZONS)
+    prune = checked_choice("prune", prune, (True, False))
+    merge_dice = checked_choice("merge_dice", merge_dice, (True, False))
+    seed = checked_seed(seed)
+    if agent is not None and not callable(getattr(agent, "choose", None)):
+        raise TypeError(f"agent must have a choose(state) method, got {shown(agent)}")
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise TypeError(f"progress must be True, False or a function (done, planned), got {shown(progress)}")
     if s.is_over:
         raise ValueError("the game is over: there is no decision to evaluate")
     i = s.current_player
     assert i is not None
-    policy = agent if agent is not None else RolloutPolicy(seed, **DEFAULT_POLICY)  # type: ignore[arg-type]
+    deep = default_horizon(s) if horizon == "auto" else horizon
+    policy = agent if agent is not None else PlayoutPolicy(seed)
     legal = s.legal_actions()
-    choices = distinct_actions(s, legal) if merge_dice else legal
-    rows: list[dict[str, Any]] = []
-    for a, plan in plans(s, i, choices):
-        finals: list[float] = []
-        wins = 0.0
-        for k in range(rollouts):
-            fork = follow(s.reseed(derive_seed("mp_notebook.evaluate", seed, k)).apply(a), plan[1:], policy)
-            end = rollout(fork, i, policy, "game")
-            table = end.scores()
-            finals.append(float(table["total"].iloc[i]))
-            winners = int(table["winner"].sum())
-            wins += float(table["winner"].iloc[i]) / winners
-        mean = sum(finals) / rollouts
-        sd = (
-            math.sqrt(sum((x - mean) ** 2 for x in finals) / (rollouts - 1))
-            if rollouts > 1
-            else math.inf
-        )
-        half = Z95 * sd / math.sqrt(rollouts)
-        low, high = wilson(wins, rollouts)
-        rows.append(
-            {
-                "action": str(a),
-                "plan": " → ".join(plan),
-                "kind": a.kind,
-                "score": mean,
-                "score_low": mean - half,
-                "score_high": mean + half,
-                "win_rate": wins / rollouts,
-                "win_low": low,
-                "win_high": high,
-                "rollouts": rollouts,
-            }
-        )
-    df = pd.DataFrame(rows)
-    return df.sort_values(["score", "win_rate"], ascending=False, kind="stable", ignore_index=True)
+    rows = [_Row(a, plan) for a, plan in plans(s, i, distinct_actions(s, legal) if merge_dice else legal)]
+    run = _Runner(s, i, policy, seed, executor, clock, time_budget)
+
+    rounds = halving(len(rows), rollouts) if prune else []
+    run.planned = len(rows) * (1 if prune else rollouts) + sum(
+        n * (f - before) for (n, f), (_, before) in zip(rounds, [(0, 0), *rounds], strict=False))
+    with _progress_bar(progress, run):
+        if prune:
+            run.play(rows, [0], SCREEN, forced=True)
+            live = sorted(rows, key=lambda r: -r.mean(SCREEN))
+            played = 0
+            for n, futures in rounds:
+                if played:  # keep the better half, compared on the futures they all have
+                    shared = sorted(set.intersection(*(set(r.at(deep)) for r in live)))
+                    live = sorted(live, key=lambda r: -r.mean(deep, shared))
+                live = live[:n]
+                run.play(live, list(range(played, futures)), deep)
+                played = futures
+                if run.out_of_time():
+                    break
+        else:
+            run.play(rows, [0], deep, forced=True)
+            run.play(rows, list(range(1, rollouts)), deep)
+
+    table = pd.DataFrame([_summary(r) for r in rows])
+    table = table.sort_values(["_depth", "rollouts", "score", "win_rate"], ascending=False, kind="stable",
+                              ignore_index=True)
+    top = table.iloc[0]
+    table["pruned"] = (table["_depth"] < top["_depth"]) | (table["rollouts"] < top["rollouts"])
+    return table.drop(columns="_depth")
+
+
+def _summary(r: _Row) -> dict[str, Any]:
+    horizon, got = r.deepest()
+    values = [v for v, _ in got.values()]
+    wins = sum(w for _, w in got.values())
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else math.inf
+    half = Z95 * sd / math.sqrt(n)
+    low, high = wilson(wins, n)
+    return {"action": str(r.action), "plan": " → ".join(r.plan), "kind": r.action.kind,
+            "score": mean, "score_low": mean - half, "score_high": mean + half,
+            "win_rate": wins / n, "win_low": low, "win_high": high, "rollouts": n,
+            "horizon": horizon, "_depth": DEPTH[horizon]}
+
+
+class _Runner:
+    """Plays samples here or on an executor, counts them and watches the time budget."""
+
+    def __init__(self, s: GameState, i: int, policy: Agent, seed: int, executor: Executor | None,
+                 clock: Callable[[], float], budget: float | None):
+        if executor is not None and not isinstance(executor, Executor):
+            raise TypeError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+        self.s, self.i, self.policy, self.seed, self.executor = s, i, policy, seed, executor
+        self.clock, self.budget = clock, budget
+        self.start = clock()
+        self.done = 0
+        self.planned = 0
+        self.on_sample: Callable[[], None] = lambda: None
+
+    def out_of_time(self) -> bool:
+        return self.budget is not None and self.clock() - self.start >= self.budget
+
+    def play(self, rows: list[_Row], futures: list[int], horizon: str, *, forced: bool = False) -> None:
+        """Sample ``rows`` on ``futures`` at ``horizon``, future by future (so that a budget running
+        out leaves the rows with about as many futures each); ``forced``: regardless of the budget."""
+        jobs = [(k, f) for f in futures for k in range(len(rows)) if f not in rows[k].at(horizon)]
+        if self.executor is None:
+            for k, f in jobs:
+                if not forced and self.out_of_time():
+                    return
+                rows[k].at(horizon)[f] = sample(self.s, self.i, rows[k].plan, self._future(f), horizon, self.policy)
+                self._count(1)
+            return
+        for results in self._remote(rows, jobs, horizon, forced):
+            for k, f, value in results:
+                rows[k].at(horizon)[f] = value
+            self._count(len(results))
+
+    def _remote(self, rows: list[_Row], jobs: list[tuple[int, int]], horizon: str,
+                forced: bool) -> Iterator[list[tuple[int, int, tuple[float, float]]]]:
+        assert self.executor is not None
+        workers = max(1, getattr(self.executor, "_max_workers", 1))
+        size = max(1, -(-len(jobs) // (4 * workers)))
+        chunks = [jobs[k : k + size] for k in range(0, len(jobs), size)]
+        pending = [self.executor.submit(_samples, self.s, self.i, [(k, f, rows[k].plan, self._future(f))
+                                                                    for k, f in chunk], horizon, self.policy)
+                   for chunk in chunks]
+        for future in as_completed(pending):
+            yield future.result()
+            if not forced and self.out_of_time():
+                for other in pending:
+                    other.cancel()
+                for other in pending:
+                    if other is not future and not other.cancelled() and other.done():
+                        yield other.result()
+                return
+
+    def _future(self, f: int) -> int:
+        return derive_seed("mp_notebook.evaluate", self.seed, f)
+
+    def _count(self, n: int) -> None:
+        self.done += n
+        self.on_sample()
+
+
+class _progress_bar:
+    """Reports a runner's samples to ``progress`` (True: a tqdm bar; a function: called)."""
+
+    def __init__(self, progress: Progress, run: _Runner):
+        self.progress, self.run = progress, run
+        self.bar: Any = None
+
+    def __enter__(self) -> None:
+        if self.progress is True:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=self.run.planned, desc="samples", unit="sample")
+            self.run.on_sample = lambda: self.bar.update(self.run.done - self.bar.n)
+        elif callable(self.progress):
+            report = self.progress
+            self.run.on_sample = lambda: report(self.run.done, self.run.planned)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.total = self.run.done
+            self.bar.refresh()
+            self.bar.close()
+
+
+def sample(s: GameState, i: int, plan: tuple[str, ...], future: int, horizon: str,
+           policy: Agent) -> tuple[float, float]:
+    """One sample of a choice: ``plan`` on ``s.reseed(future)``, played on by ``policy`` to
+    ``horizon``; player ``i``'s value there and their win share (see :func:`evaluate`)."""
+    fork = follow(s.reseed(future).apply(plan[0]), plan[1:], policy)
+    end = rollout(fork, i, policy, horizon)
+    if horizon == "game" and end.is_over:
+        rows = end.score_rows()
+        winners = [bool(r["winner"]) for r in rows]
+        return float(rows[i]["total"]), (1.0 / sum(winners) if winners[i] else 0.0)
+    ev = terms(end)
+    lead = ev.margin(end, i)
+    return ev.value(end, i), 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+
+
+def _samples(s: GameState, i: int, jobs: list[tuple[int, int, tuple[str, ...], int]], horizon: str,
+             policy: Agent) -> list[tuple[int, int, tuple[float, float]]]:
+    """A chunk of samples (one task on an executor; module level, so worker processes find it)."""
+    return [(k, f, sample(s, i, plan, future, horizon, policy)) for k, f, plan, future in jobs]
 
 
 def follow(s: GameState, steps: tuple[str, ...], policy: Agent) -> GameState:

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import TYPE_CHECKING, Any, Union
 
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_seed
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -32,6 +34,8 @@ AgentSpec = Union["Agent", Callable[..., "Agent"]]
 Row = dict[str, Any]
 
 TASKS = 64  # default number of tasks a run is split into (see ``chunksize``)
+MAX_GAMES = 10**7  # games one call may play
+MAX_SEATS = 99  # a bound on players= before the ruleset checks its own range
 
 SEAT_COLUMNS = ("game", "seed", "seat", "player", "character", "agent")  # then the ruleset's score rows
 GAME_COLUMNS = ("rounds", "decisions")
@@ -188,6 +192,16 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
+    from mp_notebook.rulesets import new_game
+
+    n_games = checked_int("n_games", n_games, 0, MAX_GAMES)
+    if players is not None:
+        players = checked_int("players", players, 1, MAX_SEATS)
+    seed = checked_seed(seed)
+    rotate = checked_choice("rotate", rotate, (True, False))
+    progress = checked_choice("progress", progress, (True, False))
+    if chunksize is not None:
+        chunksize = checked_int("chunksize", chunksize, 1, MAX_GAMES)
     specs, players = _seat_specs(agents, players)
     jobs = []
     for game in range(n_games):
@@ -196,6 +210,8 @@ def simulate(
         game_options = {key: value for key, value in
                         (("characters", characters), ("variants", tuple(variants)), ("automa", automa)) if value}
         game_options.update(options or {})
+        if game == 0:  # the ruleset checks its own arguments (players, characters, options) once, here
+            new_game(players=players, ruleset=ruleset, seed=0, **game_options)
         jobs.append(
             (game, derive_seed("mp_notebook.simulate", seed, game), seated, players, ruleset, game_options)
         )

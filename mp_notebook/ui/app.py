@@ -26,16 +26,19 @@ import plotly.graph_objects as go
 
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.random import RandomAgent
-from mp_notebook.agents.search import RolloutPolicy, SearchAgent
+from mp_notebook.agents.search import SearchAgent
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.errors import IllegalAction
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.text import counted, resource
+from mp_notebook.engine.validate import shown
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.rulesets import get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
 from mp_notebook.ui.labels import BoardRow, sections, terms
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     import pandas as pd
 
     from mp_notebook.agents.base import Agent
@@ -95,8 +98,11 @@ def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -
 
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
-HINT_ROLLOUTS = 4  # sampled futures per choice behind a hint (analysis.evaluate)
+HINT_ROLLOUTS = 32  # the most sampled futures a choice gets behind a hint (evaluate's rollouts)
+HINT_TIME_BUDGET = 1.5  # seconds a hint samples futures for (evaluate's time_budget)
 HINT_ROWS = 8  # choices shown in the hint table
+HINT_HORIZONS = {"action": "to the end of the action", "turn": "to the end of the turn",
+                 "round": "to the end of the round", "game": "to the end of the game"}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -125,8 +131,11 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
     ``["human", "greedy bot"]``, see :func:`seat_choices`) chooses who plays each seat.
     """
     from mp_notebook import new_game
+    from mp_notebook.engine.game import GameState
 
     seats = new_game_kwargs.pop("seats", None)
+    if not (s is None or isinstance(s, (GameState, int, list, tuple))):
+        raise ArgumentError(f"play() takes a game state, a number of players or a list of names, got {shown(s)}")
     if s is None or isinstance(s, (int, list, tuple)):
         if s is not None:
             new_game_kwargs["players"] = s
@@ -154,30 +163,6 @@ def _shown(row: BoardRow, sees: bool) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "secret"}
 
 
-class _CountedRollouts:
-    """The rollout policy of ``evaluate``, counting the rollouts it starts (the hint's progress bar):
-    a rollout starts where the game's history is no longer than at the previous call."""
-
-    name = "rollout"
-
-    def __init__(self, seed: int, on_rollout: Callable[[], None]):
-        self.seed = seed
-        from mp_notebook.analysis.evaluate import DEFAULT_POLICY
-
-        self._policy = RolloutPolicy(seed, **DEFAULT_POLICY)  # type: ignore[arg-type]
-        self._on_rollout = on_rollout
-        self._last = -1
-
-    def choose(self, state: GameState) -> Action:
-        if len(state.history) <= self._last or self._last < 0:
-            self._on_rollout()
-        self._last = len(state.history)
-        return self._policy.choose(state)
-
-    def with_seed(self, seed: int) -> _CountedRollouts:
-        return _CountedRollouts(seed, self._on_rollout)
-
-
 class GameApp(widgets.VBox):
     """Map, dice tray, action panel, player boards, log and controls around one game.
 
@@ -191,6 +176,8 @@ class GameApp(widgets.VBox):
         self.forks: list[GameState] = []
         self.last_error: str | None = None
         self.hint_rollouts = HINT_ROLLOUTS
+        self.hint_time_budget: float | None = HINT_TIME_BUDGET
+        self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor: off by default (see the README)
         self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
@@ -356,8 +343,9 @@ class GameApp(widgets.VBox):
     @shown_errors
     def hint(self, *, background: bool = False) -> pd.DataFrame | None:
         """What the engine recommends at the current human decision, and why: every choice played
-        out on ``app.hint_rollouts`` sampled futures (:func:`mp_notebook.analysis.evaluate`), shown
-        as a table under the action panel with a progress bar while it runs, and returned.
+        out on sampled futures (:func:`mp_notebook.analysis.evaluate` with ``app.hint_time_budget``
+        seconds, at most ``app.hint_rollouts`` futures a choice, on ``app.hint_executor``), shown as
+        a table under the action panel with a progress bar while it runs, and returned.
         ``background``: run in a thread (the button does) and return None at once."""
         s = self.state
         if not has_evaluation(s):
@@ -370,25 +358,29 @@ class GameApp(widgets.VBox):
         from mp_notebook.analysis.evaluate import plans
 
         choices = len(plans(s, s.current_player or 0, distinct_actions(s, s.legal_actions())))
-        self.hint_progress.max = max(1, choices * self.hint_rollouts)
+        self.hint_progress.max = 1
         self.hint_progress.value = 0
         self.hint_progress.layout.display = None
         self.hint_button.disabled = True
-        self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {counted(choices, 'choice')} × "
-                                f"{counted(self.hint_rollouts, 'sampled future')}…</div>")
+        budget = "" if self.hint_time_budget is None else f", for up to {self.hint_time_budget:g} s"
+        self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {counted(choices, 'choice')} on sampled "
+                                f"futures{budget}…</div>")
         if background:
             threading.Thread(target=self._hint_run, args=(s,), daemon=True).start()
             return None
         return self._hint_run(s)
 
+    def _hint_step(self, done: int, planned: int) -> None:
+        """The progress bar: samples played of those planned (the time budget may stop it short)."""
+        self.hint_progress.max = max(1, planned, done)
+        self.hint_progress.value = done
+
     def _hint_run(self, s: GameState) -> pd.DataFrame | None:
         from mp_notebook.analysis import evaluate
 
-        def step() -> None:
-            self.hint_progress.value = min(self.hint_progress.max, self.hint_progress.value + 1)
-
         try:
-            table = evaluate(s, rollouts=self.hint_rollouts, agent=_CountedRollouts(0, step))
+            table = evaluate(s, time_budget=self.hint_time_budget, rollouts=self.hint_rollouts,
+                             executor=self.hint_executor, progress=self._hint_step)
             if self.state is s:
                 self.hint_view.value = self._hint_html(s, table)
             else:
@@ -408,23 +400,31 @@ class GameApp(widgets.VBox):
         label = {str(a): describe(s, a) for a in s.legal_actions()}
         best = table.iloc[0]
         n = int(best["rollouts"])
+        to = HINT_HORIZONS[best["horizon"]]
+        outcome = (f"ends with {best['score']:.1f} VP on average and wins {best['win_rate']:.0%} of them"
+                   if best["horizon"] == "game" else
+                   f"is valued at {best['score']:.1f} VP on average (the final score as the evaluation "
+                   f"estimates it there) and leads in {best['win_rate']:.0%} of them")
         why = (f"<b>Recommended: {escape(' — '.join(filter(None, label[best['action']])))}</b> — "
-               f"over {counted(n, 'sampled future')} (other dice and cards, every seat played by "
-               f"a fast greedy policy) it ends with {best['score']:.1f} VP on average and wins "
-               f"{best['win_rate']:.0%} of them")
+               f"over {counted(n, 'sampled future')} (other dice and cards, every seat played {to} by "
+               f"a fast greedy policy) it {outcome}")
         if len(table) > 1:
-            why += f"; the next best choice ends with {table.iloc[1]['score']:.1f} VP"
+            why += f"; the next best choice: {table.iloc[1]['score']:.1f} VP"
+        pruned = int(table["pruned"].sum())
+        if pruned:
+            why += (f". {counted(pruned, 'choice')} that did worse on the first futures got fewer "
+                    f"(the futures column)")
         rows = "".join(
             f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
             f"<td>{escape(label[r['action']][0])}</td><td>{escape(_detail(label[r['action']][1], r['plan']))}</td>"
             f"<td>{r['score']:.1f}</td><td>{_interval(r['score_low'], r['score_high'])}</td>"
-            f"<td>{r['win_rate']:.0%}</td></tr>"
+            f"<td>{r['win_rate']:.0%}</td><td>{int(r['rollouts'])}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
         return (f"<div class='mp-hint'>{why}.<table class='mp-table'><tr><th>#</th><th>choice</th><th>cost</th>"
-                f"<th>final VP</th><th>95% interval</th><th>wins</th></tr>{rows}</table>{more}"
-                f"<div class='mp-muted'>A sample, not a proof: more rollouts "
-                f"(<code>app.hint_rollouts</code>) narrow the intervals.</div></div>")
+                f"<th>VP</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>{more}"
+                f"<div class='mp-muted'>A sample, not a proof: more time "
+                f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
 
     def _can_hint(self) -> bool:
         s = self.state

@@ -1,0 +1,201 @@
+"""mp.analysis.evaluate on every registered ruleset: budgeted (pruned rows have fewer futures, the
+time budget stops it on an injected clock), seeded, checked arguments; the playout policy."""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import mp_notebook as mp
+from mp_notebook.agents import GreedyAgent, PlayoutPolicy, RandomAgent
+from mp_notebook.agents.greedy import distinct_actions
+from mp_notebook.agents.playout import rollout
+from mp_notebook.analysis import evaluate
+from mp_notebook.analysis.evaluate import FINALISTS, halving, plans, sample
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.rulesets import PACKAGES
+
+
+def position(ruleset: str, choices: int = 3) -> mp.GameState:
+    """A position of a greedy game with at least ``choices`` choices (decision 20 on, any kind)."""
+    s = mp.new_game(players=2, ruleset=ruleset, seed=5)
+    greedy = GreedyAgent(1)
+    for n in itertools.count():
+        i = s.current_player
+        assert i is not None, "the game ended before a position was found"
+        if n >= 20 and len(plans(s, i, distinct_actions(s, s.legal_actions()))) >= choices:
+            return s
+        s = s.apply(greedy.choose(s))
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="module", params=list(PACKAGES))
+def mid(request: pytest.FixtureRequest) -> mp.GameState:
+    return position(request.param)
+
+
+def test_every_choice_has_a_row_the_best_first(mid: mp.GameState) -> None:
+    i = mid.current_player
+    df = evaluate(mid, rollouts=4, time_budget=None)
+    expected = {" → ".join(plan) for _, plan in plans(mid, i, distinct_actions(mid, mid.legal_actions()))}
+    assert set(df["plan"]) == expected and len(df) == len(expected)
+    assert set(df["action"]) <= {str(a) for a in mid.legal_actions()}
+    assert (df["rollouts"] >= 1).all() and (df["score_low"] <= df["score"]).all()
+    assert ((df["win_low"] <= df["win_rate"]) & (df["win_rate"] <= df["win_high"])).all()
+    top = df.iloc[0]
+    assert not top["pruned"] and top["rollouts"] == 4 and top["horizon"] != "action"
+    finalists = df[~df["pruned"]]
+    assert len(finalists) == halving(len(df), 4)[-1][0] and finalists["score"].is_monotonic_decreasing
+    assert halving(len(df), 64)[-1][0] == min(FINALISTS, len(df))
+
+
+def test_pruned_rows_have_fewer_futures(mid: mp.GameState) -> None:
+    df = evaluate(mid, rollouts=8, time_budget=None)
+    full = df[~df["pruned"]]
+    pruned = df[df["pruned"]]
+    assert (full["rollouts"] == 8).all() and len(pruned) == len(df) - len(full) > 0
+    assert ((pruned["rollouts"] < 8) | (pruned["horizon"] == "action")).all()
+    # without pruning every choice gets every future at the deep horizon
+    every = evaluate(mid, rollouts=2, time_budget=None, prune=False)
+    assert (every["rollouts"] == 2).all() and not every["pruned"].any() and every["horizon"].nunique() == 1
+
+
+def test_seeded_and_reproducible(mid: mp.GameState) -> None:
+    one = evaluate(mid, rollouts=4, time_budget=None, seed=3)
+    assert one.equals(evaluate(mid, rollouts=4, time_budget=None, seed=3))
+    assert mid.history == position(mid.ruleset).history  # the state is untouched
+
+
+class FakeClock:
+    """Seconds that pass only when read: ``step`` each call."""
+
+    def __init__(self, step: float):
+        self.now, self.step, self.calls = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.calls += 1
+        self.now += self.step
+        return self.now
+
+
+def test_time_budget_on_an_injected_clock(mid: mp.GameState) -> None:
+    n = len(plans(mid, mid.current_player, distinct_actions(mid, mid.legal_actions())))
+    done: list[int] = []
+    # no time at all: only the screen, which always completes (one sample a choice)
+    df = evaluate(mid, time_budget=0, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
+    assert len(df) == n and (df["rollouts"] == 1).all() and (df["horizon"] == "action").all()
+    assert done[-1] == n
+    # 5 clock seconds, one a read: at most 5 samples after the screen, then it stops
+    done.clear()
+    df = evaluate(mid, time_budget=5, rollouts=32, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
+    assert n < done[-1] <= n + 5
+    assert len(df) == n and (df[df["horizon"] != "action"]["rollouts"] <= 5).all()
+    # a clock that never moves: the whole schedule, as with no budget
+    still = evaluate(mid, time_budget=5, rollouts=4, clock=lambda: 0.0)
+    assert still.equals(evaluate(mid, time_budget=None, rollouts=4))
+
+
+def test_progress_counts_every_sample(mid: mp.GameState) -> None:
+    calls: list[tuple[int, int]] = []
+    df = evaluate(mid, rollouts=4, time_budget=None, progress=lambda d, p: calls.append((d, p)))
+    dones = [d for d, _ in calls]
+    assert dones == list(range(1, len(dones) + 1))
+    screened_deeper = int((df["horizon"] != "action").sum())  # their screen sample is not a row's
+    assert dones[-1] == int(df["rollouts"].sum()) + screened_deeper == calls[-1][1]
+
+
+def test_an_executor_gives_the_same_table() -> None:
+    s = position("mp2")
+    here = evaluate(s, rollouts=2, time_budget=None, horizon="turn")
+    with ThreadPoolExecutor(2) as pool:
+        assert evaluate(s, rollouts=2, time_budget=None, horizon="turn", executor=pool).equals(here)
+    with ProcessPoolExecutor(2) as pool:
+        assert evaluate(s, rollouts=2, time_budget=None, horizon="turn", executor=pool).equals(here)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rollouts": 0}, "rollouts must be an int from 1"),
+        ({"rollouts": 2.0}, "rollouts must be an int"),
+        ({"rollouts": 10**30}, "rollouts must be an int"),
+        ({"time_budget": -1}, "time_budget must be a number from 0"),
+        ({"time_budget": "2"}, "time_budget must be a number"),
+        ({"time_budget": float("nan")}, "time_budget must be a number"),
+        ({"horizon": "day"}, "horizon must be one of"),
+        ({"prune": 1}, "prune must be one of True, False"),
+        ({"seed": "1"}, "seed must be an int"),
+        ({"merge_dice": None}, "merge_dice must be one of"),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:
+    s = mp.new_game(players=2, seed=3)
+    with pytest.raises(ArgumentError, match=message):
+        evaluate(s, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_agent_executor_progress() -> None:
+    s = mp.new_game(players=2, seed=3)
+    with pytest.raises(TypeError, match="agent must have a choose"):
+        evaluate(s, agent="greedy")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="executor must be"):
+        evaluate(s, executor="pool", time_budget=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="progress must be"):
+        evaluate(s, progress="yes")  # type: ignore[arg-type]
+
+
+def test_halving_schedule() -> None:
+    assert halving(85, 32) == [(8, 2), (4, 4), (2, 8), (2, 16), (2, 32)]
+    assert halving(1, 4) == [(1, 2), (1, 4)]
+    assert halving(5, 1) == [(5, 1)]
+
+
+def test_voyages_lists_one_row_per_destination() -> None:
+    s = mp.new_game(players=2, ruleset="voyages", seed=4)
+    df = evaluate(s, time_budget=0)
+    travel = df[df["kind"] == "travel"]
+    ends = {(r.action, r.location) for r in mp.routes.reachable(s, 0)}
+    found = {(a, plan.split(" → ")[-1 if not plan.endswith("done") else -2].removeprefix("move "))
+             for a, plan in zip(travel["action"], travel["plan"], strict=True)}
+    kept = set(travel["action"])
+    assert found == {(a, end) for a, end in ends if a in kept}
+    assert travel.groupby("action")["plan"].nunique().max() > 1
+
+
+def schmidt_move() -> mp.GameState:
+    s = mp.new_game(players=2, ruleset="schmidt", seed=11)
+    greedy = GreedyAgent(1)
+    while not (s.round >= 8 and s.decision.kind == "move" and len(s.legal_actions()) > 2):
+        s = s.apply(greedy.choose(s))
+    return s
+
+
+def test_schmidt_destinations_are_told_apart() -> None:
+    """The 398.75 bug (see the evaluate module doc): with the old rollout policy the futures of
+    different destinations became the same game. The default policy's are different games, each
+    finished, and so are the rows, at the default horizon and to the end of the game."""
+    s = schmidt_move()
+    i = s.current_player
+    ends = [rollout(s.reseed(5).apply(a), i, PlayoutPolicy(0), "game") for a in s.legal_actions()]
+    assert all(end.is_over for end in ends) and len({end.history[len(s.history) + 1:] for end in ends}) == len(ends)
+    assert evaluate(s, rollouts=4, time_budget=None)["score"].nunique() > 1
+    assert evaluate(s, rollouts=2, time_budget=None, horizon="game", prune=False)["score"].nunique() > 1
+
+
+def test_sample_values_the_final_score_at_the_end() -> None:
+    s = mp.new_game(players=2, seed=2)
+    while s.round < 5 or s.decision.kind != "turn":
+        s = s.apply(RandomAgent(1).choose(s))
+    i = s.current_player
+    a = s.legal_actions()[0]
+    value, win = sample(s, i, (str(a),), 7, "game", PlayoutPolicy(0))
+    end = rollout(s.reseed(7).apply(a), i, PlayoutPolicy(0), "game")
+    assert end.is_over and value == float(end.scores()["total"].iloc[i]) and win in (0.0, 0.5, 1.0)
+
+
+def test_playout_policy_is_legal_and_seeded(mid: mp.GameState) -> None:
+    for policy in (PlayoutPolicy(3), PlayoutPolicy(3, width=2)):
+        a = policy.choose(mid)
+        assert a in mid.legal_actions() and policy.with_seed(3).choose(mid) == a
