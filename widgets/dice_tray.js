@@ -1,20 +1,22 @@
 // Dice tray: every player's unplaced dice (their colour; black dice in black), the dice on the
 // action spaces in their owner's colour (a black die framed in it; neutral dice grey, labelled "N")
 // and the black dice left on the board. State: traitlets `players`, `spaces`, `black_pool` (JSON),
-// drawn again whenever one changes.
+// drawn again whenever one changes. A die whose value is not 1-6 has no value yet (0: Raschid
+// ad-Din Sinan's dice in The Voyages of Marco Polo, valued when placed) and is drawn blank.
 
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
 
 function die(value, colour, black, owner) {
   const d = document.createElement("span");
-  d.className = "mp-die" + (black ? " mp-die-black" : "");
+  const pips = PIPS[value] || [];
+  d.className = "mp-die" + (black ? " mp-die-black" : "") + (pips.length ? "" : " mp-die-blank");
   d.style.background = black ? "#222" : colour;
   if (black && colour) d.style.borderColor = colour;
-  d.title = (black ? "black die " : "die ") + value + (owner ? ` (${owner})` : "");
-  d.dataset.value = value;
+  d.title = (black ? "black die" : "die") + (pips.length ? ` ${value}` : " (no value yet)") + (owner ? ` (${owner})` : "");
+  d.dataset.value = pips.length ? value : "";
   for (let cell = 1; cell <= 9; cell++) {
     const pip = document.createElement("i");
-    if (PIPS[value].includes(cell)) pip.className = "mp-pip";
+    if (pips.includes(cell)) pip.className = "mp-pip";
     d.appendChild(pip);
   }
   return d;

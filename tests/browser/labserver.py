@@ -72,8 +72,9 @@ def jupyterlab(home: Path) -> Iterator[str]:
 
 
 def open_in_jupyterlab(page: Any, lab: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab, wait for its kernel and run all its cells."""
-    page.goto(f"{lab}/lab/tree/{notebook}", wait_until="domcontentloaded")
+    """Open ``notebook`` in JupyterLab (alone: the workspace is reset, so no notebook opened before
+    is restored beside it), wait for its kernel and run all its cells."""
+    page.goto(f"{lab}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
                            " && window.jupyterapp.shell.currentWidget.sessionContext"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session"

@@ -1,0 +1,188 @@
+"""A whole game of every registered ruleset played by clicks in a real browser: JupyterLab on
+localhost, headless Chromium (Debian's package) via Playwright. One notebook per ruleset runs
+``mp.play(ruleset=..., players=2, seed=SEED, seats=["human", "random bot"])`` (with the options the
+test profile gives to keep a game short, e.g. Schmidt's ``round_limit``); the test presses the
+human seat's buttons from the first decision to the final table (a plan made beforehand by
+driving the same app from Python: the bot is seeded, so the browser game follows the same course),
+takes the first map step it can by clicking the map, and fails on any console error or page error.
+
+The Dice panel is checked to show one row per seat and every die (The Voyages of Marco Polo's
+first-game character Raschid ad-Din Sinan holds dice with no value yet: value 0, drawn blank).
+
+The server, the browser and the map clicks come from ``labserver.py``. Screenshots go to
+``test-output/``. Skipped only outside CI when chromium is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from labserver import (
+    ARGS,
+    CHROMIUM,
+    MISSING,
+    OUT,
+    SKIP_REASON,
+    TIMEOUT_MS,
+    jupyterlab,
+    open_in_jupyterlab,
+    target_position,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the registry's test profiles
+from registry import RULESETS, profile
+
+import mp_notebook as mp
+from mp_notebook.rulesets import get
+from mp_notebook.ui.labels import terms
+
+SEED = 11
+SEATS = ["human", "random bot"]
+
+if MISSING:
+    pytest.skip(SKIP_REASON, allow_module_level=True)
+
+
+def app_kwargs(ruleset: str) -> dict[str, Any]:
+    return {"ruleset": ruleset, "players": 2, "seed": SEED, "seats": SEATS, **profile(ruleset).short}
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server (no token) in a temp dir holding one notebook per ruleset; yields its URL."""
+    import nbformat
+
+    home = tmp_path_factory.mktemp("lab")
+    for ruleset in RULESETS:
+        code = f"import mp_notebook as mp\n\napp = mp.play(**{app_kwargs(ruleset)!r})\napp"
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+        nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+        nbformat.write(nb, home / f"{ruleset}.ipynb")
+    with jupyterlab(home) as url:
+        yield url
+
+
+def _human_choice(s: mp.GameState, rng: random.Random) -> str:
+    """A short game: end the turn as soon as possible, a main action before a bonus action, else a
+    random choice."""
+    legal = s.legal_actions()
+    for kinds in (("end_turn",), get(s.ruleset).vocabulary.main):
+        offered = [a for a in legal if a.kind in kinds]
+        if offered:
+            return str(rng.choice(offered))
+    return str(rng.choice(legal))
+
+
+def plan(ruleset: str) -> tuple[list[tuple[str, str | None]], mp.ui.GameApp]:
+    """The human seat's decisions (notation, and the map location clicked instead of the button for
+    the first unique map step) and the app at the end, played from Python."""
+    app = mp.play(**app_kwargs(ruleset))
+    t = terms(app.state)
+    rng = random.Random(SEED)
+    steps: list[tuple[str, str | None]] = []
+    clicked = False
+    while not app.state.is_over:
+        notation = _human_choice(app.state, rng)
+        legal = app.state.legal_actions()
+        a = next(b for b in legal if str(b) == notation)
+        loc = t.location_of(a)
+        click = loc if not clicked and loc is not None and [t.location_of(b) for b in legal].count(loc) == 1 else None
+        clicked = clicked or click is not None
+        steps.append((notation, click))
+        app.press(notation)
+        assert app.last_error is None, (notation, app.last_error)
+    return steps, app
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_plan_plays_a_whole_game_in_the_app(ruleset: str) -> None:
+    """The planned presses and clicks, replayed in a new Python app, end in the planned final position."""
+    steps, planned = plan(ruleset)
+    app = mp.play(**app_kwargs(ruleset))
+    for notation, click in steps:
+        if click:
+            app.click_location(click)
+        else:
+            app.press(notation)
+        assert app.last_error is None, (notation, app.last_error)
+    assert app.state.is_over and app.state == planned.state
+
+
+def _dice_shown(app: Any) -> list[int]:
+    return [len(p["dice"]) + len(p["black_dice"]) for p in app.dice.players]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(exist_ok=True)
+    steps, final = plan(ruleset)
+    start = mp.play(**app_kwargs(ruleset))
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1400})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        try:
+            open_in_jupyterlab(page, lab, f"{ruleset}.ipynb")
+            app = page.locator(".mp-notebook-app")
+            app.wait_for()
+            page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
+            page.locator(".mp-notebook-app .mp-action").first.wait_for()
+            assert get(ruleset).short in app.locator(".mp-header").inner_text()
+            boards = app.locator(".mp-player")
+            assert boards.count() == 2
+            for i, board in enumerate(start.boards.players):  # each board as the app's Python side has it
+                assert boards.nth(i).locator(".mp-label").all_inner_texts() == [r["label"] for r in board["rows"]]
+                assert boards.nth(i).locator(".mp-value").all_inner_texts() == [r["value"] for r in board["rows"]]
+                assert boards.nth(i).locator(".mp-small").all_inner_texts() == [
+                    x for r in board["rows"] for x in r.get("items", [])]
+                assert boards.nth(i).locator(".mp-res").all_inner_texts() == list(board["resources"].values())
+            app.locator(".mp-dice-tray").wait_for()  # drawn in the same task as its rows
+            assert not errors, errors
+            rows = app.locator(".mp-dice-tray .mp-dice-row")
+            assert rows.count() == 2, "the Dice panel shows one row per seat"
+            assert [rows.nth(i).locator(".mp-die").count() for i in range(rows.count())] == _dice_shown(start)
+            app.screenshot(path=str(OUT / f"registry-{ruleset}-1-started.png"))
+            panel = app.locator(".mp-actions")
+            for k, (notation, click) in enumerate(steps):
+                position = panel.get_attribute("data-position")
+                if click:
+                    page.wait_for_timeout(300)  # the map's last redraw
+                    x, y = target_position(page, click)
+                    page.mouse.move(x, y)
+                    page.mouse.click(x, y)
+                else:
+                    app.locator(f".mp-action[data-notation={json.dumps(notation)}]").click()
+                page.wait_for_function("([p]) => { const el = document.querySelector('.mp-notebook-app .mp-actions');"
+                                       " return el && el.dataset.position !== p; }", arg=[position])
+                assert not app.locator(".mp-message.mp-error").count(), (k, notation)
+                assert not errors, errors
+            table = app.locator(".mp-final")
+            table.wait_for()
+            text = table.inner_text()
+            assert terms(final.state).final_note(final.state) in text
+            for name, total in final.state.scores()["total"].items():
+                assert str(name) in text and str(total) in text
+            titles = terms(final.state).SCORE_TITLES
+            assert all(titles[c] in text for c in final.state.scores().columns if c in titles)
+            assert boards.locator(".mp-vp").all_inner_texts() == [b["score_text"] for b in final.boards.players]
+            assert [rows.nth(i).locator(".mp-die").count() for i in range(rows.count())] == _dice_shown(final)
+            page.wait_for_timeout(300)
+            app.screenshot(path=str(OUT / f"registry-{ruleset}-2-over.png"))
+            assert not errors, errors
+            assert any(click for _, click in steps), "no map click in the game"
+        except Exception:
+            page.screenshot(path=str(OUT / f"registry-{ruleset}-failure.png"), full_page=True)
+            raise
+        finally:
+            browser.close()
