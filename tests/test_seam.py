@@ -23,7 +23,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.agents.base import AgentTerms
-from mp_notebook.board.routes import RouteTerms
+from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.render.map import MapTerms
 from mp_notebook.rulesets import PACKAGES, PLANNED, Ruleset, get
@@ -37,6 +37,8 @@ LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
 """The engine's generic machinery, below the rulesets and the registry."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
+DECLARED = (*PARTS.values(), BoardRoute)
+"""The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""
 
 
 def module_name(path: Path) -> str:
@@ -196,17 +198,27 @@ def test_every_part_declares_all_its_protocol_does(ruleset: str) -> None:
         assert not missing, f"{ruleset}'s {part} part ({module}) does not declare {sorted(missing)}"
 
 
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_every_route_declares_what_route_analysis_reads(ruleset: str) -> None:
+    """Jade costs and guild seals too, where a ruleset's routes have none (``mp.routes.matrix``
+    reads any board)."""
+    members = protocol_members(BoardRoute)
+    for route in get(ruleset).board().routes:
+        assert members <= set(dir(route)), f"{ruleset}: {route} lacks {sorted(members - set(dir(route)))}"
+
+
 PROBES = ("getattr", "hasattr")
 PART_SOURCES = re.compile(r"\.part\(|\bterms\(")  # what hands a generic layer a ruleset's part
 
 
 def _part_names(function: ast.AST) -> set[str]:
-    """The names bound to a ruleset's part in ``function``: parameters and variables annotated with
-    a part's protocol, and variables assigned from ``....part(...)`` or a layer's ``terms(...)``."""
+    """The names bound to a ruleset's part or route in ``function``: parameters and variables
+    annotated with one of the :data:`DECLARED` protocols, and variables assigned from
+    ``....part(...)`` or a layer's ``terms(...)``."""
     def a_part(annotation: ast.expr | None) -> bool:
         return annotation is not None and bool(set(re.findall(r"\w+", ast.unparse(annotation))) & protocols)
 
-    protocols = {p.__name__ for p in PARTS.values()}
+    protocols = {p.__name__ for p in DECLARED}
     names: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.arg) and a_part(node.annotation):
@@ -220,10 +232,13 @@ def _part_names(function: ast.AST) -> set[str]:
 
 
 def part_probes(source: str) -> list[str]:
-    """The ``getattr(part, name, default)`` and ``hasattr(part, name)`` calls on a ruleset's part.
+    """The ``getattr(part, name, default)`` and ``hasattr(part, name)`` calls on a ruleset's part
+    (or route).
 
     >>> part_probes("def f(ev: AgentTerms):\\n    return getattr(ev, 'chance', None)")
     ["getattr(ev, 'chance', None)"]
+    >>> part_probes("def f(r: BoardRoute | None):\\n    return getattr(r, 'seal', None)")
+    ["getattr(r, 'seal', None)"]
     >>> part_probes("def f(s):\\n    return hasattr(get(s.ruleset).part('agents'), 'journey')")
     ["hasattr(get(s.ruleset).part('agents'), 'journey')"]
     >>> part_probes("def f(agent):\\n    return getattr(agent, 'name', 'agent')")

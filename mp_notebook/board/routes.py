@@ -53,7 +53,18 @@ if TYPE_CHECKING:
 __all__ = ["Reach", "Route", "RouteTerms", "TravelRules", "cheapest", "matrix", "reachable", "table",
            "travel_rules", "why_unreachable"]
 
-BoardRoute = Any  # a ruleset's route dataclass: a, b, coins, camels; optional jade (0) and seal (None: open to all)
+
+class BoardRoute(Protocol):
+    """What route analysis reads of a ruleset's route (its board's ``routes``). Every ruleset's
+    route declares all of it: ``jade`` 0 and ``seal`` None where its routes cost no jade or need no seal."""
+
+    a: str
+    b: str
+    coins: int
+    camels: int
+    jade: int
+    seal: str | None  # the guild seal the route needs; None: open to all
+
 
 BY = ("total", "coins", "camels", "moves")
 
@@ -137,7 +148,7 @@ class TravelRules:
             return 0, 0, 0
         free = self.free_route_costs
         return (0 if "coins" in free else route.coins, 0 if "camels" in free else route.camels,
-                0 if "jade" in free else getattr(route, "jade", 0))
+                0 if "jade" in free else route.jade)
 
     def moves_cost(self, made: int, used: int) -> int | None:
         """Coins of ``used`` (0 or 1) more movements after ``made``; ``None`` past the limit."""
@@ -310,7 +321,7 @@ def _route(board: Board, here: str, step: str) -> BoardRoute | None:
 
 def _seal(route: BoardRoute | None) -> str | None:
     """The guild seal ``route`` needs (``None``: open to all, and hops)."""
-    return getattr(route, "seal", None)
+    return None if route is None else route.seal
 
 
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
@@ -648,7 +659,7 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
     for r in board.routes:
         if held is not None and _seal(r) is not None and _seal(r) not in held:
             continue
-        w = 1 if by == "moves" else r.coins + r.camels + getattr(r, "jade", 0) if by == "total" else getattr(r, by)
+        w = 1 if by == "moves" else r.coins + r.camels + r.jade if by == "total" else getattr(r, by)
         if not graph.has_edge(r.a, r.b) or graph[r.a][r.b]["weight"] > w:
             graph.add_edge(r.a, r.b, weight=w)
     dist = dict(nx.all_pairs_dijkstra_path_length(graph))

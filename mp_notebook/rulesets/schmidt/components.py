@@ -53,6 +53,9 @@ class Route:
     a: str
     b: str
     mode: str
+    # declared for route analysis (board.routes.BoardRoute, mp.routes.matrix): a step costs nothing, needs no seal
+    coins = camels = jade = 0
+    seal = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,9 @@ class Route:
     coins: int = 0
     camels: int = 0
     cost: Bundle = field(init=False, compare=False)
+    # declared for route analysis (board.routes.BoardRoute): no route costs jade or needs a guild seal
+    jade = 0
+    seal = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cost", Bundle(coins=self.coins, camels=self.camels))
