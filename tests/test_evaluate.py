@@ -86,12 +86,13 @@ def test_time_budget_on_an_injected_clock(mid: mp.GameState) -> None:
     # no time at all: only the screen, which always completes (one sample a choice)
     df = evaluate(mid, time_budget=0, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
     assert len(df) == n and (df["rollouts"] == 1).all() and (df["horizon"] == "action").all()
-    assert done[-1] == n
+    assert done[-1] == n and not df["pruned"].any()  # stopped by the clock, not set aside
     # 5 clock seconds, one a read: at most 5 samples after the screen, then it stops
     done.clear()
     df = evaluate(mid, time_budget=5, rollouts=32, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
     assert n < done[-1] <= n + 5
     assert len(df) == n and (df[df["horizon"] != "action"]["rollouts"] <= 5).all()
+    assert df.iloc[0]["horizon"] != "action" and not df.iloc[0]["pruned"]
     # a clock that never moves: the whole schedule, as with no budget
     still = evaluate(mid, time_budget=5, rollouts=4, clock=lambda: 0.0)
     assert still.equals(evaluate(mid, time_budget=None, rollouts=4))

@@ -26,6 +26,19 @@ many futures) and ``pruned`` (it got fewer futures, or a shallower horizon, than
 With ``time_budget=None`` the result depends only on the arguments (exactly reproducible);
 with ``prune=False`` every choice gets ``rollouts`` futures at the deep horizon, as before.
 
+Why a Schmidt position once showed three destinations with the same score and interval (398.75):
+every choice was played to the end of the game by ``RolloutPolicy(epsilon=0, sample=None)`` (the
+greedy one-step rule of ``GreedyAgent(resolve=False)``), which in that game wanders without
+trading: a deciding merchant ended with 60-220 Gulden after 260-350 rounds. Nearby destinations
+then join the same route a few turns later (from game seed 11, round 8: after ``move Ganzhou``,
+``move Taiyuan`` and ``move Tenduc`` the three games are identical from their 21st decision on),
+and as every choice is played on the same futures (common random numbers), the rest is the same
+game with the same final scores: that policy's futures could not tell the choices apart. Now a
+sample stops at a horizon before paths join (the end of the turn in a game without a fixed number
+of rounds) and is valued by the evaluation, which counts the way each merchant still has to go;
+and :class:`~mp_notebook.agents.playout.PlayoutPolicy` trades and finishes the game (105-200
+rounds from the same position; the four destinations give four different games).
+
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=3)
 >>> df = evaluate(s, rollouts=2, time_budget=None)
@@ -120,13 +133,14 @@ def default_horizon(s: GameState) -> str:
     return "turn"
 
 
-@dataclass
+@dataclass(eq=False)
 class _Row:
     """The samples of one choice: ``{horizon: {future: (value, win share)}}``."""
 
     action: Action
     plan: tuple[str, ...]
     samples: dict[str, dict[int, tuple[float, float]]] = field(default_factory=dict)
+    stage: int = 0  # the last round of successive halving it took part in (0: the screen only)
 
     def at(self, horizon: str) -> dict[int, tuple[float, float]]:
         return self.samples.setdefault(horizon, {})
@@ -173,8 +187,10 @@ def evaluate(
     player at the horizon), score_low/score_high (95% normal interval; infinite from one sample),
     win_rate (share of samples the player wins, or at a horizon before the end leads by the
     evaluation; ties count as a fraction), win_low/win_high (95% Wilson), rollouts (futures
-    behind the row), horizon, pruned. Rows are ordered by horizon, futures, then score: the
-    first row is the recommendation.
+    behind the row), horizon, pruned (set aside before the end: fewer futures or a shallower
+    horizon than the finalists). The finalists come first, ordered by their mean on the futures
+    they all have (the first row is the recommendation), then the choices set aside, the later
+    first.
     """
     import pandas as pd
 
@@ -207,25 +223,40 @@ def evaluate(
             run.play(rows, [0], SCREEN, forced=True)
             live = sorted(rows, key=lambda r: -r.mean(SCREEN))
             played = 0
-            for n, futures in rounds:
+            for stage, (n, futures) in enumerate(rounds, 1):
                 if played:  # keep the better half, compared on the futures they all have
-                    shared = sorted(set.intersection(*(set(r.at(deep)) for r in live)))
-                    live = sorted(live, key=lambda r: -r.mean(deep, shared))
+                    live = sorted(live, key=lambda r: -r.mean(deep, _shared(live, deep)))
                 live = live[:n]
+                for r in live:
+                    r.stage = stage
                 run.play(live, list(range(played, futures)), deep)
                 played = futures
                 if run.out_of_time():
                     break
         else:
+            live = rows
             run.play(rows, [0], deep, forced=True)
             run.play(rows, list(range(1, rollouts)), deep)
 
-    table = pd.DataFrame([_summary(r) for r in rows])
-    table = table.sort_values(["_depth", "rollouts", "score", "win_rate"], ascending=False, kind="stable",
-                              ignore_index=True)
-    top = table.iloc[0]
-    table["pruned"] = (table["_depth"] < top["_depth"]) | (table["rollouts"] < top["rollouts"])
-    return table.drop(columns="_depth")
+    # the finalists (still in the running when it stopped, with samples at the deep horizon; all
+    # choices if none got there) first, ordered on the futures they all have; then the others,
+    # the deeper and the later set aside first
+    finalists = [r for r in live if r.at(deep)] or rows
+    shared = _shared(finalists, deep if finalists is not rows else rows[0].deepest()[0])
+
+    def standing(r: _Row) -> tuple[float, ...]:
+        horizon = r.deepest()[0]
+        if r in finalists:
+            return (1, r.mean(horizon, shared), 0)
+        return (0, DEPTH[horizon], r.stage, r.mean(horizon))
+
+    ranked = sorted(rows, key=standing, reverse=True)
+    return pd.DataFrame([{**_summary(r), "pruned": r not in finalists} for r in ranked])
+
+
+def _shared(rows: list[_Row], horizon: str) -> list[int]:
+    """The futures every one of ``rows`` has a sample of at ``horizon``."""
+    return sorted(set.intersection(*(set(r.at(horizon)) for r in rows)))
 
 
 def _summary(r: _Row) -> dict[str, Any]:
@@ -240,7 +271,7 @@ def _summary(r: _Row) -> dict[str, Any]:
     return {"action": str(r.action), "plan": " → ".join(r.plan), "kind": r.action.kind,
             "score": mean, "score_low": mean - half, "score_high": mean + half,
             "win_rate": wins / n, "win_low": low, "win_high": high, "rollouts": n,
-            "horizon": horizon, "_depth": DEPTH[horizon]}
+            "horizon": horizon}
 
 
 class _Runner:
