@@ -21,6 +21,11 @@ For each ruleset and each setting (``evaluate`` keywords as ``name=value`` pairs
 ``--hint``: the app's Hint at its defaults, click to table (``GameApp.hint()`` on the reference
 position with a human in the seat to move), median and 95th percentile.
 
+``--horizons action turn round game``: how well each horizon ranks choices, apart from the budget
+and the pruning: every choice the reference values is sampled on ``--futures`` of ``evaluate``'s
+futures to that horizon (``PlayoutPolicy(0)``, valued as ``evaluate`` values a sample), and the one
+with the best mean is taken; its regret and the time the samples took are printed.
+
 The reference values only the choices its screen kept (see ``bench/reference.py``), so a regret
 here is measured against the best of those.
 """
@@ -109,6 +114,33 @@ def run(ruleset: str, setting: str, positions: int | None, fill: bool) -> None:
     print(line, flush=True)
 
 
+def horizon_regret(ruleset: str, horizon: str, futures: int, positions: int | None) -> None:
+    from mp_notebook.agents.playout import PlayoutPolicy
+    from mp_notebook.analysis.evaluate import sample
+    from mp_notebook.analysis.simulate import derive_seed
+
+    data = ref.load(ruleset)
+    regrets, shares, hits, seconds = [], [], 0, 0.0
+    for record in data["positions"][:positions]:
+        s = mp.replay(record["setup"], record["history"])
+        i = s.current_player
+        start = time.perf_counter()
+        estimates = [statistics.fmean(sample(s, i, tuple(r["plan"]), derive_seed("mp_notebook.evaluate", 0, f),
+                                             horizon, PlayoutPolicy(0))[0] for f in range(futures))
+                     for r in record["valued"]]
+        seconds += time.perf_counter() - start
+        chosen = record["valued"][max(range(len(estimates)), key=estimates.__getitem__)]
+        best = max(record["valued"], key=mean_of)
+        regrets.append(mean_of(best) - mean_of(chosen))
+        shares.append(regrets[-1] / statistics.fmean(best["winner_totals"]))
+        hits += best is chosen
+    n = len(regrets)
+    error = statistics.stdev(regrets) / n ** 0.5 if n > 1 else 0.0
+    print(f"{ruleset:8} horizon {horizon:6} x {futures:2} futures       {n:3} positions  "
+          f"regret {statistics.fmean(regrets):5.2f} ± {error:.2f} ({100 * statistics.fmean(shares):.1f}% of the "
+          f"winner's)  best chosen {hits}/{n}  {seconds / n:5.2f} s a position", flush=True)
+
+
 def hint_times(ruleset: str, positions: int | None) -> None:
     from mp_notebook.ui.app import GameApp
 
@@ -135,8 +167,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int)
     parser.add_argument("--hint", action="store_true")
     parser.add_argument("--fill", action="store_true")
+    parser.add_argument("--horizons", nargs="*", default=[])
+    parser.add_argument("--futures", type=int, default=8)
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
+        for horizon in args.horizons:
+            horizon_regret(ruleset, horizon, args.futures, args.positions)
+        if args.horizons:
+            continue
         for setting in args.settings:
             run(ruleset, setting, args.positions, args.fill)
         if args.hint:

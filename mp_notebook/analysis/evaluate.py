@@ -179,7 +179,8 @@ def evaluate(
     actions differ only in which dice they use (``False``: every legal action). ``executor``: a
     ``concurrent.futures`` pool to play samples on (each round's samples are split among its
     workers; a process pool pays off for long horizons, see the README). ``progress``: ``True``
-    for a tqdm bar, or a function called with ``(samples done, samples planned)``. ``clock``: the
+    for a tqdm bar, or a function called with ``(samples done, samples planned)`` after each
+    sample (and once more with ``(done, done)`` if the time budget stopped it short). ``clock``: the
     time source of the budget (seconds; tests pass a fake one).
 
     Columns: action (the first decision, notation; ``s.apply`` accepts it), plan (all the decisions
@@ -352,6 +353,8 @@ class _progress_bar:
             self.run.on_sample = lambda: report(self.run.done, self.run.planned)
 
     def __exit__(self, *exc: object) -> None:
+        if self.run.done != self.run.planned and callable(self.progress):
+            self.progress(self.run.done, self.run.done)  # stopped short (the budget): complete the bar
         if self.bar is not None:
             self.bar.total = self.run.done
             self.bar.refresh()
