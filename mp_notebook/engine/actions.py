@@ -86,12 +86,22 @@ def _notation(kind: str, dice: tuple[int, ...], black: tuple[int, ...], space: s
               choice: str | None) -> str:
     words = [kind]
     if dice:
-        own = list(dice)
-        for b in black:
-            own.remove(b)
-        words.append("[" + ",".join([str(v) for v in own] + [f"b{v}" for v in black]) + "]")
+        words.append(dice_notation(dice, black))
     words += [part for part in (space, choice) if part is not None]
     return " ".join(words)
+
+
+@functools.lru_cache(maxsize=1024)
+def dice_notation(dice: tuple[int, ...], black: tuple[int, ...]) -> str:
+    """The dice of a well-formed action as its notation writes them.
+
+    >>> dice_notation((3, 5), (5,))
+    '[3,b5]'
+    """
+    own = list(dice)
+    for b in black:
+        own.remove(b)
+    return "[" + ",".join([str(v) for v in own] + [f"b{v}" for v in black]) + "]"
 
 
 class Vocabulary:

@@ -187,6 +187,18 @@ class RulesState(GameState):
         if self._legal is None:
             self._legal = self.rules.legal_actions(self)
         legal = self._legal
+        new: Self = self.rules.apply(self, self._legal_one(legal, action))
+        return new
+
+    def _legal_one(self, legal: list[Action], action: Action | str) -> Action:
+        """The legal action ``action`` stands for (that one goes in the history), or an error."""
+        if type(action) is Action:  # one of legal_actions() itself: one scan, nothing to check
+            try:
+                found = legal[legal.index(action)]
+            except ValueError:
+                found = None
+            if found is action:
+                return action
         if isinstance(action, str):
             parsed = self.vocabulary.parse(action, self.current_player)
         elif isinstance(action, Action):
@@ -199,8 +211,7 @@ class RulesState(GameState):
             raise NotationError(f"an action is an Action or a notation string, got {type(action).__name__}")
         if parsed not in legal:
             raise IllegalAction(self.rules.explain(self, parsed))
-        new: Self = self.rules.apply(self, legal[legal.index(parsed)])  # the legal action goes in the history
-        return new
+        return legal[legal.index(parsed)]
 
     def scores(self) -> pd.DataFrame:
         """Final scoring by category, one row per player (at any time: as if the game ended now)."""

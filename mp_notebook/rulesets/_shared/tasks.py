@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mp_notebook.engine.actions import Action, Decision
+from mp_notebook.engine.actions import Action, Decision, dice_notation
 
 Task = tuple[Any, ...]
 """``(kind, player, ...)``: a pending step; what follows the player is the kind's own."""
@@ -49,13 +49,14 @@ class LegalAction(Protocol):
     @property
     def choice(self) -> str: ...
 
-_tuple_new = tuple.__new__
+new_action = tuple.__new__
+"""``new_action(Action, (kind, player, dice, black, space, choice))``: an :class:`Action` without
+the keyword handling, for the hot loops that build legal actions."""
 
 
-def act(kind: str, player: int, dice: tuple[int, ...] = (), black: tuple[int, ...] = (),
-        space: str | None = None, choice: str | None = None) -> Action:
-    """``Action(...)`` without the keyword handling: legal-action lists are built in hot loops."""
-    return _tuple_new(Action, (kind, player, dice, black, space, choice))
+def dice_text(a: Action | LegalAction) -> str:
+    """The dice a (legal) action places, as the notation writes them, for the log: ``[3,b5]``."""
+    return dice_notation(a.dice, a.black) if a.dice else "no dice"
 
 
 def push(s: Any, *tasks: Task) -> None:

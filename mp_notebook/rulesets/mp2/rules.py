@@ -47,9 +47,10 @@ from mp_notebook.rulesets._shared.tasks import (
     LegalAction,
     Task,
     Turns,
-    act,
     compensation_actions,
     counts,
+    dice_text,
+    new_action,
     parse_counts,
     push,
     seat_name,
@@ -224,8 +225,9 @@ def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, 
     if not b:
         return
     p = s._player(i)
-    paid = Bundle(coins=b.coins - jade_coins, camels=b.camels - jade_camels, pepper=b.pepper, silk=b.silk,
-                  gold=b.gold, jade=b.jade + jade_coins + jade_camels, vp=b.vp)
+    paid = b if not (jade_coins or jade_camels) else Bundle(
+        coins=b.coins - jade_coins, camels=b.camels - jade_camels, pepper=b.pepper, silk=b.silk, gold=b.gold,
+        jade=b.jade + jade_coins + jade_camels, vp=b.vp)
     pieces = p.__dict__
     for k, v in paid.items():
         pieces[k] -= v
@@ -242,6 +244,12 @@ def _gain(i: int, reward: Reward, why: str, rule: str) -> Task:
 def _charge(i: int, cost: Cost | Bundle, why: str, rule: str, reserve: tuple[Bundle, ...] = ()) -> Task:
     """A payment task; ``reserve``: after paying, at least one of these must still be payable."""
     return ("charge", i, cost if isinstance(cost, Cost) else Cost(cost), why, rule, reserve)
+
+
+@functools.lru_cache(maxsize=64)
+def _coins(n: int) -> Cost:
+    """A cost of ``n`` coins (a space's fee)."""
+    return Cost(Bundle(coins=n))
 
 
 def _run_gain(s: Mp2State, task: Task) -> None:
@@ -276,9 +284,11 @@ def _run_charge(s: Mp2State, task: Task) -> None:
         return
     p = s.players[i]
     b = cost.pay
-    coin_camel = Bundle(coins=b.coins, camels=b.camels, jade=b.jade)
-    goods = Bundle(pepper=b.pepper, silk=b.silk, gold=b.gold, vp=b.vp)
-    _pay_now(s, i, goods, 0, 0, why, rule)
+    if b.pepper or b.silk or b.gold or b.vp:  # goods and points first, then coins and camels (jade may help)
+        _pay_now(s, i, Bundle(pepper=b.pepper, silk=b.silk, gold=b.gold, vp=b.vp), 0, 0, why, rule)
+        coin_camel = Bundle(coins=b.coins, camels=b.camels, jade=b.jade)
+    else:
+        coin_camel = b
     follow: list[Task] = []
     if cost.any_good:
         follow.append(("good", i, cost.any_good, False, (), "pay", why))
@@ -324,9 +334,6 @@ def _fee(s: Mp2State, key: str, dice: tuple[int, ...]) -> int:
     return placing.fee(s.space(key), dice)
 
 
-_new_action = tuple.__new__  # Action(...) without the keyword handling: legal actions are built in hot loops
-
-
 def _main_actions(s: Mp2State, i: int) -> list[Action]:
     c = s.components
     p = s.players[i]
@@ -347,20 +354,20 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
     for book in c.rules.books:
         key = SPACE_BOOK + book.name
         busy, least, name = occupied(key), book.min_die, book.name
-        out += [_new_action(Action, ("books", i, all_, b, name, None)) for _, b, all_ in dice(1, key)
+        out += [new_action(Action, ("books", i, all_, b, name, None)) for _, b, all_ in dice(1, key)
                 if all_[0] >= least and (not busy or money >= all_[0])]
     # 2. Khan's Favor
     values = s.space("khan")[1]
     if len(values) < c.rules.khan_spaces:
         least = values[-1] if values else 1
-        out += [_new_action(Action, ("khans_favor", i, all_, b, None, None)) for _, b, all_ in dice(1, "khan")
+        out += [new_action(Action, ("khans_favor", i, all_, b, None, None)) for _, b, all_ in dice(1, "khan")
                 if all_[0] >= least]
     ch = _char(s, i)
     # 3. Guild Seals (De Wu: 1 die)
     least = _lowest_seal_die(s, i)
     if least <= 6:
         busy = occupied("seals")
-        out += [_new_action(Action, ("guild_seal", i, all_, b, None, None))
+        out += [new_action(Action, ("guild_seal", i, all_, b, None, None))
                 for _, b, all_ in dice(ch.seal_dice or 2 if ch else 2, "seals")
                 if all_[0] >= least and (not busy or money >= all_[0])]
     # 4. Travel (Gantulga Od: only the lower space)
@@ -376,31 +383,31 @@ def _main_actions(s: Mp2State, i: int) -> list[Action]:
             limit = _travel_fee_limit(p, _first_moves(s, i))
         coins = space.coins
         if occupied(key):  # the fee is the lowest die placed
-            out += [_new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices
+            out += [new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices
                     if coins + all_[0] <= limit]
         elif coins <= limit:
-            out += [_new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices]
+            out += [new_action(Action, ("travel", i, all_, b, name, None)) for _, b, all_ in choices]
     # 5. Contracts
     if _contract_available(s, p.trading_posts):
         busy = occupied("contracts")
-        out += [_new_action(Action, ("contracts", i, all_, b, None, None)) for _, b, all_ in dice(1, "contracts")
+        out += [new_action(Action, ("contracts", i, all_, b, None, None)) for _, b, all_ in dice(1, "contracts")
                 if not busy or money >= all_[0]]
     # 6. Special cities
     posted = _posted_now(s, i)
     for city in c.special_cities:
         key = SPACE_SPECIAL + city
         if city in p.trading_posts and city not in posted and len(s.space(key)[1]) < 2:
-            out += [_new_action(Action, ("special_city", i, all_, b, city, None)) for _, b, all_ in dice(1, key)]
+            out += [new_action(Action, ("special_city", i, all_, b, city, None)) for _, b, all_ in dice(1, key)]
     # 7. City cards (no colour rule: a brown space takes one die of any player)
     card_cities = c.card_spaces
     for card_space, card_id in s.cards.items():
         card_city = card_cities.get(card_space)
-        if occupied(SPACE_CARD + card_space) or (
-                card_city and (card_city not in p.trading_posts or card_city in posted)):
+        if ((card_city and (card_city not in p.trading_posts or card_city in posted))
+                or occupied(SPACE_CARD + card_space)):
             continue
         least = _card_least_die(s, i, card_id)
         if least <= 6:
-            out += [_new_action(Action, ("city_card", i, all_, b, card_space, None)) for _, b, all_ in dice(1, "")
+            out += [new_action(Action, ("city_card", i, all_, b, card_space, None)) for _, b, all_ in dice(1, "")
                     if all_[0] >= least]
     return out
 
@@ -436,26 +443,31 @@ def _bag_open(s: Mp2State, p: Player, main_open: bool) -> bool:
     return s.main_done or p.all_dice != 1 or not s.bagged or not main_open
 
 
-_ADJUST = (("-1", -1), ("+1", 1))  # adjust_die's choices and what each adds to the die
+@functools.lru_cache(maxsize=2048)
+def _die_actions(i: int, singles: tuple[DiceChoice, ...], bags: tuple[str, ...]) -> tuple[tuple[Action, ...], ...]:
+    """Player ``i``'s money bag (one choice per ``bags``), reroll and adjust actions, with each
+    single die of ``singles`` (a player's dice recur: these are made once)."""
+    return (tuple(new_action(Action, ("money_bag", i, all_, b, None, bag)) for _, b, all_ in singles for bag in bags),
+            tuple(new_action(Action, ("reroll", i, all_, b, None, None)) for _, b, all_ in singles),
+            tuple(new_action(Action, ("adjust_die", i, all_, b, None, d)) for _, b, all_ in singles
+                  for d, by in (("-1", -1), ("+1", 1)) if 1 <= all_[0] + by <= 6))
 
 
 def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
-    out = [_new_action(Action, ("complete_contract", i, (), (), None, cid)) for cid in p.contracts
+    out = [new_action(Action, ("complete_contract", i, (), (), None, cid)) for cid in p.contracts
            if can_pay_cost(p, c.contracts[cid].cost)]
-    out += [_new_action(Action, ("improve_seal", i, (), (), None, seal)) for seal, improved in p.seal_levels
+    out += [new_action(Action, ("improve_seal", i, (), (), None, seal)) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
-    singles = _combos(p.dice, p.black_dice, 1)
+    bag, reroll, adjust = _die_actions(i, _combos(p.dice, p.black_dice, 1), tuple(rules.money_bag))
     if _bag_open(s, p, main_open):
-        out += [_new_action(Action, ("money_bag", i, all_, b, None, bag)) for _, b, all_ in singles
-                for bag in rules.money_bag]
+        out += bag
     if can_pay(p, rules.reroll_cost):
-        out += [_new_action(Action, ("reroll", i, all_, b, None, None)) for _, b, all_ in singles]
+        out += reroll
     if can_pay(p, rules.adjust_cost):
-        out += [_new_action(Action, ("adjust_die", i, all_, b, None, d)) for _, b, all_ in singles
-                for d, by in _ADJUST if 1 <= all_[0] + by <= 6]
+        out += adjust
     if p.outpost_tiles:
         out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
@@ -546,14 +558,14 @@ def _do_books(s: Mp2State, a: LegalAction) -> None:
     i, key = a.player, SPACE_BOOK + a.space
     fee = _fee(s, key, a.dice)
     _place(s, i, a, key)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the {a.space} book", R_BOOKS)
-    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on the {a.space} book", R_BOOKS)
+    push(s, _charge(i, _coins(fee), "occupied action space", R_OCCUPIED), ("offer", i, a.space))
 
 
 def _do_khan(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, "khan")
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on Khan's Favor space {len(s.spaces['khan'][1])}", R_KHAN)
     gain_bundle(s, i, s.components.rules.khan_reward, "Khan's Favor", R_KHAN)
 
 
@@ -561,8 +573,8 @@ def _do_guild_seal(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "seals", a.dice)
     _place(s, i, a, "seals")
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Guild Seals", R_SEALS)
-    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on Guild Seals", R_SEALS)
+    push(s, _charge(i, _coins(fee), "occupied action space", R_OCCUPIED), ("seal", i, min(a.dice)))
 
 
 # the action spaces where a player pays the lowest die placed if the space is occupied (R_OCCUPIED)
@@ -596,9 +608,9 @@ def _do_travel(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     index = next(k for k, sp in enumerate(s.components.rules.travel) if sp.name == a.space)
     coins, moves = travel_terms(s, a)
-    fee = Bundle(coins=coins)
+    fee = _coins(coins)
     _place(s, i, a, SPACE_TRAVEL + a.space)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on the {a.space} Travel space", R_TRAVEL)
     if index >= s.travel_high:
         s.travel_high, s.next_first = index, i
         s._note(i, f"{seat_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
@@ -611,8 +623,8 @@ def _do_contracts(s: Mp2State, a: LegalAction) -> None:
     i = a.player
     fee = _fee(s, "contracts", a.dice)
     _place(s, i, a, "contracts")
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Contracts", R_CONTRACTS)
-    push(s, _charge(i, Bundle(coins=fee), "occupied action space", R_OCCUPIED),
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on Contracts", R_CONTRACTS)
+    push(s, _charge(i, _coins(fee), "occupied action space", R_OCCUPIED),
           ("take_contract", i, 2, "action", (), None), ("contracts_done", i))
 
 
@@ -620,7 +632,7 @@ def _do_special(s: Mp2State, a: LegalAction) -> None:
     i, city = a.player, a.space
     special = s.components.special_cities[city]
     _place(s, i, a, SPACE_SPECIAL + city)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} in {city}", R_SPECIAL)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} in {city}", R_SPECIAL)
     tasks = [_gain(i, special.reward, f"{city}'s action", R_SPECIAL)]
     if s.players[i].improved(special.guild):
         times = 2 if min(a.dice) >= special.double_at else 1
@@ -635,7 +647,7 @@ def _do_city_card(s: Mp2State, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     card = s.components.city_cards[s.cards[a.space]]
     _place(s, i, a, SPACE_CARD + a.space)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
     p = s.players[i]
     why = f"city card {card.id}"
     if card.kind == "trade":
@@ -714,7 +726,7 @@ def _give_die(s: Mp2State, i: int, value: int, black: bool) -> None:
 def _do_money_bag(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     s.bagged = s.bagged or not s.main_done
-    s._note(a.player, f"{seat_name(s, a.player)} places {_dice_text(a)} on the money bag", R_BAG)
+    s._note(a.player, f"{seat_name(s, a.player)} places {dice_text(a)} on the money bag", R_BAG)
     gain_bundle(s, a.player, s.components.rules.money_bag[a.choice], "money bag", R_BAG)
 
 
@@ -723,7 +735,7 @@ def _do_reroll(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     value = s.roll()
     _give_die(s, i, value, bool(a.black))
-    s._note(i, f"{seat_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
+    s._note(i, f"{seat_name(s, i)} rerolls {dice_text(a)}: {value}", R_REROLL)
     push(s, _charge(i, s.components.rules.reroll_cost, "reroll", R_REROLL), *_die_bonus(s, i, value, "reroll"))
 
 
@@ -732,7 +744,7 @@ def _do_adjust(s: Mp2State, a: LegalAction) -> None:
     _take_die(s, a)
     value = a.dice[0] + int(a.choice)
     _give_die(s, i, value, bool(a.black))
-    s._note(i, f"{seat_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
+    s._note(i, f"{seat_name(s, i)} changes {dice_text(a)} to {value}", R_ADJUST)
     push(s, _charge(i, s.components.rules.adjust_cost, "changing a die", R_ADJUST))
 
 
@@ -796,10 +808,6 @@ def _refill_display(s: Mp2State) -> None:
             s._note(None, f"{spaces} in {city} refilled from the pile", R_CONTRACTS)
             display[city] = filled  # type: ignore[assignment]
     s.display, s.contract_pile = display, tuple(pile)
-
-
-def _dice_text(a: LegalAction) -> str:
-    return str(a).split(" ")[1] if a.dice else "no dice"
 
 
 # =============================================================================== travel and posts

@@ -77,8 +77,9 @@ from mp_notebook.rulesets._shared.tasks import (
     LegalAction,
     Task,
     Turns,
-    act,
     compensation_actions,
+    dice_text,
+    new_action,
     parse_counts,
     push,
     seat_name,
@@ -197,33 +198,34 @@ def _colourless(p: Player) -> tuple[int, ...]:
     return tuple(sorted((*p.black_dice, p.white))) if p.white else p.black_dice
 
 
-def _dice_text(a: Action | LegalAction) -> str:
-    return str(a).split(" ")[1] if a.dice else "no dice"
-
-
 # =============================================================================== gains and costs
 
 
 def gain_bundle(s: VoyagesState, i: int, b: Bundle, why: str, rule: str) -> None:
     """Give player ``i`` the resources in ``b`` and log it."""
-    if not b:
+    entries = b.items()
+    if not entries:
         return
     p = s._player(i)
     pieces = p.__dict__
-    for k, v in b.items():
+    for k, v in entries:
         pieces[k] += v
-    s._note(i, f"{p.name} gains {b} ({why})", rule)
+    s._note(i, f"{p.name} gains {_text(b)} ({why})", rule)
 
 
 def pay_bundle(s: VoyagesState, i: int, b: Bundle, why: str, rule: str) -> None:
     """Take the resources in ``b`` from player ``i`` (who can pay them) and log it."""
-    if not b:
+    entries = b.items()
+    if not entries:
         return
     p = s._player(i)
     pieces = p.__dict__
-    for k, v in b.items():
+    for k, v in entries:
         pieces[k] -= v
-    s._note(i, f"{p.name} pays {b} ({why})", rule)
+    s._note(i, f"{p.name} pays {_text(b)} ({why})", rule)
+
+
+_text = functools.lru_cache(maxsize=1024)(str)  # a bundle's plain English, for the log (bundles recur)
 
 
 def _gain(i: int, reward: Reward, why: str, rule: str) -> Task:
@@ -321,8 +323,9 @@ def _dice_options(s: VoyagesState, i: int, n: int, colour_ok: bool, memo: Option
     if got is None:
         p = s.players[i]
         own = p.dice if colour_ok else ()
-        got = (_set_values(len(own), len(_colourless(p)), n) if _chooses_dice(s, i)
-               else placing.choices(own, _colourless(p), n))
+        colourless = _colourless(p)
+        got = (_set_values(len(own), len(colourless), n) if _chooses_dice(s, i)
+               else placing.choices(own, colourless, n))
         memo[n, colour_ok] = got
     return got
 
@@ -365,44 +368,53 @@ def _main_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
     coins = p.coins
     ch = _char(s, i)
     free = ch is not None and ch.free_occupied  # Berke Khan never pays the fee
+    spaces = s.spaces
     out: list[Action] = []
 
-    def placements(key: str, blue: bool = True) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """``(all dice, black dice, fee)`` of each way to place the dice space ``key`` takes that the
-        player can pay (``blue``: an occupied space costs the lowest die)."""
-        space = _space(s, key)
-        fees = [(all_, black, 0 if free or not blue else placing.fee(space, all_))
-                for _, black, all_ in _dice_options(s, i, rules.spaces[key].dice, i not in space[0], options)]
-        return [(all_, black, fee) for all_, black, fee in fees if coins >= fee]
+    def placements(kind: str, key: str, space_name: str | None = None, blue: bool = True,
+                   limit: int | None = None) -> list[Action]:
+        """Each way to place the dice space ``key`` takes that the player can pay (``blue``: an
+        occupied space costs the lowest die), as an action; ``limit``: the most coins the fee may be."""
+        space = spaces.get(key, placing.EMPTY)
+        ways = _dice_options(s, i, rules.spaces[key].dice, i not in space[0], options)
+        most = coins if limit is None else min(coins, limit)
+        if free or not blue or not space[1]:  # no fee
+            if most < 0:
+                return []
+            return [new_action(Action, (kind, i, all_, black, space_name, None)) for _, black, all_ in ways]
+        return [new_action(Action, (kind, i, all_, black, space_name, None)) for _, black, all_ in ways
+                if all_[0] <= most]
 
     # Take 5 coins
-    out += [act("take_coins", i, all_, black) for all_, black, _ in placements(TAKE_COINS)]
+    out += placements("take_coins", TAKE_COINS)
     # The Grand Bazaar (the column is chosen next)
     for name, space in rules.spaces.items():
         if space.by_die:
-            out += [act("bazaar", i, all_, black, name) for all_, black, _ in placements(name)]
+            out += placements("bazaar", name, name)
     # The Khan's favor: 4 slots, each die >= the one before; never a fee
     values = _space(s, KHAN)[1]
     if len(values) < rules.khan_slots:
         low = values[-1] if values else 1
-        out += [act("khans_favor", i, all_, black) for all_, black, _ in placements(KHAN, blue=False)
-                if all_[0] >= low]
+        out += [a for a in placements("khans_favor", KHAN, blue=False) if a.dice[0] >= low]
     # Contracts
     if any(s.contract_spaces):
-        out += [act("contracts", i, all_, black) for all_, black, _ in placements(CONTRACTS)]
+        out += placements("contracts", CONTRACTS)
     # Travel: the fee, then at least one step must be payable
-    firsts = _first_steps(s, i)
-    out += [act("travel", i, all_, black) for all_, black, fee in placements(TRAVEL)
-            if any(coins >= fee + step_coins and p.camels >= step_camels for step_coins, step_camels in firsts)]
-    # City cards (brown: once per round; a post placed before this turn)
+    limit = _travel_fee_limit(s, i)
+    if limit >= 0:
+        out += placements("travel", TRAVEL, limit=limit)
+    # City cards (brown: once per round; a post placed before this turn; any colour)
     posted = _posted_now(s, i)
-    card_dice = _dice_options(s, i, rules.spaces[CITY_CARD].dice, True, options)  # brown: used once, any colour
+    card_dice: tuple[DiceChoice, ...] | None = None
     for card_space, card_id in s.cards.items():
         city = c.card_spaces[card_space]
         if city not in p.trading_posts or city in posted or _space(s, CARD + card_space)[1]:
             continue
-        out += [act("city_card", i, all_, black, card_space) for _, black, all_ in card_dice
-                if _card_usable(s, i, card_id, all_[0])]
+        if not _card_usable(s, i, card_id):
+            continue
+        if card_dice is None:
+            card_dice = _dice_options(s, i, rules.spaces[CITY_CARD].dice, True, options)
+        out += [new_action(Action, ("city_card", i, all_, black, card_space, None)) for _, black, all_ in card_dice]
     return out
 
 
@@ -414,23 +426,35 @@ def _bonus_actions(s: VoyagesState, i: int, options: Options) -> list[Action]:
     c = s.components
     rules = c.rules
     p = s.players[i]
-    out = [Action("complete_contract", i, choice=cid) for cid in p.contracts
+    out = [new_action(Action, ("complete_contract", i, (), (), None, cid)) for cid in p.contracts
            if cid not in s.completing and can_pay(p, c.contracts[cid].cost)]
     singles = _dice_options(s, i, 1, True, options)  # reroll and adjust: one die each
     bag = _dice_options(s, i, rules.spaces[MONEY_BAG].dice, True, options)  # any colour, any number of times
-    out += [act("money_bag", i, all_, black) for _, black, all_ in bag]
+    out += _placing_actions("money_bag", i, bag)
     if not _chooses_dice(s, i):
+        reroll, adjust = _die_actions(i, singles)
         if has(p, rules.reroll_cost):
-            out += [act("reroll", i, all_, black) for _, black, all_ in singles]
+            out += reroll
         if has(p, rules.adjust_cost):
-            out += [act("adjust_die", i, all_, black, None, d) for _, black, all_ in singles
-                    for d, step in _ADJUST if 1 <= all_[0] + step <= 6]
+            out += adjust
     if s.black_bought < rules.black_die_per_turn and s.black_pool and has(p, rules.black_die_cost):
         out.append(Action("black_die", i))
     return out
 
 
-_ADJUST = (("-1", -1), ("+1", 1))
+@functools.lru_cache(maxsize=2048)
+def _placing_actions(kind: str, i: int, ways: tuple[DiceChoice, ...]) -> tuple[Action, ...]:
+    """Player ``i``'s ``kind`` actions (no space, no choice), one per way of placing dice (a
+    player's dice recur: these are made once)."""
+    return tuple(new_action(Action, (kind, i, all_, black, None, None)) for _, black, all_ in ways)
+
+
+@functools.lru_cache(maxsize=2048)
+def _die_actions(i: int, singles: tuple[DiceChoice, ...]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Player ``i``'s reroll and adjust actions with each single die of ``singles``."""
+    return (_placing_actions("reroll", i, singles),
+            tuple(new_action(Action, ("adjust_die", i, all_, black, None, d)) for _, black, all_ in singles
+                  for d, step in (("-1", -1), ("+1", 1)) if 1 <= all_[0] + step <= 6))
 
 
 def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
@@ -480,13 +504,24 @@ def _steps_from(board: Any, locations: tuple[str, ...], hop: bool) -> tuple[tupl
     return tuple(out)
 
 
-def _first_steps(s: VoyagesState, i: int) -> list[tuple[int, int]]:
-    """``(coins, camels)`` of each first step of a Travel action (the fee not included)."""
-    base = s.components.rules.travel_coins[0]
-    return [(base + route.coins, route.camels) if route else (base, 0) for _, _, _, route in open_steps(s, i)]
+def _travel_fee_limit(s: VoyagesState, i: int) -> int:
+    """The most coins player ``i`` can pay for the Travel space and still pay a first step (-1: none)."""
+    ch = _char(s, i)
+    p = s.players[i]
+    steps = _first_steps(s.board, p.locations, ch is not None and ch.oasis_hop, s.components.rules.travel_coins[0])
+    return max((p.coins - coins for coins, camels in steps if p.camels >= camels), default=-1)
 
 
-def _card_usable(s: VoyagesState, i: int, card_id: str, die: int) -> bool:
+@functools.lru_cache(maxsize=1024)
+def _first_steps(board: Any, locations: tuple[str, ...], hop: bool, base: int) -> tuple[tuple[int, int], ...]:
+    """``(coins, camels)`` of each first step of a Travel action from ``locations`` (the fee not
+    included; ``base``: the travel table's first column)."""
+    return tuple((base + route.coins, route.camels) if route else (base, 0)
+                 for _, _, _, route in _steps_from(board, locations, hop))
+
+
+def _card_usable(s: VoyagesState, i: int, card_id: str) -> bool:
+    """Whether player ``i`` can carry out city card ``card_id`` now (with any die)."""
     card = s.components.city_cards[card_id]
     p = s.players[i]
     if card.kind == "exchange":
@@ -518,7 +553,7 @@ def _occupy(s: VoyagesState, a: LegalAction, key: str, what: str, rule: str) -> 
     fee = space_fee(s, i, key, a.dice)
     occupied = bool(_space(s, key)[1])
     _place(s, i, a, key)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on {what}", rule)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on {what}", rule)
     if fee:
         pay_bundle(s, i, Bundle(coins=fee), f"{what} was occupied: the lowest die placed", R_OCCUPIED)
     elif occupied:
@@ -574,7 +609,7 @@ def _do_khan(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, KHAN)
     slot = len(s.spaces[KHAN][1])
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on Khan's favor slot {slot} (no fee)", R_KHAN)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on Khan's favor slot {slot} (no fee)", R_KHAN)
     reward = s.components.rules.spaces[KHAN].reward
     assert reward is not None
     push(s, _gain(i, reward, "the Khan's favor", R_KHAN), *_shares(s, i, "khan_share", "sought the Khan's favor"))
@@ -598,7 +633,7 @@ def _do_city_card(s: VoyagesState, a: LegalAction) -> None:
     i, die = a.player, min(a.dice)
     card = s.components.city_cards[s.cards[a.space]]
     _place(s, i, a, CARD + a.space)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on city card {card.id} ({a.space}): {card}", R_CARDS)
     p = s.players[i]
     why = f"city card {card.id}, die {die}"
     if card.kind == "exchange" and _moves_card(card.id, s):
@@ -638,7 +673,7 @@ def _run_file_contract(s: VoyagesState, task: Task) -> None:
 def _do_money_bag(s: VoyagesState, a: LegalAction) -> None:
     i = a.player
     _place(s, i, a, None)
-    s._note(i, f"{seat_name(s, i)} places {_dice_text(a)} on the money bag (never a fee, any colour)", R_BAG)
+    s._note(i, f"{seat_name(s, i)} places {dice_text(a)} on the money bag (never a fee, any colour)", R_BAG)
     reward = s.components.rules.spaces[MONEY_BAG].reward
     assert reward is not None
     push(s, _gain(i, reward, "take 3 coins", R_BAG))
@@ -660,7 +695,7 @@ def _do_reroll(s: VoyagesState, a: LegalAction) -> None:
     value = _roll(s)
     _retake(s, a, value)
     pay_bundle(s, i, s.components.rules.reroll_cost, "reroll", R_REROLL)
-    s._note(i, f"{seat_name(s, i)} rerolls {_dice_text(a)}: {value}", R_REROLL)
+    s._note(i, f"{seat_name(s, i)} rerolls {dice_text(a)}: {value}", R_REROLL)
 
 
 def _do_adjust(s: VoyagesState, a: LegalAction) -> None:
@@ -668,7 +703,7 @@ def _do_adjust(s: VoyagesState, a: LegalAction) -> None:
     value = a.dice[0] + int(a.choice)
     _retake(s, a, value)
     pay_bundle(s, i, s.components.rules.adjust_cost, "adjusting a die", R_ADJUST)
-    s._note(i, f"{seat_name(s, i)} changes {_dice_text(a)} to {value}", R_ADJUST)
+    s._note(i, f"{seat_name(s, i)} changes {dice_text(a)} to {value}", R_ADJUST)
 
 
 def _do_black_die(s: VoyagesState, a: LegalAction) -> None:
