@@ -13,6 +13,7 @@ A ruleset's rules module fills a :class:`Turns` with its handlers and answers ``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -77,7 +78,12 @@ def compensation_actions(s: Any, task: Task) -> list[Action]:
     """The choices of a ``("compensation", seat, amount)`` task: every split of the amount between
     coins and camels, most coins first."""
     _, i, amount = task
-    return [Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1)]
+    return list(_compensation(i, amount))
+
+
+@functools.lru_cache(maxsize=256)
+def _compensation(i: int, amount: int) -> tuple[Action, ...]:
+    return tuple(Action("compensation", i, choice=counts(coins=k, camels=amount - k)) for k in range(amount, -1, -1))
 
 
 def parse_counts(text: str | None) -> dict[str, int]:

@@ -105,14 +105,9 @@ AREA_SPACES = ("Area-1", "Area-2")
 # =============================================================================== small helpers
 
 
-def jade_needed(p: Player, b: Bundle) -> int:
-    """Jade needed to pay ``b``: its own jade plus every coin and camel the player lacks."""
-    short_coins, short_camels = b.coins - p.coins, b.camels - p.camels
-    return b.jade + (short_coins if short_coins > 0 else 0) + (short_camels if short_camels > 0 else 0)
-
-
 def can_pay(p: Player, b: Bundle) -> bool:
-    short_coins, short_camels = b.coins - p.coins, b.camels - p.camels  # jade_needed, inlined: a hot path
+    """Whether ``p`` can pay ``b``: its goods, and its jade plus a jade for every coin and camel short."""
+    short_coins, short_camels = b.coins - p.coins, b.camels - p.camels
     return (b.jade + (short_coins if short_coins > 0 else 0) + (short_camels if short_camels > 0 else 0) <= p.jade
             and p.pepper >= b.pepper and p.silk >= b.silk and p.gold >= b.gold)
 
@@ -511,15 +506,17 @@ def _first_moves(s: Mp2State, i: int) -> list[Bundle]:
         routes += _open_routes(s.board, p.figure2, p.seal_levels)
     ch = _char(s, i)
     if ch is None or not ch.free_route_costs:
-        return [r.cost for r in routes]
-    return [_route_cost(s, i, r) for r in routes]
+        return [r.cost for r, _ in routes]
+    return [_route_cost(s, i, r) for r, _ in routes]
 
 
 @functools.lru_cache(maxsize=4096)
-def _open_routes(board: Board, location: str, seal_levels: tuple[tuple[str, bool], ...]) -> tuple[Route, ...]:
-    """The routes out of ``location`` open to a holder of these seals (a route may need one)."""
+def _open_routes(board: Board, location: str,
+                 seal_levels: tuple[tuple[str, bool], ...]) -> tuple[tuple[Route, str], ...]:
+    """``(route, label)`` of the routes out of ``location`` open to a holder of these seals (a
+    route may need one), in the board's order."""
     held = {t for t, _ in seal_levels}
-    return tuple(r for _, _, r, _ in board.adjacent[location] if r.seal is None or r.seal in held)
+    return tuple((r, label) for _, _, r, label in board.adjacent[location] if r.seal is None or r.seal in held)
 
 
 def _lowest_seal_die(s: Mp2State, i: int) -> int:
@@ -816,9 +813,11 @@ def _refill_display(s: Mp2State) -> None:
 def _move_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, _remaining, _visited, mode, made = task
     p = s.players[i]
-    out = [Action("move", i, choice=label if figure == 1 else f"{label}/{figure}")
-           for figure, loc in _figures(p) for _, _, r, label in s.board.adjacent[loc]
-           if (r.seal is None or p.has_seal(r.seal)) and can_pay(p, _route_cost(s, i, r))]
+    ch = _char(s, i)
+    free = ch is not None and bool(ch.free_route_costs)
+    out = [new_action(Action, ("move", i, (), (), None, label if figure == 1 else f"{label}/{figure}"))
+           for figure, loc in _figures(p) for r, label in _open_routes(s.board, loc, p.seal_levels)
+           if can_pay(p, _route_cost(s, i, r) if free else r.cost)]
     if made or mode == "bonus":
         out.append(Action("done", i))
     return out
@@ -1127,9 +1126,14 @@ def _apply_compensation(s: Mp2State, task: Task, a: LegalAction) -> None:
 def _pay_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, b, _why, _rule, reserve = task
     p = s.players[i]  # the splits the player can still pay (a position edit may have taken some away)
-    return [Action("pay", i, choice=counts(coins=b.coins - jc, camels=b.camels - jm, jade=b.jade + jc + jm))
-            for jc, jm in _pay_splits(p, b, reserve)
+    return [_pay_action(i, b.coins - jc, b.camels - jm, b.jade + jc + jm) for jc, jm in _pay_splits(p, b, reserve)
             if b.coins - jc <= p.coins and b.camels - jm <= p.camels and b.jade + jc + jm <= p.jade]
+
+
+@functools.lru_cache(maxsize=1024)
+def _pay_action(i: int, coins: int, camels: int, jade: int) -> Action:
+    """Player ``i``'s choice to pay so many coins, camels and jade (payments recur)."""
+    return Action("pay", i, choice=counts(coins=coins, camels=camels, jade=jade))
 
 
 def _apply_pay(s: Mp2State, task: Task, a: LegalAction) -> None:

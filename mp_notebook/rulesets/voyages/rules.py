@@ -477,6 +477,12 @@ def step_cost(s: VoyagesState, route: Route | None, made: int, mode: str, per_st
     if route is not None:
         coins += route.coins
         camels += route.camels
+    return _step_cost(coins, camels, per_step)
+
+
+@functools.lru_cache(maxsize=512)
+def _step_cost(coins: int, camels: int, per_step: Cost | None) -> Cost:
+    """``coins`` and ``camels`` plus a city card's price per move (steps recur: made once)."""
     if per_step is None:
         return Cost(Bundle(coins=coins, camels=camels))
     b = per_step.pay
