@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 _set = object.__setattr__
 _new_event = tuple.__new__  # Event(...) without the keyword handling: the log grows on every apply
 STATIC = ("components", "board")  # shared by every state of a ruleset: never copied, pickled or saved
-TRANSIENT = ("_legal", "_owned")  # caches of one state object
+TRANSIENT = ("_legal", "_owned", "_decision")  # caches of one state object
 
 
 class Pieces:
@@ -124,6 +124,7 @@ class RulesState(GameState):
     over: bool
     _legal: list[Action] | None
     _owned: set[int]  # seats already copied into this (unpublished) state
+    _decision: Decision | None = None  # the decision awaited, once asked for
 
     # --- copying -------------------------------------------------------------------------
     def _copy(self) -> Self:
@@ -131,6 +132,7 @@ class RulesState(GameState):
         fields = self.__dict__.copy()
         fields["_legal"] = None
         fields["_owned"] = set()
+        fields["_decision"] = None
         new.__dict__ = fields
         return new
 
@@ -171,7 +173,9 @@ class RulesState(GameState):
     def decision(self) -> Decision:
         """What is awaited now: ``.kind``, ``.player``, ``.text`` in plain English and ``.about``
         (what some follow-ups are about; the rules module's ``DECISION_ABOUT`` lists them)."""
-        return self.rules.decision(self)
+        if self._decision is None:
+            self._decision = self.rules.decision(self)
+        return self._decision
 
     def legal_actions(self) -> list[Action]:
         """Every distinct legal choice at this point (a new list each call)."""

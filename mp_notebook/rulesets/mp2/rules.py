@@ -489,7 +489,7 @@ def _turn_actions(s: Mp2State, i: int) -> list[Action]:
     out = _main_actions(s, i) if not s.main_done and p.all_dice else []
     out += _bonus_actions(s, i, bool(out))
     if s.main_done or not p.all_dice:
-        out.append(Action("end_turn", i))
+        out.append(new_action(Action, ("end_turn", i, (), (), None, None)))
     return out
 
 

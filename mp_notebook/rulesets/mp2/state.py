@@ -152,7 +152,7 @@ class Mp2State(RulesState):
         >>> s.apply("travel [5,6] middle").decision.about  # the moves left
         3
         """
-        return rules.decision(self)
+        return super().decision
 
     def with_player(self, i: int, **changes: Any) -> Mp2State:
         """A new state with player ``i``'s pieces edited (position editing for analysis).

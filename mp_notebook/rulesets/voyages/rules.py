@@ -463,7 +463,7 @@ def _turn_actions(s: VoyagesState, i: int) -> list[Action]:
     out = _main_actions(s, i, options) if not s.main_done and p.all_dice else []
     out += _bonus_actions(s, i, options)
     if s.main_done or not p.all_dice:
-        out.append(Action("end_turn", i))
+        out.append(new_action(Action, ("end_turn", i, (), (), None, None)))
     return out
 
 

@@ -123,7 +123,7 @@ class VoyagesState(RulesState):
         >>> s.decision.kind, s.decision.player, s.decision.text
         ('compensation', 1, 'Player 2: take 1 compensation as coins and/or camels')
         """
-        return rules.decision(self)
+        return super().decision
 
     def with_player(self, i: int, **changes: Any) -> VoyagesState:
         """A new state with player ``i``'s pieces edited (position editing for analysis).
