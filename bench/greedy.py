@@ -21,7 +21,8 @@ agent's win rate (ties count half; 95% Wilson interval) and its mean margin over
 final VP, ± its standard error over the seeds' pairs.
 
 ``--search-decisions N``: also time SearchAgent's last-round turn decisions (its searched ones)
-over the same games, up to N of them a ruleset: the median and the 99th percentile.
+over the same games, up to N of them a ruleset: the median and the 99th percentile, with its
+default ``budget_decisions`` and without (the search before issue 38), timed alternately.
 
 Aims (issue 38), Marco Polo II and Voyages: a decision mean <= 3 ms and 99th percentile <= 30 ms; a
 game <= 0.3 s; SearchAgent 99th percentile <= 2 s a decision. Timings are wall clock on a shared
@@ -53,41 +54,59 @@ def p99(xs: list[float]) -> float:
     return quantiles(xs, n=100)[98] if len(xs) > 1 else xs[0]
 
 
-def greedy_game(ruleset: str, seed: int) -> tuple[mp.GameState, list[tuple[float, mp.GameState]]]:
-    """A 2-player greedy game: its end and ``(seconds, state)`` for every decision taken."""
+def greedy_game(ruleset: str, seed: int) -> tuple[mp.GameState, list[tuple[float, float, mp.GameState]]]:
+    """A 2-player greedy game: its end and ``(seconds, CPU seconds, state)`` for every decision."""
     s = mp.new_game(2, ruleset=ruleset, seed=seed)
     agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
     times = []
     while not s.is_over:
         i = s.current_player
         assert i is not None
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         a = agents[i].choose(s)
-        times.append((time.perf_counter() - start, s))
+        times.append((time.perf_counter() - start, time.process_time() - cpu, s))
         s = s.apply(a)
     return s, times
 
 
 def describe(s: mp.GameState) -> str:
-    """What a decision was: its kind, and the kinds of the distinct actions greedy ranks."""
-    from mp_notebook.agents.greedy import distinct_actions
+    """What a decision was: its kind, the kinds of the actions greedy ranks (dice-only variants
+    merged, die changes pruned), and how many positions its look-ahead scored (counted on a rerun)."""
+    from mp_notebook.agents import greedy
 
-    kinds = Counter(a.kind for a in distinct_actions(s, s.legal_actions()))
-    return f"{s.decision.kind}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    kinds = Counter(a.kind for a in greedy._prune_die_changes(greedy.distinct_actions(s, s.legal_actions())))
+    scored = 0
+    score = greedy._Look.score
+
+    def counted(look: greedy._Look, state: mp.GameState) -> float:
+        nonlocal scored
+        scored += id(state) not in look._scores
+        return score(look, state)
+
+    greedy._Look.score = counted  # type: ignore[method-assign,assignment]
+    try:
+        mp.agents.GreedyAgent(0).choose(s)
+    finally:
+        greedy._Look.score = score  # type: ignore[method-assign]
+    return f"{s.decision.kind}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + f"; {scored} scored"
 
 
 def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int) -> None:
     game_seconds: list[float] = []
+    game_cpu: list[float] = []
     decisions: list[float] = []
+    cpu: list[float] = []
     tail: list[tuple[float, str]] = []
     ends = []
     for seed in range(games):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         end, times = greedy_game(ruleset, seed)
         game_seconds.append(time.perf_counter() - start)
+        game_cpu.append(time.process_time() - cpu_start)
         ends.append(end)
-        decisions += [t for t, _ in times]
-        tail += [(t, describe(s)) for t, s in times if t > slow]
+        decisions += [t for t, _, _ in times]
+        cpu += [c for _, c, _ in times]
+        tail += [(t, describe(s)) for t, _, s in times if t > slow]
         if hashes:
             digest = hashlib.sha1("\n".join(end.history).encode()).hexdigest()[:12]
             print(f"  {ruleset} game {seed}: {len(end.history)} history entries, sha1 {digest}")
@@ -95,6 +114,9 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int) -> N
           f"(range {min(game_seconds):.2f}-{max(game_seconds):.2f}); {len(decisions)} decisions: "
           f"mean {mean(decisions) * 1e3:.2f} ms, median {median(decisions) * 1e3:.2f} ms, "
           f"99th percentile {p99(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms", flush=True)
+    print(f"{ruleset}: the same in CPU time (this process only; what a loaded machine's wall clock hides): "
+          f"a game median {median(game_cpu):.2f} s; a decision mean {mean(cpu) * 1e3:.2f} ms, "
+          f"99th percentile {p99(cpu) * 1e3:.1f} ms", flush=True)
     for t, what in sorted(tail, reverse=True)[:12]:
         print(f"    {t * 1e3:6.0f} ms  {what}")
     if search:
@@ -102,23 +124,33 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int) -> N
 
 
 def search_times(ruleset: str, ends: list[mp.GameState], limit: int) -> None:
-    """SearchAgent's seconds on the last-round turn decisions of the greedy games ``ends``."""
-    agent = mp.agents.SearchAgent()
-    seconds = []
+    """SearchAgent's seconds on the last-round turn decisions of the greedy games ``ends``, with its
+    default decision budget and without it (``budget_decisions=None``), timed alternately on each
+    decision; and how often the two choose differently."""
+    agents = {"default": mp.agents.SearchAgent(),
+              "budget_decisions=None": mp.agents.SearchAgent(budget_decisions=None)}
+    seconds: dict[str, list[float]] = {name: [] for name in agents}
+    differ = 0
     for end in ends:
         s = mp.new_game(**end.setup)
         for entry in end.history:
-            if len(seconds) >= limit:
+            if len(seconds["default"]) >= limit:
                 break
-            if s.decision.kind == "turn" and agent.horizon_at(s) == "game":
-                start = time.perf_counter()
-                agent.choose(s)
-                seconds.append(time.perf_counter() - start)
+            if s.decision.kind == "turn" and agents["default"].horizon_at(s) == "game":
+                chosen = {}
+                order = list(agents) if len(seconds["default"]) % 2 == 0 else list(agents)[::-1]
+                for name in order:
+                    start = time.perf_counter()
+                    chosen[name] = agents[name].choose(s)
+                    seconds[name].append(time.perf_counter() - start)
+                differ += len(set(chosen.values())) > 1
             s = s.apply(entry)
-    if seconds:
-        print(f"  SearchAgent(), {len(seconds)} searched turn decisions (last round): median "
-              f"{median(seconds):.2f} s, 99th percentile {p99(seconds):.2f} s, max {max(seconds):.2f} s",
-              flush=True)
+    for name, xs in seconds.items():
+        if xs:
+            print(f"  SearchAgent({name}), {len(xs)} searched turn decisions (last round, timed alternately): "
+                  f"median {median(xs):.2f} s, 99th percentile {p99(xs):.2f} s, max {max(xs):.2f} s", flush=True)
+    if seconds["default"]:
+        print(f"  the two chose differently at {differ} of {len(seconds['default'])} decisions")
 
 
 def paired_game(job: tuple[str, int, int]) -> tuple[int, int, float]:
