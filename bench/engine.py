@@ -280,8 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"unknown ruleset(s) {unknown}; registered: {', '.join(PACKAGES)}")
     print(f"mp_notebook engine benchmark  (Python {sys.version.split()[0]}, {sys.platform}, "
           f"python-chess {chess.__version__})")
-    print(f"{args.players}-player random playouts; {args.blocks} blocks of {args.block_seconds:g} s per ruleset, "
-          f"each followed by {args.block_seconds:g} s of python-chess; ratio = decisions/s ÷ plies/s")
+    print(f"{args.players}-player random playouts; {args.blocks} block{'s' * (args.blocks != 1)} of "
+          f"{args.block_seconds:g} s per ruleset, "
+          f"each between blocks of python-chess; ratio = decisions/s ÷ plies/s of the chess blocks around")
     print()
     ours, chess_rates, blocks = interleave(rulesets, args.players, args.blocks, args.block_seconds,
                                           lambda line: print(line, flush=True))
