@@ -52,19 +52,19 @@ def test_every_choice_has_a_row_the_best_first(mid: mp.GameState) -> None:
 
 
 def test_pruned_rows_have_fewer_futures(mid: mp.GameState) -> None:
-    df = evaluate(mid, rollouts=8, time_budget=None)
+    df = evaluate(mid, rollouts=8, time_budget=None, horizon="turn")
     full = df[~df["pruned"]]
     pruned = df[df["pruned"]]
     assert (full["rollouts"] == 8).all() and len(pruned) == len(df) - len(full) > 0
     assert ((pruned["rollouts"] < 8) | (pruned["horizon"] == "action")).all()
     # without pruning every choice gets every future at the deep horizon
-    every = evaluate(mid, rollouts=2, time_budget=None, prune=False)
+    every = evaluate(mid, rollouts=2, time_budget=None, prune=False, horizon="turn")
     assert (every["rollouts"] == 2).all() and not every["pruned"].any() and every["horizon"].nunique() == 1
 
 
 def test_seeded_and_reproducible(mid: mp.GameState) -> None:
-    one = evaluate(mid, rollouts=4, time_budget=None, seed=3)
-    assert one.equals(evaluate(mid, rollouts=4, time_budget=None, seed=3))
+    one = evaluate(mid, rollouts=4, time_budget=None, seed=3, horizon="turn")
+    assert one.equals(evaluate(mid, rollouts=4, time_budget=None, seed=3, horizon="turn"))
     assert mid.history == position(mid.ruleset).history  # the state is untouched
 
 
@@ -89,18 +89,19 @@ def test_time_budget_on_an_injected_clock(mid: mp.GameState) -> None:
     assert done[-1] == n and not df["pruned"].any()  # stopped by the clock, not set aside
     # 5 clock seconds, one a read: at most 5 samples after the screen, then it stops
     done.clear()
-    df = evaluate(mid, time_budget=5, rollouts=32, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
+    df = evaluate(mid, time_budget=5, rollouts=32, horizon="turn", clock=FakeClock(1.0),
+                  progress=lambda d, p: done.append(d))
     assert n < done[-1] <= n + 5
     assert len(df) == n and (df[df["horizon"] != "action"]["rollouts"] <= 5).all()
     assert df.iloc[0]["horizon"] != "action" and not df.iloc[0]["pruned"]
     # a clock that never moves: the whole schedule, as with no budget
-    still = evaluate(mid, time_budget=5, rollouts=4, clock=lambda: 0.0)
-    assert still.equals(evaluate(mid, time_budget=None, rollouts=4))
+    still = evaluate(mid, time_budget=5, rollouts=4, horizon="turn", clock=lambda: 0.0)
+    assert still.equals(evaluate(mid, time_budget=None, rollouts=4, horizon="turn"))
 
 
 def test_progress_counts_every_sample(mid: mp.GameState) -> None:
     calls: list[tuple[int, int]] = []
-    df = evaluate(mid, rollouts=4, time_budget=None, progress=lambda d, p: calls.append((d, p)))
+    df = evaluate(mid, rollouts=4, time_budget=None, horizon="turn", progress=lambda d, p: calls.append((d, p)))
     dones = [d for d, _ in calls]
     assert dones == list(range(1, len(dones) + 1))
     screened_deeper = int((df["horizon"] != "action").sum())  # their screen sample is not a row's
