@@ -405,7 +405,7 @@ def test_malformed_data_is_a_data_error(name: str, old: str | None, new: str, ma
 
 
 @pytest.mark.parametrize("trip,match", [("[]", "a trip is a list of cities"),
-                                        ('["Beijing", 5]', "a trip is a list of cities"),
+                                        ('["Beijing", 5]', "trip must list strings, got 5"),
                                         ('["Beijing", "Atlantis"]', "trips list cities of board.toml")])
 def test_malformed_automa_trip_is_a_data_error(trip: str, match: str) -> None:
     from mp_notebook.rulesets.mp2.automa import load_automa

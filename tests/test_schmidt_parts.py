@@ -50,13 +50,15 @@ def test_the_data_files_say_they_are_a_reconstruction() -> None:
 
 @pytest.mark.parametrize(("file", "edit", "message"), [
     ("board", lambda d: d["location"][1].update(shape="hexagon"), "board.toml: location 'Belgrade': shape"),
-    ("board", lambda d: d["route"][0].update(mode="air"), "board.toml: route #1"),
+    ("board", lambda d: d["route"][0].update(mode="air"), "board.toml: route Venice-Belgrade: mode 'air'"),
     ("board", lambda d: d["location"][3].pop("colour"), "board.toml: location 'Constantinople'"),
     ("cards", lambda d: d["joker"][0].update(effect="teleport"), "cards.toml: joker 'khan_protects'"),
     ("cards", lambda d: d["joker"].pop(), "cards.toml: the brown deck has 4 jokers"),
     ("cards", lambda d: d["joker"][1].update(optional=True), "cards.toml: joker 'birthday': only a joker whose"),
     ("cards", lambda d: d["specials"].update(missions=["Venice", "Pagan", "Quinsai", "Zaiton"]), "missions"),
-    ("rules", lambda d: d["spinner"].update(sea=["2", "bandits"]), "rules.toml: [spinner] sea"),
+    ("rules", lambda d: d["spinner"].update(sea=[2, "bandits"]), "rules.toml: [spinner]: sea: sectors are moves"),
+    ("rules", lambda d: d["spinner"].update(sea=["2", "pirates"]), "rules.toml: [spinner]: sea: sectors are moves"),
+    ("rules", lambda d: d["spinner"].update(sea=[2.0, "pirates"]), "rules.toml: [spinner]: sea must list integers"),
     ("rules", lambda d: d["return_capital"].pop("4"), "rules.toml: [return_capital]"),
 ])
 def test_broken_data_is_a_clear_error(file, edit, message) -> None:

@@ -13,7 +13,6 @@ its turn is logged with the Automa card and the rule (section of 004) that cause
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -24,6 +23,7 @@ from mp_notebook.engine.errors import DataError
 from mp_notebook.engine.rng import shuffled
 from mp_notebook.engine.text import counted
 from mp_notebook.rulesets._shared import dice as placing
+from mp_notebook.rulesets._shared.data import parse_toml
 from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle, Reward, _Reader
 
@@ -84,42 +84,44 @@ def load_automa(text: str) -> AutomaComponents:
     from mp_notebook.rulesets.mp2.components import components
 
     file = "automa.toml"
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{file}: not valid TOML: {exc}") from exc
+    doc = parse_toml(file, text)
     top = _Reader(file, "top level", doc)
     top.keys(("playmat", "card", "slide", "skill", "trading_post_card"))
     c = components()
-    mat = top.sub("playmat", doc["playmat"])
+
+    def tables(key: str) -> list[_Reader]:
+        return [_Reader(file, f"{key}[{i}]", raw, ident="level" if key == "skill" else "id")
+                for i, raw in enumerate(top.items(key, dict))]
+
+    mat = top.sub("playmat")
     mat.keys(("seals", "city_actions"))
-    seals = mat.get("seals", dict)
+    letters = mat.sub("seals")
+    seals = {letter: letters.get(letter, str) for letter in letters.table}
     if set(seals) != set("ABCD") or sorted(seals.values()) != sorted(SEALS):
         mat.fail("seals maps A, B, C, D to the four guild seals")
     spaces = set(c.special_cities) | set(c.card_spaces)
-    city_actions = tuple(mat.get("city_actions", list))
-    if set(city_actions) != spaces:
-        mat.fail(f"city_actions lists the special cities and card spaces: {sorted(spaces)}")
-    cards = {}
-    for i, raw in enumerate(doc["card"]):
-        r = _Reader(file, f"card[{i}]", raw, ident="id")
+    city_actions = tuple(mat.items("city_actions", str))
+    if set(city_actions) != spaces or len(city_actions) != len(spaces):
+        mat.fail(f"city_actions lists the special cities and card spaces once each: {sorted(spaces)}")
+    cards: dict[str, AutomaCard] = {}
+    for r in tables("card"):
         r.keys(("id", "actions"), ("bonus",))
-        actions = tuple(r.get("actions", list))
+        actions = tuple(r.items("actions", str))
         if not actions or actions[-1] != "books" or set(actions) - set(MAIN_ACTIONS):
             r.fail(f"actions are among {', '.join(MAIN_ACTIONS)} and end with books")
         if r.get("bonus", str) not in (None, "black_die", "complete"):
             r.fail("bonus is black_die or complete")
-        cards[r.get("id", str)] = AutomaCard(r.get("id", str), r.get("bonus", str), actions)
+        ident = r.unique("id", cards)
+        cards[ident] = AutomaCard(ident, r.get("bonus", str), actions)
     if len(cards) != 8:
         raise DataError(f"{file}: the Automa has 8 cards, found {len(cards)}")
-    slides = {}
-    for i, raw in enumerate(doc["slide"]):
-        r = _Reader(file, f"slide[{i}]", raw, ident="id")
+    slides: dict[str, tuple[tuple[str, str | None], ...]] = {}
+    for r in tables("slide"):
         r.keys(("id", "trip"))
         trip = []
-        entries = r.get("trip", list)
-        if not entries or not all(isinstance(entry, str) for entry in entries):
-            r.fail(f"a trip is a list of cities (with red letters: 'City/A'), got {entries!r}")
+        entries = r.items("trip", str)
+        if not entries:
+            r.fail("a trip is a list of cities (with red letters: 'City/A')")
         for entry in entries:
             city, _, letter = entry.partition("/")
             if city not in c.locations or not c.locations[city].is_city or (letter and letter not in "ABC"):
@@ -127,25 +129,23 @@ def load_automa(text: str) -> AutomaComponents:
             trip.append((city, letter or None))
         if trip[0][0] != shared_start():
             r.fail("a trip starts in the start city")
-        slides[r.get("id", str)] = tuple(trip)
+        slides[r.unique("id", slides)] = tuple(trip)
     if len(slides) != 12:
         raise DataError(f"{file}: there are 12 trip slides, found {len(slides)}")
-    tp_cards = {}
-    for i, raw in enumerate(doc["trading_post_card"]):
-        r = _Reader(file, f"trading_post_card[{i}]", raw, ident="id")
+    tp_cards: dict[str, TradingPostCard] = {}
+    for r in tables("trading_post_card"):
         r.keys(("id", "slots", "seal_vp", "pin", "plus_spaces"))
-        slots = tuple(_reward_text(r, x) for x in r.get("slots", list))
+        slots = tuple(_reward_text(r, x) for x in r.items("slots", str))
         if len(slots) != c.rules.posts_per_player:
             r.fail(f"a trading post card holds {c.rules.posts_per_player} posts")
-        tp_cards[r.get("id", str)] = TradingPostCard(r.get("id", str), slots, r.count("seal_vp"), r.count("pin"),
-                                                     r.count("plus_spaces"))
-    skills = {}
-    for i, raw in enumerate(doc["skill"]):
-        r = _Reader(file, f"skill[{i}]", raw, ident="level")
+        ident = r.unique("id", tp_cards)
+        tp_cards[ident] = TradingPostCard(ident, slots, r.count("seal_vp"), r.count("pin"), r.count("plus_spaces"))
+    skills: dict[str, Skill] = {}
+    for r in tables("skill"):
         r.keys(("level", "trading_post_card", "city_action", "contract_vp"))
         tp = r.name("trading_post_card", tp_cards, "trading post card")
-        level = r.get("level", str)
-        skills[level] = Skill(level, tp, r.sub("city_action", raw["city_action"]).as_reward(), r.count("contract_vp"))
+        level = r.unique("level", skills)
+        skills[level] = Skill(level, tp, r.sub("city_action").as_reward(), r.count("contract_vp"))
     if set(skills) != {"L1", "L2", "L3"}:
         raise DataError(f"{file}: skill cards are L1, L2 and L3")
     return AutomaComponents(seals, city_actions, cards, slides, skills, tp_cards)

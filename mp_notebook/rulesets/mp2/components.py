@@ -440,7 +440,7 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
             if not isinstance(space, str) or not NAME_PATTERN.match(space):
                 r.fail(f"city card space names are words joined by '-', got {space!r}")
         locations[name] = Location(name, kind, float(lat), float(lon), r.get("shield", str), city_cards=cards, **flags)
-    routes = []
+    routes: list[Route] = []
     for i, raw in enumerate(entries(file, {"route": doc.get("route")}, "route")):
         r = _Reader(file, f"route[{i}]", raw)
         r.keys(("between", "kind"), ("coins", "camels", "jade", "seal"))
@@ -451,6 +451,8 @@ def _board(doc: dict[str, Any]) -> tuple[dict[str, Location], tuple[Route, ...]]
             if end not in locations:
                 r.fail(f"unknown location {end!r}")
         r.entry = f"route {ends[0]}-{ends[1]}"
+        if any({route.a, route.b} == set(ends) for route in routes):
+            r.fail("duplicate route (one route joins two locations)")
         kind = r.get("kind", str)
         seal = r.get("seal", str)
         if kind not in ("land", "sea"):
@@ -469,32 +471,33 @@ def _rules(doc: dict[str, Any]) -> Rules:
             "compensation_below", "khan_spaces", "khan_reward", "contracts_reward", "contract_slots",
             "money_bag", "reroll_cost", "adjust_cost", "black_die_cost", "books", "travel",
             "shield_track", "contracts_majority", "neutral"))
-    books = []
+    books: list[BookSpace] = []
     for i, b in enumerate(r.get("books", list)):
         s = r.sub(f"books[{i}]", b)
         s.keys(("name", "book", "min_die"))
-        books.append(BookSpace(s.get("name", str), s.count("book", low=1), s.count("min_die", low=1)))
-    travel = []
+        books.append(BookSpace(s.unique("name", [b.name for b in books]), s.count("book", low=1),
+                               s.count("min_die", low=1)))
+    travel: list[TravelSpace] = []
     for i, t in enumerate(r.get("travel", list)):
         s = r.sub(f"travel[{i}]", t)
         s.keys(("name", "dice", "max_moves", "coins", "extra_post"))
-        travel.append(TravelSpace(s.get("name", str), s.count("dice", low=1), s.count("max_moves", low=1),
+        travel.append(TravelSpace(s.unique("name", [x.name for x in travel]), s.count("dice", low=1),
+                                  s.count("max_moves", low=1),
                                   s.count("coins"), bool(s.get("extra_post", bool))))
-    track = r.get("shield_track", list)
-    if (not track or not all(type(v) is int for v in track) or track[0] != 0
-            or any(b < a for a, b in itertools.pairwise(track))):
+    track = r.counts("shield_track")
+    if not track or track[0] != 0 or any(b < a for a, b in itertools.pairwise(track)):
         r.fail(f"shield_track is a list of ints that starts at 0 and never decreases, got {track!r}")
-    post_vp = tuple((int(n), int(v)) for n, v in r.sub("post_vp", r.get("post_vp", dict)).table.items())
-    neutral = {int(k): v for k, v in r.get("neutral", dict).items()}
-    for players, spec in neutral.items():
-        r.sub(f"neutral.{players}", spec).keys((), ("khan", "special_cities", "books"))
+    post_vp = tuple(r.int_counts("post_vp", 1, 99).items())
+    majority = r.counts("contracts_majority", 2)  # VP for the most and the second-most contracts
+    neutral = {players: _neutral(r.sub(f"neutral.{players}", spec), tuple(b.name for b in books))
+               for players, spec in r.int_keyed("neutral", 1, 4).items()}
     return Rules(
         rounds=r.count("rounds", low=1),
         start=r.bundle("start"),
         dice_per_player=r.count("dice_per_player", low=1),
         posts_per_player=r.count("posts_per_player", low=1),
         post_vp=post_vp,
-        black_dice={int(k): int(v) for k, v in r.get("black_dice", dict).items()},
+        black_dice=r.int_counts("black_dice", 1, 4),
         compensation_below=r.count("compensation_below"),
         khan_spaces=r.count("khan_spaces", low=1),
         khan_reward=r.bundle("khan_reward"),
@@ -506,10 +509,28 @@ def _rules(doc: dict[str, Any]) -> Rules:
         black_die_cost=r.bundle("black_die_cost"),
         books=tuple(books),
         travel=tuple(travel),
-        shield_track=tuple(int(v) for v in track),
-        contracts_majority=tuple(r.get("contracts_majority", list)),
+        shield_track=tuple(track),
+        contracts_majority=(majority[0], majority[1]),
         neutral=neutral,
     )
+
+
+def _neutral(r: _Reader, book_names: tuple[str, ...]) -> dict[str, Any]:
+    """The neutral dice of one player count: ``khan`` values, one ``special_cities`` value,
+    ``books`` space -> value (dice values 1-6)."""
+    r.keys((), ("khan", "special_cities", "books"))
+    spec: dict[str, Any] = {}
+    if "khan" in r.table:
+        spec["khan"] = r.counts("khan", low=1)
+    if "special_cities" in r.table:
+        spec["special_cities"] = r.count("special_cities", low=1)
+    if "books" in r.table:
+        books = r.sub("books")
+        books.keys((), book_names)
+        spec["books"] = {name: books.count(name, low=1) for name in books.table}
+    if any(v > 6 for v in (*spec.get("khan", ()), spec.get("special_cities", 1), *spec.get("books", {}).values())):
+        r.fail("neutral dice show 1-6")
+    return spec
 
 
 def _money_bag(r: _Reader) -> dict[str, Bundle]:
@@ -519,6 +540,8 @@ def _money_bag(r: _Reader) -> dict[str, Bundle]:
         bundle = r.sub(f"money_bag[{i}]", raw).as_bundle()
         if len(bundle.items()) != 1:
             r.fail(f"money_bag[{i}] gives exactly one kind of resource, got {bundle}")
+        if bundle.items()[0][0] in options:
+            r.fail(f"money_bag[{i}]: duplicate option {bundle.items()[0][0]!r} (one option a resource)")
         options[bundle.items()[0][0]] = bundle
     return options
 

@@ -14,7 +14,6 @@ notation: ``green80a`` is the first 80-Gulden card of the green deck, ``green:hu
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -23,6 +22,7 @@ import networkx as nx
 
 from mp_notebook.board.graph import Board
 from mp_notebook.engine.errors import DataError
+from mp_notebook.rulesets._shared.data import TableReader, parse_toml
 
 MODES = ("land", "sea")
 SHAPES = ("start", "large", "small", "triangle")
@@ -131,50 +131,46 @@ class Components:
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files("mp_notebook.rulesets.schmidt").joinpath("data", name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML: {exc}") from exc
+    return parse_toml(name, resources.files("mp_notebook.rulesets.schmidt").joinpath("data", name).read_text("utf-8"))
 
 
-def _need(file: str, entry: str, table: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    value = table.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise DataError(f"{file}: {entry}: {key!r} is missing or not a {getattr(kind, '__name__', kind)}")
-    return value
+def _entries(file: str, top: TableReader, key: str, ident: str) -> list[TableReader]:
+    """The readers of the array of tables ``[[key]]`` of ``file``, each named by its ``ident``."""
+    return [TableReader(file, f"{key}[{i}]", raw, ident=ident) for i, raw in enumerate(top.items(key, dict, []))]
 
 
 def load_board(doc: dict[str, Any]) -> tuple[str, dict[str, Location], tuple[Route, ...]]:
     """Spaces and routes of ``board.toml``; raises :class:`DataError` naming the entry."""
     f = "board.toml"
+    top = TableReader(f, "", doc)
+    top.keys(("start", "location", "route"))
     locations: dict[str, Location] = {}
-    for k, item in enumerate(doc.get("location", [])):
-        entry = f"location #{k + 1}"
-        name = _need(f, entry, item, "name", str)
-        entry = f"location {name!r}"
-        if not name.isidentifier() or name in locations:
-            raise DataError(f"{f}: {entry}: a name is one new word (it is written in the notation)")
-        shape = _need(f, entry, item, "shape", str)
-        if shape not in SHAPES:
-            raise DataError(f"{f}: {entry}: shape {shape!r} is not one of {', '.join(SHAPES)}")
-        colour = item.get("colour")
-        if (shape == "large") != isinstance(colour, str):
-            raise DataError(f"{f}: {entry}: trading cities (large circles), and only they, have a colour")
-        lat, lon = (float(_need(f, entry, item, key, (int, float))) for key in ("lat", "lon"))
-        locations[name] = Location(name, str(item.get("title", name)), "city", shape, colour, lat, lon)
-    start = _need(f, "top level", doc, "start", str)
-    if start not in locations or locations[start].shape != "start":
-        raise DataError(f"{f}: start {start!r} must be the location of shape 'start'")
-    routes = []
-    for k, item in enumerate(doc.get("route", [])):
-        entry = f"route #{k + 1}"
-        ends = item.get("between")
-        mode = item.get("mode")
-        if not (isinstance(ends, list) and len(ends) == 2 and all(e in locations for e in ends) and ends[0] != ends[1]):
-            raise DataError(f"{f}: {entry}: 'between' names two different known locations, got {ends!r}")
-        if mode not in MODES:
-            raise DataError(f"{f}: {entry} {ends}: mode is 'land' or 'sea', got {mode!r}")
+    for r in _entries(f, top, "location", "name"):
+        r.keys(("name", "shape", "lat", "lon"), ("title", "colour"))
+        name = r.unique("name", locations)
+        if not name.isidentifier():
+            r.fail("a name is one word (it is written in the notation)")
+        shape = r.name("shape", SHAPES, f"shape ({', '.join(SHAPES)})")
+        colour = r.get("colour", str)
+        if (shape == "large") != (colour is not None):
+            r.fail("trading cities (large circles), and only they, have a colour")
+        lat, lon = r.get("lat", (int, float)), r.get("lon", (int, float))
+        if lat is None or lon is None or not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            r.fail(f"lat and lon are numbers (-90..90, -180..180), got {lat!r}, {lon!r}")
+        locations[name] = Location(name, r.get("title", str, name), "city", shape, colour, float(lat), float(lon))
+    start = top.name("start", locations, "location")
+    if locations[start].shape != "start":
+        top.fail(f"start {start!r} must be the location of shape 'start'")
+    routes: list[Route] = []
+    for r in _entries(f, top, "route", ""):
+        r.keys(("between", "mode"))
+        ends = r.items("between", str)
+        if len(ends) != 2 or ends[0] == ends[1] or not all(e in locations for e in ends):
+            r.fail(f"'between' names two different known locations, got {ends!r}")
+        r.entry = f"route {ends[0]}-{ends[1]}"
+        mode = r.name("mode", MODES, "route type ('land' or 'sea')")
+        if any({route.a, route.b} == set(ends) and route.mode == mode for route in routes):
+            r.fail(f"duplicate {mode} route")
         routes.append(Route(ends[0], ends[1], mode))
     return start, locations, tuple(routes)
 
@@ -183,37 +179,42 @@ def load_cards(doc: dict[str, Any], locations: dict[str, Location]) -> tuple[tup
                                                                               dict[str, Joker]]:
     """Decks and jokers of ``cards.toml`` (card ids: ``green80a``, ``green:hunt``)."""
     f = "cards.toml"
-    decks = _need(f, "[decks]", doc, "decks", dict)
-    colours = tuple(_need(f, "[decks]", decks, "colours", list))
-    values = _need(f, "[decks]", decks, "values", dict)
+    top = TableReader(f, "", doc)
+    top.keys(("decks", "specials", "joker"))
+    decks = top.sub("decks")
+    decks.keys(("colours", "values", "jokers"))
+    colours = tuple(decks.items("colours", str))
+    if not colours or len(set(colours)) != len(colours) or not all(c.isidentifier() for c in colours):
+        decks.fail(f"colours are different words, got {list(colours)!r}")
+    values = decks.int_counts("values", 1, 999_999, least=1)
+    if not values or max(values.values()) > 10:
+        decks.fail("values maps card values (Gulden) to 1-10 cards of each")
+    per_deck = decks.count("jokers")
     jokers: dict[str, Joker] = {}
-    for k, item in enumerate(doc.get("joker", [])):
-        jid = _need(f, f"joker #{k + 1}", item, "id", str)
-        entry = f"joker {jid!r}"
-        effect = _need(f, entry, item, "effect", str)
-        colour = _need(f, entry, item, "colour", str)
-        if jid in jokers or effect not in JOKER_EFFECTS or colour not in colours:
-            raise DataError(f"{f}: {entry}: a new id, an effect among {', '.join(JOKER_EFFECTS)} and a deck colour")
-        place = item.get("place")
+    for r in _entries(f, top, "joker", "id"):
+        r.keys(("id", "colour", "effect", "text"), ("amount", "place", "optional", "other"))
+        jid = r.unique("id", jokers)
+        effect = r.name("effect", JOKER_EFFECTS, "joker effect")
+        colour = r.name("colour", colours, "deck colour")
+        place = r.get("place", str)
         if (effect in ("send", "go")) != (place in locations):
-            raise DataError(f"{f}: {entry}: 'send' and 'go' jokers (only) name a board location, got {place!r}")
-        amount = int(item.get("amount", 0))
+            r.fail(f"'send' and 'go' jokers (only) name a board location, got {place!r}")
+        amount = r.count("amount")
         if effect not in ("send", "go", "join") and amount <= 0:
-            raise DataError(f"{f}: {entry}: {effect} needs a positive amount")
-        if item.get("optional", False) and effect not in OPTIONAL_EFFECTS:
-            raise DataError(f"{f}: {entry}: only a joker whose effect is one of {', '.join(OPTIONAL_EFFECTS)} can "
-                            f"be optional, not {effect}")
-        jokers[jid] = Joker(jid, colour, effect, _need(f, entry, item, "text", str), amount, place,
-                            bool(item.get("optional", False)), bool(item.get("other", False)))
+            r.fail(f"{effect} needs a positive amount")
+        optional = r.flag("optional")
+        if optional and effect not in OPTIONAL_EFFECTS:
+            r.fail(f"only a joker whose effect is one of {', '.join(OPTIONAL_EFFECTS)} can be optional, not {effect}")
+        jokers[jid] = Joker(jid, colour, effect, r.get("text", str), amount, place, optional, r.flag("other"))
     cards: dict[str, Card] = {}
     for colour in colours:
         for value, count in values.items():
-            for n in range(int(count)):
+            for n in range(count):
                 cid = f"{colour}{value}{'abcdefghij'[n]}"
-                cards[cid] = Card(cid, colour, int(value))
+                cards[cid] = Card(cid, colour, value)
         own = [j for j in jokers.values() if j.colour == colour]
-        if len(own) != decks.get("jokers"):
-            raise DataError(f"{f}: the {colour} deck has {len(own)} jokers, the decks have {decks.get('jokers')}")
+        if len(own) != per_deck:
+            raise DataError(f"{f}: the {colour} deck has {len(own)} jokers, the decks have {per_deck}")
         for j in own:
             cards[f"{colour}:{j.id}"] = Card(f"{colour}:{j.id}", colour, 0, j.id)
     return colours, cards, jokers
@@ -221,28 +222,31 @@ def load_cards(doc: dict[str, Any], locations: dict[str, Location]) -> tuple[tup
 
 def _rules(doc: dict[str, Any], cards: dict[str, Any], locations: dict[str, Location]) -> Rules:
     f = "rules.toml"
-    ints = {key: _need(f, key, doc, key, int) for key in (
-        "start_gulden", "buy_price", "max_buys", "deal_price", "bribe", "gifts", "gift_min_value", "colour_min",
-        "colour_max", "restart_gulden")}
-    capital = {int(n): int(v) for n, v in _need(f, "[return_capital]", doc, "return_capital", dict).items()}
+    r = TableReader(f, "", doc)
+    ints = ("start_gulden", "buy_price", "max_buys", "deal_price", "bribe", "gifts", "gift_min_value", "colour_min",
+            "colour_max", "restart_gulden")
+    r.keys((*ints, "return_capital", "spinner"))
+    capital = r.int_counts("return_capital", 2, 4, least=1)
     if sorted(capital) != [2, 3, 4]:
-        raise DataError(f"{f}: [return_capital] gives the capital for 2, 3 and 4 players")
+        r.fail("[return_capital] gives the capital for 2, 3 and 4 players")
+    spin = r.sub("spinner")
+    spin.keys(MODES)
     spinner: dict[str, tuple[int | str, ...]] = {}
     for mode, fight in zip(MODES, ("bandits", "pirates"), strict=True):
-        sectors = _need(f, "[spinner]", _need(f, "[spinner]", doc, "spinner", dict), mode, list)
-        parsed = tuple(int(x) if str(x).isdigit() else str(x) for x in sectors)
-        if not parsed or any(x not in (fight,) and not (isinstance(x, int) and 1 <= x <= 12) for x in parsed):
-            raise DataError(f"{f}: [spinner] {mode}: sectors are moves 1-12 or {fight!r}, got {sectors!r}")
-        spinner[mode] = parsed
-    specials = _need("cards.toml", "[specials]", cards, "specials", dict)
-    missions = tuple(_need("cards.toml", "[specials]", specials, "missions", list))
+        sectors = tuple(spin.items(mode, (int, str)))
+        if not sectors or any(x != fight and not (type(x) is int and 1 <= x <= 12) for x in sectors):
+            spin.fail(f"{mode}: sectors are moves 1-12 (numbers) or {fight!r}, got {list(sectors)!r}")
+        spinner[mode] = sectors
+    specials = TableReader("cards.toml", "[specials]", cards.get("specials"))
+    specials.keys(("count", "missions", "plaque_value", "secrets_value"))
+    missions = tuple(specials.items("missions", str))
     bad = [m for m in missions if m not in locations or locations[m].shape != "large"]
-    if bad or len(missions) != specials.get("count"):
-        raise DataError(f"cards.toml: [specials] missions name {specials.get('count')} trading cities, bad: {bad}")
-    return Rules(**ints, return_capital=capital, spinner=spinner,
-                 plaque_value=_need("cards.toml", "[specials]", specials, "plaque_value", int),
-                 secrets_value=_need("cards.toml", "[specials]", specials, "secrets_value", int),
-                 specials=int(specials["count"]), missions=missions)
+    count = specials.count("count", low=1)
+    if bad or len(missions) != count or len(set(missions)) != count:
+        specials.fail(f"missions name {count} different trading cities, bad: {bad or list(missions)}")
+    return Rules(**{key: r.count(key) for key in ints}, return_capital=capital, spinner=spinner,
+                 plaque_value=specials.count("plaque_value"), secrets_value=specials.count("secrets_value"),
+                 specials=count, missions=missions)
 
 
 def build(board: dict[str, Any], cards: dict[str, Any], rules: dict[str, Any]) -> Components:
@@ -279,10 +283,24 @@ def build(board: dict[str, Any], cards: dict[str, Any], rules: dict[str, Any]) -
                       ports=ports, distance={a: dict(d) for a, d in nx.all_pairs_shortest_path_length(graph)})
 
 
+FILES = ("board.toml", "cards.toml", "rules.toml")
+
+
+def load_components(files: dict[str, str] | None = None) -> Components:
+    """Load and validate the data files; ``files`` maps file names to replacement TOML text (for
+    tests and data packs). Raises :class:`DataError` naming the file and entry."""
+    files = files or {}
+    unknown = sorted(set(files) - set(FILES))
+    if unknown:
+        raise DataError(f"unknown data file(s) {', '.join(unknown)} (the files are {', '.join(FILES)})")
+    board, cards, rules = (parse_toml(name, files[name]) if name in files else _load(name) for name in FILES)
+    return build(board, cards, rules)
+
+
 @functools.cache
 def components() -> Components:
     """The components (loaded once)."""
-    return build(_load("board.toml"), _load("cards.toml"), _load("rules.toml"))
+    return load_components()
 
 
 @functools.cache

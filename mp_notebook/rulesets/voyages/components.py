@@ -496,29 +496,11 @@ class Components:
 class _Reader(TableReader):
     """Reads one entry of one data file: The Voyages of Marco Polo's bundles, rewards and costs."""
 
-    def counts(self, key: str, length: int | None = None, low: int = 0) -> tuple[int, ...]:
-        """A list of integers ``>= low`` (of ``length`` entries if given)."""
-        values = self.get(key, list, [])
-        if any(not isinstance(v, int) or isinstance(v, bool) or v < low for v in values):
-            self.fail(f"{key} must list integers of at least {low}, got {values!r}")
-        if length is not None and len(values) != length:
-            self.fail(f"{key} must list {length} values, got {len(values)}")
-        return tuple(values)
-
     def names(self, key: str) -> tuple[str, ...]:
         values = self.get(key, list, [])
         if any(not isinstance(v, str) for v in values):
             self.fail(f"{key} must list names, got {values!r}")
         return tuple(values)
-
-    def int_keyed(self, key: str, low: int, high: int) -> dict[int, Any]:
-        """A table keyed by integers ``low..high`` (TOML keys are strings)."""
-        out = {}
-        for k, v in self.get(key, dict, {}).items():
-            if not k.isdigit() or not low <= int(k) <= high:
-                self.fail(f"{key}: key {k!r} must be a number from {low} to {high}")
-            out[int(k)] = v
-        return out
 
     def bundle(self, key: str) -> Bundle:
         return self.sub(key).as_bundle()
@@ -702,8 +684,8 @@ def _rules(doc: dict[str, Any]) -> Rules:
     contract_spaces = r.count("contract_spaces", low=1)
     posts = r.count("posts_per_player", low=1)
     khan_slots = r.count("khan_slots", low=1)
-    black = r.int_keyed("black_dice", low, high)
-    if sorted(black) != list(range(low, high + 1)) or any(not isinstance(v, int) or v < 0 for v in black.values()):
+    black = r.int_counts("black_dice", low, high)
+    if sorted(black) != list(range(low, high + 1)):
         r.fail(f"black_dice gives a count for every player count {low}-{high}")
     neutral = {}
     for players, raw in r.int_keyed("neutral", low, high).items():
@@ -713,9 +695,7 @@ def _rules(doc: dict[str, Any]) -> Rules:
         khan = list(neutral[players].khan)
         if len(khan) > khan_slots or khan != sorted(khan) or any(v > DIE_VALUES for v in khan):
             s.fail(f"the fixed Khan's favor dice are at most {khan_slots} values 1-6, each >= the previous")
-    post_vp = r.int_keyed("post_vp", 1, posts)
-    if any(not isinstance(v, int) or v < 1 for v in post_vp.values()):
-        r.fail("post_vp gives positive VP")
+    post_vp = r.int_counts("post_vp", 1, posts, least=1)
     goal_vp = r.counts("goal_cities_vp")
     if not goal_vp or goal_vp[0] != 0 or list(goal_vp) != sorted(goal_vp):
         r.fail("goal_cities_vp must start at 0 (no city) and never decrease")
