@@ -193,22 +193,36 @@ def held_share(p: Player, c: Cost) -> float:
     return have / need if need else 1.0
 
 
-def convertible(s: Mp2State, p: Player) -> dict[str, float]:
+def convertible(s: Mp2State, p: Player, access: bool | None = None) -> dict[str, float]:
     """How many units of each resource count at full conversion value: coins and camels (travel,
     fees) all; goods as far as the active contracts ask for them, beyond that a share
-    (:data:`SPARE`, more with access to the Contracts action, where contracts can be chosen)."""
-    need = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
-    for cid in p.contracts:
-        cost = s.components.contracts[cid].cost
-        for k in need:
-            need[k] += getattr(cost.pay, k)
-        need["pepper"] += cost.any_good + cost.different_goods
-    spare = SPARE[_has_contract_access(s, p)]
+    (:data:`SPARE`, more with access to the Contracts action, where contracts can be chosen;
+    ``access``: whether ``p`` has it, if already known)."""
+    spare = SPARE[_has_contract_access(s, p) if access is None else access]
     out: dict[str, float] = {"coins": p.coins, "camels": p.camels}
-    for k, n in need.items():
+    for k, n in zip(("pepper", "silk", "gold", "jade"), _needs(s, p.contracts), strict=True):
         held = getattr(p, k)
         out[k] = min(held, n) + spare * max(0, held - n)
     return out
+
+
+def _needs(s: Mp2State, contracts: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The pepper (goods of any kind counted as pepper), silk, gold and jade that ``contracts`` ask
+    for (computed once per set of contracts)."""
+    key = (id(s.components), contracts)
+    known = _NEEDS.get(key)
+    if known is None:
+        need = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
+        for cid in contracts:
+            cost = s.components.contracts[cid].cost
+            for k in need:
+                need[k] += getattr(cost.pay, k)
+            need["pepper"] += cost.any_good + cost.different_goods
+        known = _NEEDS[key] = (s.components, (need["pepper"], need["silk"], need["gold"], need["jade"]))
+    return known[1]
+
+
+_NEEDS: dict[tuple[int, tuple[str, ...]], tuple[object, tuple[int, int, int, int]]] = {}  # components held
 
 
 def completion_chance(share: float, t: float) -> float:
@@ -342,7 +356,8 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
     later = max(0, c.rules.rounds - s.round)
     v = final_now
     # conversion value of resources beyond their final value (already in final_now)
-    v += w * sum((CONVERT[k] - FINAL[k]) * n for k, n in convertible(s, p).items())
+    access = _has_contract_access(s, p)
+    v += w * sum((CONVERT[k] - FINAL[k]) * n for k, n in convertible(s, p, access).items())
     # fractional goods/coins, so that every unit counts (final_now floors them)
     v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
     # unplaced dice: actions still to take this round
@@ -365,7 +380,7 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
             v += SPECIAL_CITY * min(t, later + 0.5)
         if loc.city_cards:
             v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
-    if _has_contract_access(s, p):
+    if access:
         v += CONTRACT_CITY[0] * min(1.0, t / 2)
     for seal, improved in p.seal_levels:
         v += SEAL * w
