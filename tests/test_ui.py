@@ -402,7 +402,7 @@ def test_hint_shows_the_evaluation_of_the_decision() -> None:
     html = app.hint_view.value
     best = table.iloc[0]
     assert "Recommended: " + mp2_labels.describe(app.state, mp.Action.parse(best["action"], 0))[0] in html
-    assert f"{best['score']:.1f} VP on average" in html and html.count("<tr data-notation=") == min(8, len(table))
+    assert f"{best['score']:.1f} VP final on average" in html and html.count("<tr data-notation=") == min(8, len(table))
     samples = int(table["rollouts"].sum() + (table["horizon"] != "action").sum())  # and their screen samples
     assert app.hint_progress.value == app.hint_progress.max == samples  # every sample counted
     assert app.hint_progress.layout.display == "none" and not app.hint_button.disabled

@@ -401,15 +401,16 @@ class GameApp(widgets.VBox):
         best = table.iloc[0]
         n = int(best["rollouts"])
         to = HINT_HORIZONS[best["horizon"]]
-        outcome = (f"ends with {best['score']:.1f} VP on average and wins {best['win_rate']:.0%} of them"
+        final = terms(s).SCORE_TEXT[1]  # "{} VP final", "final capital {} Gulden"
+        outcome = (f"ends with {final.format(f'{best.score:.1f}')} on average and wins {best.win_rate:.0%} of them"
                    if best["horizon"] == "game" else
-                   f"is valued at {best['score']:.1f} VP on average (the final score as the evaluation "
-                   f"estimates it there) and leads in {best['win_rate']:.0%} of them")
+                   f"is valued at {final.format(f'{best.score:.1f}')} on average (the final score as the "
+                   f"evaluation estimates it there) and leads in {best.win_rate:.0%} of them")
         why = (f"<b>Recommended: {escape(' — '.join(filter(None, label[best['action']])))}</b> — "
                f"over {counted(n, 'sampled future')} (other dice and cards, every seat played {to} by "
                f"a fast greedy policy) it {outcome}")
         if len(table) > 1:
-            why += f"; the next best choice: {table.iloc[1]['score']:.1f} VP"
+            why += f"; the next best choice: {table.iloc[1]['score']:.1f}"
         pruned = int(table["pruned"].sum())
         if pruned:
             why += (f". {counted(pruned, 'choice')} that did worse on the first futures got fewer "
@@ -422,7 +423,7 @@ class GameApp(widgets.VBox):
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
         return (f"<div class='mp-hint'>{why}.<table class='mp-table'><tr><th>#</th><th>choice</th><th>cost</th>"
-                f"<th>VP</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>{more}"
+                f"<th>score</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>{more}"
                 f"<div class='mp-muted'>A sample, not a proof: more time "
                 f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
 
