@@ -56,7 +56,11 @@ the keyword handling, for the hot loops that build legal actions."""
 
 
 def dice_text(a: Action | LegalAction) -> str:
-    """The dice a (legal) action places, as the notation writes them, for the log: ``[3,b5]``."""
+    """The dice a (legal) action places, as the notation writes them, for the log.
+
+    >>> dice_text(Action("travel", 0, (3, 5), (5,), "middle")), dice_text(Action("end_turn", 0))
+    ('[3,b5]', 'no dice')
+    """
     return dice_notation(a.dice, a.black) if a.dice else "no dice"
 
 
