@@ -210,7 +210,7 @@ class _Look:
             child = self.close(child)
             d = child.decision
             if then is not None and d.player == self.i and d.kind == "turn":
-                mains = {k: b for k, b in _by_effect(child, child.legal_actions()).items() if b.kind in then.main}
+                mains = _by_effect(child, [b for b in child.legal_actions() if b.kind in then.main])
                 if mains:
                     old = then.gain + self.score(child)
                     new = [self.outcome(child, b, future) for k, b in mains.items() if k not in then.known]
@@ -222,7 +222,8 @@ class _Look:
         kinds = self.ev.closure
         i = self.i
         for _ in range(MAX_FOLLOW_UPS):
-            if not kinds or s.decision.player != i or s.decision.kind != "turn":
+            d = s.decision
+            if not kinds or d.player != i or d.kind != "turn":
                 break
             options = [a for a in s.legal_actions() if a.kind in kinds]
             if not options:
