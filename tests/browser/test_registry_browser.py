@@ -131,7 +131,8 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 1400})
         page.set_default_timeout(TIMEOUT_MS)
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text} ({m.location.get('url')})")
+                if m.type == "error" else None)
         try:
             open_in_jupyterlab(page, lab, f"{ruleset}.ipynb")
             app = page.locator(".mp-notebook-app")
