@@ -255,3 +255,19 @@ def test_schmidt_duplicates_are_refused() -> None:
             "duplicate land route")
     refused("schmidt", "cards.toml", lambda d: d["joker"].append({**d["joker"][0], "amount": 2}),
             "duplicate id 'khan_protects'")
+
+
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_a_board_refuses_routes_to_unknown_locations(ruleset: str) -> None:
+    """networkx would silently add the unknown end as a new location of the graph."""
+    import dataclasses
+
+    from mp_notebook.board.graph import Board
+    from mp_notebook.rulesets import get
+
+    board = get(ruleset).board()
+    stray = dataclasses.replace(board.routes[0], b="Atlantis")
+    with pytest.raises(DataError, match=f"board of {ruleset}: route.*-Atlantis join unknown locations"):
+        Board(ruleset, board.locations, [*board.routes, stray], board.start)
+    with pytest.raises(DataError, match="the start 'Atlantis' is not a location"):
+        Board(ruleset, board.locations, board.routes, "Atlantis")

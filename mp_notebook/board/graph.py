@@ -6,6 +6,8 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from mp_notebook.engine.errors import DataError
+
 
 class Board:
     """The static board of one ruleset: locations, routes and the ``networkx.MultiGraph`` joining them.
@@ -28,7 +30,10 @@ class Board:
         self.locations: dict[str, Any] = dict(locations)
         self.routes: tuple[Any, ...] = tuple(routes)
         if start not in self.locations:
-            raise ValueError(f"board of {ruleset}: the start {start!r} is not a location")
+            raise DataError(f"board of {ruleset}: the start {start!r} is not a location")
+        strays = [f"{route.a}-{route.b}" for route in self.routes if not {route.a, route.b} <= self.locations.keys()]
+        if strays:  # networkx would add the unknown end as a new location
+            raise DataError(f"board of {ruleset}: route(s) {', '.join(strays)} join unknown locations")
         self.start = start
         import networkx as nx  # here, so that importing mp_notebook (whose registry imports this module) stays light
 
