@@ -57,8 +57,10 @@ def test_app_plays_a_whole_game_by_presses_and_clicks(ruleset: str) -> None:
         assert f"{escape(str(name))}</th>" in final and f"<td class=mp-total>{total}</td>" in final
     if ruleset in ("mp2", "voyages"):  # maps whose moves are clicks
         assert clicks >= 3
-    before = app.state
-    app.press(str(before.history[-1]))  # the game is over: a clear message, nothing changes
+    before = app.state  # the game is over: a press or a click gets a clear message, nothing changes
+    app.press(str(before.history[-1]))
+    assert app.last_error and app.state is before
+    app.click_location(next(iter(before.board.graph.nodes)))
     assert app.last_error and app.state is before
 
 

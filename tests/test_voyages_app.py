@@ -1,16 +1,15 @@
 """The play app (``mp.play``) on The Voyages of Marco Polo: the ``ui`` part's labels for every kind
-of action, map clicks for moves, and whole games played by presses (humans) and by a bot seat."""
+of action, map clicks for moves, a game against a bot seat with secret goal cards. (Whole games by
+presses and clicks, and bad clicks, for every ruleset: ``test_registry_app.py``.)"""
 
 from __future__ import annotations
 
 import random
-from html import escape
 
 import pytest
 
 import mp_notebook as mp
 from mp_notebook.rulesets.voyages import labels
-from mp_notebook.ui.labels import sections
 
 
 def test_every_action_kind_has_a_label_and_a_title():
@@ -68,27 +67,6 @@ def test_player_board_and_dice():
     assert labels.automa_seats(s) == frozenset()
 
 
-def test_app_plays_a_whole_game_by_presses_and_clicks():
-    app = mp.play(ruleset="voyages", players=2, seed=4)
-    rng = random.Random(4)
-    clicks = 0
-    while not app.state.is_over:
-        legal = app.state.legal_actions()
-        assert app.actions.sections == sections(app.state, legal)
-        a = rng.choice(legal)
-        loc = labels.location_of(a)
-        if loc is not None and sum(labels.location_of(b) == loc for b in legal) == 1:
-            app.click_location(loc)
-            clicks += 1
-        else:
-            app.press(str(a))
-        assert app.last_error is None, app.last_error
-    assert clicks >= 3 and "game over" in app.header.value
-    assert escape(labels.final_note(app.state), quote=False) in app.header.value  # who won, and how
-    app.click_location("Beijing")  # the game is over: a clear message, nothing changes
-    assert app.last_error
-
-
 def test_app_with_a_bot_seat():
     app = mp.play(ruleset="voyages", players=2, seed=5, seats=["human", "random bot"])
 
@@ -106,13 +84,6 @@ def test_app_with_a_bot_seat():
     assert all(len(row["items"]) == 2 for row in goal_cards())  # the game is over: every card is shown
     totals = app.state.scores()["total"]
     assert [b["score_text"] for b in app.boards.players] == [f"{v} VP final" for v in totals]
-
-
-def test_bad_click_is_explained_and_changes_nothing():
-    app = mp.play(ruleset="voyages", players=2, seed=6)
-    before = app.state
-    app.click_location("Beijing")
-    assert app.state is before and app.last_error
 
 
 @pytest.mark.parametrize("name", ["Venezia", "Oasis-A"])
