@@ -44,6 +44,10 @@ class Profile:
     """Names and numbers of the ruleset that malformed actions are made of."""
     round_trip_every: int = 40
     """Steps between full deepcopy/pickle/JSON/replay round trips (O(history) each)."""
+    greedy: tuple[dict[str, Any], ...] = ({},)
+    """Options of the games two greedy bots play to the end (one game each)."""
+    greedy_end: Callable[[mp.GameState], None] = lambda s: None
+    """Checks on a finished greedy game."""
 
 
 def profile(ruleset: str) -> Profile:
@@ -168,6 +172,13 @@ def _schmidt_invariants(s: mp.GameState) -> None:
     assert all(g >= 0 for g, _ in s.booty.values())
 
 
+def _schmidt_greedy_end(s: mp.GameState) -> None:
+    """Greedy merchants get home: the game ends with a return to Venice (seed 001), not the limit."""
+    assert s.winner is not None and s.players[s.winner].location == "Venice"
+    assert "Messer Millioni" in s.log[-1].text and s.log[-1].rule == "seed 001: Return to Venice"
+    assert s.scores()["winner"].tolist() == [k == s.winner for k in range(s.num_players)]
+
+
 def _move_to_sansibar(s: mp.GameState, legal: list[mp.Action]) -> mp.Action:
     probe = mp.Action("move", s.current_player, choice="Sansibar")
     return probe if probe not in legal else mp.Action("gift", s.current_player, choice="nothing")
@@ -181,7 +192,8 @@ PROFILES: dict[str, Profile] = {
                        words=("silk", "camels", "Moscow", "Sumatra-1", "C00", "coins=1,camels=0", "Oasis-C/2", "D")),
     "schmidt": Profile(setups=lambda: [(2 + k % 3, {"round_limit": SCHMIDT_ROUNDS}) for k in range(300)],
                        short={"round_limit": 4}, invariants=_schmidt_invariants, probe=_move_to_sansibar,
-                       must_play=SCHMIDT_MAY, words=("land", "sea", "Sansibar", "Venice", "take", "nothing")),
+                       must_play=SCHMIDT_MAY, words=("land", "sea", "Sansibar", "Venice", "take", "nothing"),
+                       greedy=({"round_limit": 300},) * 4, greedy_end=_schmidt_greedy_end),
 }
 
 

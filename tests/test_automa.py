@@ -304,7 +304,7 @@ def test_end_scoring_seals_on_abc() -> None:
 
 @pytest.mark.parametrize("seed", range(100))
 def test_solo_games_to_the_end(seed: int) -> None:
-    from test_conformance import check_invariants, round_trips
+    from test_registry_conformance import check_invariants, round_trips
 
     rng = random.Random(seed)
     s = mp.new_game(["Ana"], automa=("L1", "L2", "L3")[seed % 3], seed=seed, setup="full" if seed % 2 else "quick",
