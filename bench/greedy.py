@@ -21,8 +21,8 @@ agent's win rate (ties count half; 95% Wilson interval) and its mean margin over
 final VP, ± its standard error over the seeds' pairs.
 
 ``--search-decisions N``: also time SearchAgent's last-round turn decisions (its searched ones)
-over the same games, up to N of them a ruleset: the median and the 99th percentile, with its
-default ``budget_decisions`` and without (the search before issue 38), timed alternately.
+over the same games, up to N of them a ruleset: the median and the 99th percentile, at its
+defaults and with ``budget_decisions=500``, timed alternately.
 
 Aims (issue 38), Marco Polo II and Voyages: a decision mean <= 3 ms and 99th percentile <= 30 ms; a
 game <= 0.3 s; SearchAgent 99th percentile <= 2 s a decision. Timings are wall clock on a shared
@@ -124,11 +124,11 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int) -> N
 
 
 def search_times(ruleset: str, ends: list[mp.GameState], limit: int) -> None:
-    """SearchAgent's seconds on the last-round turn decisions of the greedy games ``ends``, with its
-    default decision budget and without it (``budget_decisions=None``), timed alternately on each
-    decision; and how often the two choose differently."""
+    """SearchAgent's seconds on the last-round turn decisions of the greedy games ``ends``, at its
+    defaults (no bound) and with ``budget_decisions=500``, timed alternately on each decision; and
+    how often the two choose differently."""
     agents = {"default": mp.agents.SearchAgent(),
-              "budget_decisions=None": mp.agents.SearchAgent(budget_decisions=None)}
+              "budget_decisions=500": mp.agents.SearchAgent(budget_decisions=500)}
     seconds: dict[str, list[float]] = {name: [] for name in agents}
     differ = 0
     for end in ends:

@@ -56,6 +56,7 @@ MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chai
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
 DIE_CHANGES = ("reroll", "adjust_die")  # pruned to a few dice (_prune_die_changes)
+MEMO = 8  # latest scores a look-ahead remembers (see _Look)
 
 
 def distinct_actions(s: GameState, legal: list[Action]) -> list[Action]:
@@ -180,8 +181,11 @@ class GreedyAgent:
 
 class _Look:
     """One look-ahead of player ``i`` from a position of one ruleset: the evaluation, and the
-    scores already computed in it (states are immutable, so a state's score never changes; the
-    memo holds the states it scored, so their ids stay theirs while it lives)."""
+    latest scores computed in it (states are immutable, so a state's score never changes; the
+    memo holds the states it scored, so their ids stay theirs while it lives). A state is scored
+    again soon after, if at all (a follow-up chosen, then where the closure starts, then the
+    outcome), so the memo keeps at most :data:`MEMO` of them: holding every state of a decision
+    alive cost the garbage collector more than the scoring it saved."""
 
     def __init__(self, s: GameState, i: int, resolve: bool):
         self.ev = terms(s)
@@ -196,6 +200,8 @@ class _Look:
         if known is not None:
             return known[1]
         v = self.ev.score(s, self.i)
+        if len(self._scores) >= MEMO:
+            self._scores.clear()
         self._scores[id(s)] = (s, v)
         return v
 

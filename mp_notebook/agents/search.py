@@ -61,15 +61,18 @@ Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin 
 candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
 per round); ``budget_seconds`` stops earlier on the clock (then the result depends on the
 machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible).
-``budget_decisions`` (default :data:`BUDGET_DECISIONS`) bounds the decisions the rollouts of one
-search play, and so its time, without the clock (issue 38: the slow searches were the first turns
-of the last round, where each rollout plays the whole round, 16 of them 20-30 s on a loaded
-2-core machine). The first rollout tells how long a rollout is; when the budget cannot afford
-``budget_rollouts`` of them, it is spent on greedy's best candidates, each still compared on
-``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched as
-precisely as before rather than all of them on fewer futures; where it affords fewer than two, the
-agent takes greedy's choice. Later in the round the rollouts are short and everything is searched
-as before. ``budget_decisions=None`` restores the unbounded search.
+``budget_decisions`` bounds the decisions the rollouts of one search play, and so its time,
+without the clock (issue 38: the slow searches are the first turns of the last round, where each
+rollout plays the whole round). The first rollout tells how long a rollout is; when the budget
+cannot afford ``budget_rollouts`` of them, it is spent on greedy's best candidates, each still
+compared on ``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched
+as precisely as before rather than all of them on fewer futures; where it affords fewer than two,
+the agent takes greedy's choice. Later in the round the rollouts are short and everything is
+searched as before. The default, ``None``, does not bound the search: with
+``budget_decisions=500`` its last-round decisions took about half the time (median 4.9 s instead
+of 8.6 s, at most 5.8 s instead of 11.1 s, on 10 decisions of one game on a heavily loaded 2-core
+machine, ``python bench/greedy.py --games 1 --rulesets mp2 --search-decisions 10``), but it chose
+otherwise at 5 of those 10 decisions, and its strength against greedy has not been measured yet.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -94,7 +97,6 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 HORIZONS = ("turn", "round", "game", "auto")  # auto: see SearchAgent.horizon_at
-BUDGET_DECISIONS = 500  # decisions played in the rollouts of one search (see SearchAgent.search)
 
 
 class SearchAgent:
@@ -116,7 +118,7 @@ class SearchAgent:
         horizon: str = "auto",
         threshold: float = 1.0,
         policy: Agent | None = None,
-        budget_decisions: int | None = BUDGET_DECISIONS,
+        budget_decisions: int | None = None,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
