@@ -77,13 +77,7 @@ def test_app_against_a_bot_to_the_final_table(ruleset: str) -> None:
     assert "game over" in app.header.value
 
 
-MP2_NOTATION_LABELS = pytest.mark.xfail(
-    strict=True, reason="defect: Marco Polo II's ui labels (rulesets/mp2/labels.describe) fall back to the "
-                        "notation for the kinds goal, discard, pair, good and outpost_bonus")
-
-
-@pytest.mark.parametrize("ruleset", [pytest.param(r, marks=MP2_NOTATION_LABELS) if r == "mp2" else r
-                                     for r in RULESETS])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_legal_action_has_a_label_in_words(ruleset: str) -> None:
     """Each legal action of random games (random characters, the full setup where a ruleset has
     them) is described in words, not its notation, under a row title the ruleset names for its kind."""

@@ -45,7 +45,8 @@ KIND_TITLES = {
     "offer": "Offers", "seal": "Seals", "move": "Move to", "done": "Stop", "extra_post": "Extra post",
     "take_contract": "Contracts", "discard": "Discard", "relocate_post": "Move a post from", "good": "Goods",
     "choose": "Options", "copy_bonus": "Copy a bonus", "city_bonus": "City bonuses", "trade": "Exchanges",
-    "compensation": "Compensation", "pay": "Payment",
+    "compensation": "Compensation", "pay": "Payment", "goal": "Goal cards", "outpost_bonus": "Outpost tiles",
+    "pair": "Pairs rolled", "character": "Characters", "double_bonus": "Round bonus twice",
 }
 
 
@@ -105,7 +106,23 @@ def describe(s: Mp2State, a: Action) -> tuple[str, str]:
         contract = c.contracts[choice]
         return f"{choice} from {a.space}: pay {contract.cost} → {contract.reward}", ""
     if kind == "discard":
-        return f"discard {choice}", ""
+        contract = c.contracts[choice]
+        return f"give up contract {choice} ({contract.cost} → {contract.reward})", ""
+    if kind == "goal":
+        return f"keep goal card {_goal_text(c.goals[choice])}", ""
+    if kind == "outpost_bonus":
+        return f"cash outpost tile {choice}: {c.outposts[choice]}", ""
+    if kind == "good":
+        sign = s.tasks[-1][5] if s.tasks and s.tasks[-1][0] == "good" else "gain"
+        return f"{sign} 1 {choice}", ""
+    if kind == "character":
+        character = c.characters[choice]
+        return f"{character.name}: {character.ability}", ""
+    if kind == "double_bonus":
+        return f"{s.tasks[-1][2][int(choice) - 1][1]}, twice", ""
+    if kind == "pair":
+        return ("the doubles bonus for the pair" if choice == "doubles"
+                else "each die's bonus, once per die"), ""
     if kind == "offer":
         jade, reward = _offer_tile(s, about).offers[int(choice) - 1]
         return f"offer {choice}: {reward}", f"{jade} jade" if jade else ""
@@ -148,6 +165,12 @@ def _main(s: Mp2State, a: Action) -> str:
         return f"{space} with {_dice(a)}: {c.special_cities[space].reward}"
     card = c.city_cards[s.cards[space]]
     return f"card {card.id} ({space}) with {_dice(a)}: {card}"
+
+
+def _goal_text(goal: Any) -> str:
+    """A goal card in words: ``G01: improved farmer → 4 VP, tailor → 6 VP; shields dragon, lion``."""
+    return (f"{goal.id}: improved " + ", ".join(f"{t} → {vp} VP" for t, vp in goal.seals)
+            + "; shields " + ", ".join(goal.shields))
 
 
 def _travel_space(s: Mp2State, name: str | None) -> Any:
@@ -202,8 +225,7 @@ def player_board(s: GameState, i: int) -> PlayerBoard:
     c = state.components
     p = state.players[i]
     goal = c.goals.get(p.goal) if p.goal else None
-    goal_text = (f"{goal.id}: improved " + ", ".join(f"{t} → {vp} VP" for t, vp in goal.seals)
-                 + "; shields " + ", ".join(goal.shields)) if goal else "—"
+    goal_text = _goal_text(goal) if goal else "—"
     character = p.character or "none (plain rules)"
     if state.automa is not None and i == SEAT:
         character = f"{state.automa.character} (Automa {state.automa.level})"
