@@ -16,8 +16,8 @@ The budget goes where it decides something (successive halving):
 
 1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
    future 0) — the greedy one-step view, a few milliseconds a choice;
-2. the :data:`SHORTLIST` best go on at the deep horizon (by default the end of the round, or of
-   the game: :func:`default_horizon`), two futures each; then, round after round, the better half
+2. the :data:`SHORTLIST` best go on at the deep horizon (by default the end of the game, see
+   :data:`HORIZON`), two futures each; then, round after round, the better half
    (by their means on the futures all of them share) get twice the futures, down to
    :data:`FINALISTS` choices with ``rollouts`` futures each.
 
@@ -82,7 +82,18 @@ MAX_TIME_BUDGET = 86_400.0
 SHORTLIST = 8  # choices that go on from the screen
 FINALISTS = 2  # choices that get every future
 FIRST_FUTURES = 2  # futures of a shortlisted choice in the first round
-HORIZONS = ("auto", "action", "turn", "round", "game")
+HORIZONS = ("action", "turn", "round", "game")
+HORIZON = "game"
+"""The default deep horizon. Measured on the 30 reference positions per ruleset of
+``bench/evaluate.py`` (mean regret ± its standard error, the other settings the defaults;
+``python bench/evaluate.py --settings "" horizon=turn horizon=action``; the round's end was the
+previous default, the game's end in the last round): Marco Polo II
+1.05 ± 0.64 VP at the game's end, 1.21 ± 0.64 at the round's end,
+2.8 ± 0.9 at the turn's, 2.5 ± 0.8 after the screen alone; Voyages 0.20 ± 0.10, 0.59 ± 0.31,
+1.0 ± 0.5, 1.4 ± 0.6; the Schmidt game (whose rounds are single turns) 25 ± 7 Gulden at the game's
+end, 43 ± 11 at the turn's, 35 ± 9 after the screen. The truncated horizons are cheaper (more
+futures in the budget) but value positions by the evaluation, which ranks choices worse than the
+few full games the budget affords."""
 SCREEN = "action"
 DEPTH = {"action": 0, "turn": 1, "round": 2, "game": 3}
 Progress = Union[bool, Callable[[int, int], None]]  # noqa: UP007 (a runtime alias)
@@ -120,24 +131,6 @@ def halving(choices: int, rollouts: int) -> list[tuple[int, int]]:
     return rounds
 
 
-def default_horizon(s: GameState) -> str:
-    """The deep horizon of ``horizon="auto"``: the end of the round (in the last round the end of
-    the game, the same point, valued by the final score); in a game without a fixed number of
-    rounds (the Schmidt game, whose rounds are single turns) the end of the game. Measured on the
-    reference positions of ``bench/evaluate.py`` (``python bench/evaluate.py --settings
-    horizon=turn horizon=round horizon=game``): in Marco Polo II the end of the turn left a mean
-    regret of 2.6 VP, the end of the round 0.9; in the Schmidt game the end of the turn 48 Gulden,
-    the end of the game 21 (8-9 positions each, while the reference set was being made).
-
-    >>> import mp_notebook as mp
-    >>> default_horizon(mp.new_game(players=2, seed=1)), default_horizon(mp.new_game(2, ruleset="schmidt", seed=1))
-    ('round', 'game')
-    """
-    if s.rounds is None or s.round >= s.rounds:
-        return "game"
-    return "round"
-
-
 @dataclass(eq=False)
 class _Row:
     """The samples of one choice: ``{horizon: {future: (value, win share)}}``."""
@@ -165,7 +158,7 @@ def evaluate(
     *,
     time_budget: float | None = DEFAULT_TIME_BUDGET,
     rollouts: int = DEFAULT_ROLLOUTS,
-    horizon: str = "auto",
+    horizon: str = HORIZON,
     prune: bool = True,
     agent: Agent | None = None,
     seed: int = 0,
@@ -178,8 +171,8 @@ def evaluate(
 
     ``time_budget``: seconds after which no sample starts (``None``: no limit; the screen always
     completes). ``rollouts``: the futures of a finalist (with ``prune=False``, of every choice).
-    ``horizon``: where a sample stops and is valued, ``"auto"`` (:func:`default_horizon`),
-    ``"action"``, ``"turn"``, ``"round"`` or ``"game"``. ``agent`` plays every seat in the samples
+    ``horizon``: where a sample stops and is valued: ``"game"`` (the final score), or sooner,
+    valued by the evaluation: ``"round"``, ``"turn"``, ``"action"``. ``agent`` plays every seat in the samples
     (default: ``PlayoutPolicy(seed)``). ``merge_dice`` keeps one action per distinct effect where
     actions differ only in which dice they use (``False``: every legal action). ``executor``: a
     ``concurrent.futures`` pool to play samples on (each round's samples are split among its
@@ -215,7 +208,7 @@ def evaluate(
         raise ValueError("the game is over: there is no decision to evaluate")
     i = s.current_player
     assert i is not None
-    deep = default_horizon(s) if horizon == "auto" else horizon
+    deep = horizon
     policy = agent if agent is not None else PlayoutPolicy(seed)
     legal = s.legal_actions()
     rows = [_Row(a, plan) for a, plan in plans(s, i, distinct_actions(s, legal) if merge_dice else legal)]
