@@ -11,6 +11,8 @@ A ruleset named in ``mp_notebook.rulesets.PACKAGES`` is tested here the day it i
 from __future__ import annotations
 
 import copy
+import importlib
+import inspect
 import pickle
 import random
 from collections import Counter
@@ -20,7 +22,7 @@ import pytest
 from registry import RULESETS, new_game, pick, profile
 
 import mp_notebook as mp
-from mp_notebook.rulesets import get
+from mp_notebook.rulesets import PACKAGES, get
 
 BLOCKS = 10  # each ruleset's random games are split into this many tests (seed k goes to block k % BLOCKS)
 
@@ -216,3 +218,15 @@ def test_malformed_and_illegal_actions_are_refused_and_change_nothing(ruleset: s
         assert (s.to_json(), s.history, len(s.log)) == frozen
         s = s.apply(rng.choice(legal))
     assert refused
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_new_game_takes_the_options_its_ruleset_declares_and_no_other(ruleset: str) -> None:
+    """A ruleset declares its ``new_game`` options; the registry refuses an unknown one by name
+    (not a TypeError), and the declaration matches the keyword arguments the ruleset's setup takes."""
+    rules = get(ruleset)
+    setup = importlib.import_module(f"{PACKAGES[ruleset]}.setup").new_game
+    keywords = [p.name for p in inspect.signature(setup).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    assert sorted(rules.options) == sorted(keywords)
+    with pytest.raises(mp.ArgumentError, match=r"takes no option 'no_such_option' \(its options: seed"):
+        mp.new_game(2, ruleset=ruleset, no_such_option=1)

@@ -67,9 +67,10 @@ PLANNED: dict[str, str] = {}  # rulesets announced but not implemented yet: id -
 class Ruleset:
     """What one ruleset answers to the generic layers.
 
-    ``short`` is the game's name in headers; ``new_game(players, **options)`` starts a game;
-    ``board()`` is the static board every state of the ruleset shares; ``vocabulary`` its action
-    kinds and notation; ``parts`` maps each part it offers (see the module docstring) to its module.
+    ``short`` is the game's name in headers; ``new_game(players, **options)`` starts a game, and
+    ``options`` names the keyword options it takes (:func:`new_game` refuses others); ``board()`` is
+    the static board every state of the ruleset shares; ``vocabulary`` its action kinds and
+    notation; ``parts`` maps each part it offers (see the module docstring) to its module.
     ``revision`` counts the rules changes that can stop a saved game's history from replaying
     (save files name it), and ``revised`` says what the latest one changed.
     """
@@ -80,6 +81,7 @@ class Ruleset:
     vocabulary: Vocabulary
     new_game: Callable[..., GameState]
     board: Callable[[], Board]
+    options: tuple[str, ...] = ("seed",)
     parts: Mapping[str, str] = field(default_factory=dict)
     revision: int = 1
     revised: str = ""
@@ -113,8 +115,21 @@ def get(ruleset: str | None = None) -> Ruleset:
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, ruleset: str = DEFAULT,
              **options: Any) -> GameState:
-    """Start a game of ``ruleset``; see the README for the options of each ruleset."""
-    return get(ruleset).new_game(players, **options)
+    """Start a game of ``ruleset``; see the README for the options of each ruleset. An option the
+    ruleset does not take is an :class:`ArgumentError` naming the options it takes.
+
+    >>> new_game(2, ruleset="schmidt", variants=())
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: new_game: Marco Polo (Schmidt Spiele) takes no option \
+'variants' (its options: seed, round_limit)
+    """
+    rules = get(ruleset)
+    unknown = [name for name in options if name not in rules.options]
+    if unknown:
+        raise ArgumentError(f"new_game: {rules.title} takes no option {shown(unknown[0])} "
+                            f"(its options: {', '.join(rules.options)})")
+    return rules.new_game(players, **options)
 
 
 def replay(new_game_kwargs: dict[str, Any], history: tuple[str, ...] | list[str]) -> GameState:

@@ -23,6 +23,7 @@ def _board() -> Any:
 RULESET = Ruleset(
     id="mp2", title="Marco Polo II: In the Service of the Khan", short="Marco Polo II", vocabulary=VOCABULARY,
     new_game=_new_game, board=_board,
+    options=("seed", "characters", "setup", "variants", "automa", "character"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
            "agents": f"{__name__}.evaluation"},
 )

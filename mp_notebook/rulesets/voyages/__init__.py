@@ -47,5 +47,6 @@ def _board() -> Any:
 
 RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Voyages of Marco Polo",
                   vocabulary=VOCABULARY, new_game=_new_game, board=_board,
+                  options=("seed", "characters", "variants"),
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"})
