@@ -212,10 +212,10 @@ class SearchAgent:
         i = state.current_player
         assert i is not None, "the game is over"
         base = position_seed(self.seed, state)
-        policy = _Counted((self._greedy if self.policy is None else self.policy).with_seed(base))
+        policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
         end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
-        return terms(end).margin(end, i), policy.decisions
+        return terms(end).margin(end, i), len(end.history) - len(fork.history)  # one entry a decision
 
     def horizon_at(self, state: GameState) -> str | None:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
@@ -253,19 +253,3 @@ class SearchAgent:
             f"budget_decisions={self.budget_decisions})"
         )
 
-
-class _Counted:
-    """An agent that counts the decisions it takes (a rollout's cost)."""
-
-    def __init__(self, agent: Agent):
-        self.agent = agent
-        self.name = agent.name
-        self.seed = agent.seed
-        self.decisions = 0
-
-    def choose(self, state: GameState) -> Action:
-        self.decisions += 1
-        return self.agent.choose(state)
-
-    def with_seed(self, seed: int) -> Agent:
-        return _Counted(self.agent.with_seed(seed))
