@@ -67,8 +67,9 @@ class PlayoutPolicy:
         i = state.decision.player
         assert i is not None, "the game is over"
         actions = distinct_actions(state, legal)
+        seed = position_seed(self.seed, state)
         if self.width is not None and len(actions) > self.width:
-            actions = random.Random(position_seed(self.seed, state)).sample(actions, self.width)
+            actions = random.Random(seed).sample(actions, self.width)
         ev = terms(state)
         here = ev.value(state, i)
         best, best_value = actions[0], -float("inf")
@@ -76,8 +77,7 @@ class PlayoutPolicy:
             if a.kind == "end_turn":
                 v = here
             else:
-                child = (state.reseed(position_seed(self.seed, state)) if ev.chance(state, a) else state).apply(a)
-                v = ev.score(child, i)
+                v = ev.score((state.reseed(seed) if ev.chance(state, a) else state).apply(a), i)
             v += 1e-6 * tie_break(self.seed, a)
             if v > best_value:
                 best, best_value = a, v
