@@ -80,12 +80,17 @@ def shown(value: Any) -> str:
         return f"a {type(value).__name__}"
 
 
+def _index(value: Any) -> int | None:
+    """``value`` as an int if it is one (an int or a numpy int; not a bool, a float or a string)."""
+    try:
+        return None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        return None
+
+
 def checked_int(name: str, value: Any, low: int, high: int = MAX_COUNT) -> int:
     """``value`` as an int in ``low..high``: ints and numpy ints; not bools, floats or strings."""
-    try:
-        number = None if isinstance(value, bool) else operator.index(value)
-    except TypeError:
-        number = None
+    number = _index(value)
     if number is None or not low <= number <= high:
         raise ArgumentError(f"{name} must be an int from {low} to {high}, got {shown(value)}")
     return number
@@ -117,10 +122,7 @@ def checked_choice(name: str, value: Any, choices: Iterable[T]) -> T:
 
 def checked_seat(name: str, value: Any, seats: int) -> int:
     """``value`` as a seat ``0..seats-1`` (an int or numpy int; not a bool, a float or a string)."""
-    try:
-        seat = None if isinstance(value, bool) else operator.index(value)
-    except TypeError:
-        seat = None
+    seat = _index(value)
     if seat is None or not 0 <= seat < seats:
         raise ArgumentError(f"{name}: no seat {shown(value)} (seats 0-{seats - 1})")
     return seat
