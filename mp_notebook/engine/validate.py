@@ -173,6 +173,25 @@ def checked_names(name: str, value: Any, known: Collection[str], limit: int, wha
     return items
 
 
+def checked_per_seat(name: str, value: Any, seats: int, what: str) -> list[str]:
+    """``value`` as a list (or tuple) of exactly one ``what`` name (a string) per seat.
+
+    >>> checked_per_seat("characters", ["Kubilai Khan", "Raschid ad-Din"], 2, "character")
+    ['Kubilai Khan', 'Raschid ad-Din']
+    >>> checked_per_seat("characters", ["Kubilai Khan"], 2, "character")
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: characters lists one character per seat (2), got 1
+    """
+    if not isinstance(value, (list, tuple)):
+        raise ArgumentError(f"{name} is a list of one {what} name per seat ({seats}), got {shown(value)}")
+    if len(value) != seats:
+        raise ArgumentError(f"{name} lists one {what} per seat ({seats}), got {len(value)}")
+    if not all(isinstance(x, str) for x in value):
+        raise ArgumentError(f"{name} are {what} names (strings), got {shown(list(value))}")
+    return list(value)
+
+
 def checked_counts(name: str, value: Any, keys: Collection[str], low: int = 0,
                    high: int = MAX_COUNT) -> dict[str, int]:
     """``value`` as a dict from some of ``keys`` to ints in ``low..high`` (numpy ints become ints)."""

@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any
 
 from mp_notebook.board.graph import Board
-from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.text import amounts, counted
 from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
@@ -344,12 +344,12 @@ class Components:
         return {c.name: c for c in self.characters.values()}
 
     def character(self, name: str) -> Character:
-        """A character by id or name; raises ValueError listing the characters."""
+        """A character by id or name; raises ArgumentError listing the characters."""
         for c in self.characters.values():
             if name in (c.id, c.name):
                 return c
         known = ", ".join(c.name for c in self.characters.values())
-        raise ValueError(f"unknown character {name!r}; characters: {known}")
+        raise ArgumentError(f"unknown character {name!r}; characters: {known}")
 
     @functools.cached_property
     def card_spaces(self) -> dict[str, str]:

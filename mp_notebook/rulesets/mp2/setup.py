@@ -7,7 +7,14 @@ from typing import Any
 
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import next_int, seed_state, shuffled
-from mp_notebook.engine.validate import checked_choice, checked_options, checked_players, checked_seed, shown
+from mp_notebook.engine.validate import (
+    checked_choice,
+    checked_options,
+    checked_per_seat,
+    checked_players,
+    checked_seed,
+    shown,
+)
 from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.mp2 import rules
 from mp_notebook.rulesets.mp2.automa import new_automa
@@ -49,12 +56,13 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     """
     solo = automa is not None
     if solo and not isinstance(automa, str):
-        raise ValueError(f"automa is the Automa's level 'L1', 'L2' or 'L3', got {shown(automa)}")
+        raise ArgumentError(f"automa is the Automa's level 'L1', 'L2' or 'L3', got {shown(automa)}")
     names = _names(players, solo)
     checked_choice("setup", setup, ("quick", "full"))
     if character is not None:
         if characters is not None or not solo:
-            raise ValueError("character= names the solo player's character; with several players use characters=[...]")
+            raise ArgumentError("character= names the solo player's character; "
+                                "with several players use characters=[...]")
         characters = [character]
     variants = checked_options("variants", variants, VARIANTS)
     if seed is None:
@@ -127,13 +135,9 @@ def _characters(c: Components, characters: Any, players: int) -> list[Character]
     """The characters given to ``new_game``: None (plain rules), "random" (drawn later) or names."""
     if characters is None or characters == "random":
         return []
-    if isinstance(characters, str) or not isinstance(characters, (list, tuple)):
-        raise ValueError(f"characters is None, 'random' or a list of {players} names, got {shown(characters)}")
-    if len(characters) != players:
-        raise ValueError(f"characters lists one character per seat ({players}), got {len(characters)}")
-    chosen = [c.character(name) for name in characters]
+    chosen = [c.character(name) for name in checked_per_seat("characters", characters, players, "character")]
     if len({ch.id for ch in chosen}) != len(chosen):
-        raise ValueError(f"each character can be played by one player only, got {list(characters)}")
+        raise ArgumentError(f"each character can be played by one player only, got {list(characters)}")
     return chosen
 
 

@@ -91,7 +91,7 @@ from importlib import resources
 from typing import Any
 
 from mp_notebook.board.graph import Board
-from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.text import amounts, counted
 from mp_notebook.rulesets._shared.data import TableReader, entries, parse_toml
 
@@ -476,7 +476,7 @@ class Components:
         found = [c for c in self.characters.values() if name in (c.id, c.name, *c.aliases)]
         if not found:
             known = ", ".join(dict.fromkeys(c.name for c in self.characters.values()))
-            raise ValueError(f"unknown character {name!r}; characters: {known}")
+            raise ArgumentError(f"unknown character {name!r}; characters: {known}")
         if len(found) > 1:
             tiles = [c for c in found if c.players == players]
             if len(tiles) != 1:

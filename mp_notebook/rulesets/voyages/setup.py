@@ -19,7 +19,7 @@ from typing import Any
 
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import seed_state, shuffled
-from mp_notebook.engine.validate import checked_options, checked_players, checked_seed, shown
+from mp_notebook.engine.validate import checked_options, checked_per_seat, checked_players, checked_seed
 from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.voyages import rules
 from mp_notebook.rulesets.voyages.components import Character, Components, components, shared_board
@@ -109,13 +109,8 @@ def _characters(c: Components, characters: Any, players: int) -> list[Character]
         return [c.characters[x] for x in c.rules.first_game[:players]]
     if characters == "random":
         return []
-    if isinstance(characters, str) or not isinstance(characters, (list, tuple)):
-        raise ArgumentError(f"characters is None, 'random' or a list of {players} names, got {shown(characters)}")
-    if len(characters) != players:
-        raise ArgumentError(f"characters lists one character per seat ({players}), got {len(characters)}")
-    if not all(isinstance(name, str) for name in characters):
-        raise ArgumentError(f"characters are names (strings), got {shown(list(characters))}")
-    chosen = [c.character(name, players) for name in characters]
+    names = checked_per_seat("characters", characters, players, "character")
+    chosen = [c.character(name, players) for name in names]
     if len({ch.name for ch in chosen}) != len(chosen):
         raise ArgumentError(f"each character can be played by one player only, got {list(characters)}")
     return chosen
