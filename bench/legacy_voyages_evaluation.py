@@ -1,0 +1,337 @@
+"""A frozen copy of the Voyages evaluation as it was before issue 35 (commit a3bcabb), for
+``greedy_before35``: the Voyages GreedyAgent that travelled about once a game. Not part of the
+package; nothing but this paragraph was changed. The original docstring follows.
+
+A heuristic evaluation of The Voyages of Marco Polo positions, in victory points (the ``agents``
+part: what the greedy and search players and ``mp.analysis.evaluate`` ask).
+
+:func:`value` estimates a player's final score: the score as if the game ended now (``scores()``'s
+``total``) plus what the pieces are still worth as fuel for the rest of the game. Every weight is a
+module constant, in VP per unit:
+
+* coins, camels and goods are worth their final-scoring value (1/10 VP per coin; 1/2 VP per good,
+  but only with a post in Beijing) plus a *fuel* value that fades out over the last
+  :data:`FADE_ROUNDS` rounds (travel eats coins: a 3-step journey costs 12);
+* each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip);
+* a contract in hand is worth its reward minus its cost, times the share of the cost held;
+* a trading post brings its city bonus at every round start still to come, a large city's card
+  action and outpost bonus, the goal cities and Beijing's VP space (and goods scoring);
+  :func:`post_value` prices a city for posting, which travel decisions use to look ahead.
+
+:data:`prelude` names the bonus actions that change or add a die, which the greedy look-ahead
+scores by the main action they lead to.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(2, ruleset="voyages", seed=1)
+>>> 50 < value(s, 0) < 100   # 50 VP on the track plus resources, dice and contracts
+True
+>>> margin(s, 0) == -margin(s, 1)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, cast
+
+from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Contract, Cost, Reward
+from mp_notebook.rulesets.voyages.rules import space_fee
+from mp_notebook.rulesets.voyages.scoring import score_rows
+from mp_notebook.rulesets.voyages.travel import travel_terms
+
+if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
+    from mp_notebook.rulesets.voyages.state import Player, VoyagesState
+
+__all__ = ["chance", "closure", "effect", "journey", "margin", "post_value", "prelude", "score", "value", "values"]
+
+# VP per unit while the game is young (on top of the final-scoring value).
+FUEL = {"coins": 0.3, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
+FADE_ROUNDS = 1.5  # fuel value fades linearly to 0 over this many remaining rounds
+DIE = 2.2  # an unplaced die: one more action this round
+PIP = 0.15  # ... and high dice are worth a little more (Raschid's dice count as 6s: he sets them)
+ICON = {"any_good": 1.2, "different_goods": 1.2, "contract": 1.5, "move": 1.5, "black_die": 1.5}
+COPY_BONUS = 2.0
+CITY_CARD = 1.5  # a post in a large city: its card actions, per remaining round
+CONTRACT_READY = 0.6  # share of a contract's net value counted when its cost is all held
+STEP_COST = 0.5  # a step still to make while travelling: its risk, beyond its coins
+# What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
+closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
+# journey: the function below (a Travel action to one destination as its decisions)
+
+
+def _state(s: GameState) -> VoyagesState:
+    return cast("VoyagesState", s)
+
+
+def rounds_left(s: VoyagesState, i: int) -> float:
+    """Remaining game time in rounds: later rounds plus the share of this round's dice unplaced."""
+    if s.is_over:
+        return 0.0
+    rules = s.components.rules
+    return rules.rounds - s.round + min(1.0, s.players[i].all_dice / rules.dice_per_player)
+
+
+def fuel_weight(t: float) -> float:
+    """How much of the fuel value resources keep with ``t`` rounds left (1 early, 0 at the end)."""
+    return min(1.0, t / FADE_ROUNDS)
+
+
+def _final(k: str, s: VoyagesState, p: Player) -> float:
+    """Final-scoring value of one unit of resource ``k`` for ``p``."""
+    rules = s.components.rules
+    if k == "coins":
+        return 1 / rules.coins_per_vp
+    if k in GOODS:
+        return 1 / rules.goods_per_vp if s.components.beijing in p.trading_posts else 0.0
+    return 1.0 if k == "vp" else 0.0
+
+
+def bundle_value(b: Bundle, t: float, goods_score: bool = False) -> float:
+    """Worth of a bundle of resources with ``t`` rounds left (``goods_score``: goods score at the end).
+
+    >>> bundle_value(Bundle(vp=3, coins=10), 0.0)
+    4.0
+    """
+    w = fuel_weight(t)
+    final = {"coins": 0.1, "vp": 1.0, **dict.fromkeys(GOODS, 0.5 if goods_score else 0.0)}
+    return sum(v * (final.get(k, 0.0) + w * FUEL[k]) for k, v in b.items())
+
+
+@functools.lru_cache(maxsize=4096)
+def _reward_value(r: Reward, t: float) -> float:
+    w = fuel_weight(t)
+    v: float = bundle_value(r.gain, t) + w * sum(ICON[k] * getattr(r, k) for k in ICON)
+    if r.copy_bonus:
+        v += COPY_BONUS * w
+    if r.choice:
+        v += max(_reward_value(c, t) for c in r.choice)
+    return v
+
+
+def reward_value(r: Reward, t: float) -> float:
+    """Worth of a reward (resources and icons) with ``t`` rounds left.
+
+    >>> reward_value(Reward(Bundle(vp=3)), 2.0)
+    3.0
+    """
+    return _reward_value(r, round(t, 1))
+
+
+def cost_value(c: Cost, t: float) -> float:
+    """Worth of what a cost takes away (goods of the player's choice count as pepper)."""
+    w = fuel_weight(t)
+    return bundle_value(c.pay, t) + (c.any_good + c.different_goods) * w * FUEL["pepper"]
+
+
+def held_share(p: Player, c: Cost) -> float:
+    """The share (0..1) of a cost's items the player already holds."""
+    pay, extra, goods_paid = _cost_items(c)
+    need = have = 0
+    for k, v in pay:
+        need += v
+        have += min(v, getattr(p, k))
+    goods_left = p.pepper + p.silk + p.gold - goods_paid
+    need += extra
+    have += max(0, min(extra, goods_left))
+    return have / need if need else 1.0
+
+
+def _cost_items(c: Cost) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """A cost's items but VP, its goods of the player's choice and the goods it names (computed
+    once per cost)."""
+    known = _WORTH.get((id(c), -1.0))
+    if known is None:
+        pay = tuple((k, v) for k, v in c.pay.items() if k != "vp")
+        items = (pay, c.any_good + c.different_goods, sum(getattr(c.pay, g) for g in GOODS))
+        known = _WORTH[id(c), -1.0] = (c, items)
+    return cast("tuple[tuple[tuple[str, int], ...], int, int]", known[1])
+
+
+def _net(con: Contract, t: float) -> float:
+    """A contract's reward minus its cost with ``t`` rounds left (computed once per contract and t)."""
+    known = _WORTH.get((id(con), t))
+    if known is None:
+        known = _WORTH[id(con), t] = (con, reward_value(con.reward, t) - cost_value(con.cost, t))
+    return cast(float, known[1])
+
+
+# Worths already computed, by (id of the component, rounds left): components are immutable and
+# held here, so an id keeps naming its component (bounded by the components times the few values
+# rounds left takes).
+_WORTH: dict[tuple[int, float], tuple[object, object]] = {}
+
+
+def post_value(s: GameState, i: int, city: str, t: float | None = None) -> float:
+    """What a new trading post in ``city`` is worth to player ``i`` (0 if it takes no post)."""
+    state = _state(s)
+    c = state.components
+    loc = c.locations[city]
+    p = state.players[i]
+    if not loc.takes_posts or city in p.trading_posts:
+        return 0.0
+    t = rounds_left(state, i) if t is None else t
+    later = max(0, c.rules.rounds - state.round)  # round starts still to come
+    v = float(c.rules.post_vp.get(len(p.trading_posts) + 1, 0))
+    marker = state.markers.get(city)
+    if marker:
+        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
+    tile = state.outposts.get(city)
+    if tile:
+        v += reward_value(c.outposts[tile], t)
+    if loc.city_cards:
+        v += CITY_CARD * min(t, later + 0.5)
+    if loc.vp_spaces and None in state.beijing:
+        v += loc.vp_spaces[state.beijing.index(None)]
+        v += sum(getattr(p, g) for g in GOODS) / c.rules.goods_per_vp
+    goal_cities = {x for g in p.goals for x in c.goals[g].cities}
+    if city in goal_cities:
+        posts = set(p.trading_posts)
+        reached = len(goal_cities & posts)
+        table = c.rules.goal_cities_vp
+        v += table[min(reached + 1, len(table) - 1)] - table[min(reached, len(table) - 1)]
+        v += sum(c.goals[g].vp for g in p.goals if city in c.goals[g].cities
+                 and set(c.goals[g].cities) - {city} <= posts)
+    return v
+
+
+def values(s: GameState) -> list[float]:
+    """:func:`value` for every seat."""
+    state = _state(s)
+    totals = [int(r["total"]) for r in score_rows(state)]
+    return [_value(state, i, totals[i]) for i in range(state.num_players)]
+
+
+def value(s: GameState, i: int) -> float:
+    """Estimated final score of player ``i`` in ``s`` (see the module docstring for the terms)."""
+    state = _state(s)
+    return _value(state, i, int(score_rows(state)[i]["total"]))
+
+
+def margin(s: GameState, i: int) -> float:
+    """Player ``i``'s estimated final score minus the best estimate among the others."""
+    v = values(s)
+    return v[i] - max(x for k, x in enumerate(v) if k != i)
+
+
+def _value(s: VoyagesState, i: int, final_now: float) -> float:
+    if s.is_over:
+        return final_now
+    c = s.components
+    p = s.players[i]
+    t = rounds_left(s, i)
+    w = fuel_weight(t)
+    later = max(0, c.rules.rounds - s.round)
+    v: float = final_now
+    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS))
+    # fractions the final scoring floors, so that every unit counts
+    v += (p.coins % c.rules.coins_per_vp) * _final("coins", s, p)
+    v += (sum(getattr(p, g) for g in GOODS) % c.rules.goods_per_vp) * _final("pepper", s, p)
+    ch = c.characters[p.character] if p.character else None
+    pips = [6 if ch is not None and ch.choose_dice else d for d in (*p.dice, *p.black_dice)]
+    v += sum(DIE + PIP * d for d in pips) + (DIE + PIP * p.white if p.white else 0.0)
+    for cid in p.contracts:
+        con = c.contracts[cid]
+        net = _net(con, t)
+        if net > 0:
+            v += CONTRACT_READY * net * held_share(p, con.cost) * w
+    for city in p.trading_posts:
+        marker = s.markers.get(city)
+        if marker:
+            v += reward_value(c.city_bonuses[marker], t) * later
+        if c.locations[city].city_cards:
+            v += CITY_CARD * min(t, later + 0.5)
+    if ch is not None and ch.round_reward:
+        v += reward_value(ch.round_reward, t) * later
+    return v
+
+
+def travel_potential(s: GameState, i: int, steps: int) -> float:
+    """Best :func:`post_value` among cities within ``steps`` steps of a figure of player ``i``, less
+    the coins of the steps (the travel table's column, valued as fuel) and :data:`STEP_COST` each.
+
+    Used while a figure is moving: stopping where it stands is distance 0.
+    """
+    state = _state(s)
+    p = state.players[i]
+    t = rounds_left(state, i)
+    best = 0.0
+    for figure in p.locations:
+        for city, (n, extra) in _reach(state.board, figure, steps).items():
+            v = post_value(state, i, city, t)
+            if v > 0:
+                best = max(best, v - n * STEP_COST - extra * FUEL["coins"] * fuel_weight(t))
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach(board: Any, start: str, steps: int) -> dict[str, tuple[int, int]]:
+    """Locations within ``steps`` steps: ``{location: (steps, route extra coins + camels)}``."""
+    out = {start: (0, 0)}
+    frontier = [start]
+    for n in range(1, steps + 1):
+        nxt = []
+        for here in frontier:
+            for there, _, route, _ in board.adjacent[here]:
+                cost = out[here][1] + route.coins + route.camels
+                if there not in out:
+                    nxt.append(there)
+                    out[there] = (n, cost)
+                elif out[there][0] == n and cost < out[there][1]:
+                    out[there] = (n, cost)
+        frontier = nxt
+    return out
+
+
+def score(s: GameState, i: int) -> float:
+    """:func:`value` of player ``i``, plus the best reachable city while ``i`` is still moving."""
+    v = value(s, i)
+    d = s.decision
+    if d.kind == "move" and d.player == i:
+        v += travel_potential(s, i, int(d.about))
+    return v
+
+
+def journey(s: GameState, reach: Reach) -> tuple[str, ...]:
+    """The decisions (notation) that carry out a Travel action of ``mp.routes.reachable``: the
+    action, each move, and ``done`` where the figure stops before its steps run out, so that
+    ``mp.analysis.evaluate`` gives each destination its own row.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, ruleset="voyages", seed=4)
+    >>> r = next(r for r in mp.routes.reachable(s, 0) if r.moves == 1 and min(r.dice) == 2)
+    >>> journey(s, r)
+    ('travel [2,2]', 'move Alexandria', 'done')
+    """
+    _, steps = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
+    stop = ("done",) if reach.moves < steps else ()
+    return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
+
+
+def chance(s: GameState, a: Action) -> bool:
+    """Whether the outcome of ``a`` is chance, which the greedy player scores on reseeded futures:
+    a reroll or a black die is rolled."""
+    return a.kind in ("reroll", "black_die")
+
+
+def effect(s: GameState, a: Action) -> tuple[object, ...]:
+    """What an action does, ignoring which dice do it: the lowest die sets what a space gives (and
+    the occupied-space fee is the lowest die), so the greedy agent merges actions alike here."""
+    if not a.dice:
+        return (a.kind, a.space, a.choice)
+    state = _state(s)
+    i = cast(int, a.player)
+    if a.kind == "travel":
+        return (a.kind, *travel_terms(s, a))  # the coins due and the steps allowed
+    if a.kind == "money_bag":
+        return (a.kind, len(a.dice))
+    if a.kind in ("reroll", "adjust_die"):
+        return (a.kind, a.choice, a.dice[0], bool(a.black))
+    if a.kind == "khans_favor":
+        return (a.kind, a.dice[0])
+    fees = {"take_coins": "take_coins", "contracts": "contracts", "bazaar": str(a.space)}
+    fee = space_fee(state, i, fees[a.kind], a.dice) if a.kind in fees else 0
+    return (a.kind, a.space, a.choice, min(a.dice), fee)
