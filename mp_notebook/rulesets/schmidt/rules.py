@@ -135,11 +135,13 @@ def return_check(s: SchmidtState, i: int) -> list[str]:
     return missing
 
 
-def destinations(s: SchmidtState, i: int, steps: int) -> list[str]:
-    """The spaces merchant ``i`` may end a move of ``steps`` spaces on (see the module docstring)."""
+def destinations(s: SchmidtState, i: int, steps: int, at: str | None = None, mode: str | None = None) -> list[str]:
+    """The spaces merchant ``i`` may end a move of ``steps`` spaces on (see the module docstring);
+    ``at``/``mode``: as if he stood there on that route (route analysis asks; default: his own)."""
     c = s.components
     p = s.players[i]
-    adj = c.neighbours[p.mode]
+    start = p.location if at is None else at
+    adj = c.neighbours[p.mode if mode is None else mode]
     may_return = not return_check(s, i)
     khan_stop = p.plaque is None and may_enter_khanbalik(c, p)
     found: set[str] = set()
@@ -160,12 +162,12 @@ def destinations(s: SchmidtState, i: int, steps: int) -> list[str]:
                     found.add(n)
             else:
                 ways.append(n)
-        if not ways and here != p.location:  # the way ends here
+        if not ways and here != start:  # the way ends here
             found.add(here)
         for n in ways:
             walk(n, left - 1, seen | {n})
 
-    walk(p.location, steps, frozenset({p.location}))
+    walk(start, steps, frozenset({start}))
     taken = {q.location for j, q in enumerate(s.players) if j != i} - c.trading_cities - {c.start}
     return sorted(found - taken)
 
