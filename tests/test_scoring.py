@@ -6,6 +6,8 @@ import pandas as pd
 import pytest
 from helpers import new
 
+import mp_notebook as mp
+
 NO_GOODS = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
 COLUMNS = ["track", "goal_seals", "shields", "goods", "coins", "contracts", "total", "camels", "winner"]
 
@@ -19,6 +21,20 @@ def _game(names=("A", "B"), **common):
     base = dict(coins=0, camels=0, goods=dict(NO_GOODS), vp=50, contracts=[], completed=[],
                 trading_posts=[], seals={}, goal=None)
     base.update(common)
+    for i in range(len(names)):
+        s = s.with_player(i, **base)
+    return s
+
+
+def _finished(names=("A", "B")):
+    """A finished 2-player game (random play) whose players are then reset to the baseline: the
+    winner is read from a game that is over (during the game nobody has won)."""
+    s = new(0, players=names)
+    agent = mp.agents.RandomAgent(seed=0)
+    while not s.is_over:
+        s = s.apply(agent.choose(s))
+    base = dict(coins=0, camels=0, goods=dict(NO_GOODS), vp=50, contracts=[], completed=[],
+                trading_posts=[], seals={}, goal=None)
     for i in range(len(names)):
         s = s.with_player(i, **base)
     return s
@@ -183,13 +199,19 @@ def test_total_is_sum_of_categories():
 
 
 def test_winner_by_total():
-    s = _game().with_player(0, vp=60).with_player(1, vp=59, camels=10)
+    s = _finished().with_player(0, vp=60).with_player(1, vp=59, camels=10)
     df = s.scores()
     assert bool(df.loc["A", "winner"]) and not bool(df.loc["B", "winner"])
 
 
+def test_nobody_has_won_a_game_in_progress():
+    """The same scores in a game still going: the leader is not marked the winner."""
+    df = _game().with_player(0, vp=60).with_player(1, vp=59, camels=10).scores()
+    assert list(df["total"]) == [60, 59] and not df["winner"].any()
+
+
 def test_tiebreak_most_camels():
-    s = _game().with_player(0, vp=60, camels=2).with_player(1, vp=60, camels=3)
+    s = _finished().with_player(0, vp=60, camels=2).with_player(1, vp=60, camels=3)
     df = s.scores()
     assert df.loc["A", "total"] == df.loc["B", "total"]
     assert list(df["camels"]) == [2, 3]
@@ -197,7 +219,7 @@ def test_tiebreak_most_camels():
 
 
 def test_tiebreak_still_tied_shares_victory():
-    s = _game().with_player(0, vp=60, camels=3).with_player(1, vp=60, camels=3)
+    s = _finished().with_player(0, vp=60, camels=3).with_player(1, vp=60, camels=3)
     assert list(s.scores()["winner"]) == [True, True]
 
 

@@ -67,7 +67,7 @@ def score_rows(s: Mp2State) -> list[dict[str, int | str | bool]]:
         rows.append(row)
     best = max((int(r["total"]), int(r["camels"])) for r in rows)
     for r in rows:
-        r["winner"] = (int(r["total"]), int(r["camels"])) == best
+        r["winner"] = s.is_over and (int(r["total"]), int(r["camels"])) == best
     return rows
 
 
@@ -78,6 +78,13 @@ def scores(s: Mp2State) -> pd.DataFrame:
     total go to the most camels; players still tied share the victory (several winners).
     Contract majority: most completed 8 VP, second 4 VP (not with 2 players); a player with none
     scores nothing.
+
+    During the game the table is the final scoring as if the game ended now, and nobody has won
+    yet: ``winner`` is False in every row until ``s.is_over``.
+
+    >>> import mp_notebook as mp
+    >>> mp.new_game(players=2, seed=1).scores()[["total", "winner"]].values.tolist()
+    [[50, False], [50, False]]
     """
     import pandas as pd
 

@@ -15,10 +15,12 @@ CATEGORIES = ("gulden", "wares", "plaque", "secrets")
 
 
 def score_rows(s: SchmidtState) -> list[dict[str, Any]]:
-    """One row per merchant: capital by part, ``total``, ``returned`` and ``winner``.
+    """One row per merchant: capital by part, ``total``, ``returned`` (back in Venice with what the
+    return needs) and ``winner``.
 
-    The winner is the merchant who returned to Venice; before that (or after a round limit) the
-    richest merchants are marked.
+    The winner is the merchant who returned to Venice; after a round limit, the richest merchants
+    (a shared victory on a tie). During the game nobody has won yet: ``winner`` is False in every
+    row until the game is over, and ``total`` is each merchant's capital now.
     """
     c = s.components
     rows: list[dict[str, Any]] = []
@@ -35,7 +37,7 @@ def score_rows(s: SchmidtState) -> list[dict[str, Any]]:
         rows.append(row)
     best = max(r["total"] for r in rows)
     for r in rows:
-        r["winner"] = r["returned"] if s.winner is not None else r["total"] == best
+        r["winner"] = s.over and (r["returned"] if s.winner is not None else r["total"] == best)
     return rows
 
 
@@ -43,8 +45,8 @@ def scores(s: SchmidtState) -> pd.DataFrame:
     """:func:`score_rows` as a DataFrame indexed by player.
 
     >>> import mp_notebook as mp
-    >>> mp.new_game(2, ruleset="schmidt", seed=1).scores()["total"].tolist()
-    [240, 240]
+    >>> mp.new_game(2, ruleset="schmidt", seed=1).scores()[["total", "winner"]].values.tolist()
+    [[240, False], [240, False]]
     """
     import pandas as pd
 

@@ -57,7 +57,7 @@ def score_rows(s: VoyagesState) -> list[dict[str, int | str | bool]]:
         rows.append(row)
     best = max((int(r["total"]), int(r["camels"])) for r in rows)
     for r in rows:
-        r["winner"] = (int(r["total"]), int(r["camels"])) == best
+        r["winner"] = s.is_over and (int(r["total"]), int(r["camels"])) == best
     return rows
 
 
@@ -66,11 +66,13 @@ def scores(s: VoyagesState) -> pd.DataFrame:
 
     Goods score (1 VP per 2 pepper/silk/gold) only with a post in Beijing; the 7 VP for the most
     completed contracts go to every tied leader, and to nobody if nobody completed one (audit D13).
-    Ties on total go to the most camels; players still tied share the victory.
+    Ties on total go to the most camels; players still tied share the victory. During the game the
+    table is the final scoring as if the game ended now, and nobody has won yet: ``winner`` is False
+    in every row until ``s.is_over``.
 
     >>> import mp_notebook as mp
-    >>> list(mp.new_game(2, ruleset="voyages", seed=1).scores()["total"])
-    [50, 50]
+    >>> mp.new_game(2, ruleset="voyages", seed=1).scores()[["total", "winner"]].values.tolist()
+    [[50, False], [50, False]]
     """
     import pandas as pd
 
