@@ -121,7 +121,11 @@ def test_most_contracts_ties_share_and_nobody_with_none_d13() -> None:
 
 def test_tie_on_total_goes_to_camels_then_shared() -> None:
     s = new()
-    s = s.with_player(0, vp=60, coins=0, camels=3).with_player(1, vp=60, coins=0, camels=5)
+    while not s.is_over:  # a finished game: during the game nobody has won
+        s = s.apply(s.legal_actions()[len(s.history) % len(s.legal_actions())])
+    bare = {"vp": 60, "coins": 0, "trading_posts": [], "completed": []}
+    s = s.with_player(0, camels=3, **bare).with_player(1, camels=5, **bare)
+    assert [r["total"] for r in s.score_rows()] == [60, 60]
     assert [r["winner"] for r in s.score_rows()] == [False, True]
     s = s.with_player(0, camels=5)
     assert [r["winner"] for r in s.score_rows()] == [True, True]
