@@ -25,6 +25,15 @@ they read only what every ruleset's state offers, so an exercise works in every 
 of at least 3 (Rulebook: 1. Books)
   ✗ Ana gains at least 2 jade: Ana gained 0 jade
 
+:func:`side_by_side` shows the seats' pieces before and after some steps, as a table:
+
+>>> print(side_by_side(s, ex.check(ex.worked).end))  # doctest: +NORMALIZE_WHITESPACE
+                   Ana
+                before   after
+jade                 0       2
+dice         1,1,3,3,4   1,1,3
+seal_levels          -  tailor
+
 The lesson notebook of each ruleset is named in :data:`LESSONS`; :func:`rule_sections` lists the
 rule sections a ruleset's engine cites, which its lesson must show (``tests/test_lessons.py``).
 
@@ -39,13 +48,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Event
 from mp_notebook.engine.errors import ArgumentError, IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.validate import checked_int, checked_seat, shown
 from mp_notebook.rulesets import PACKAGES, get
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 LESSONS: dict[str, str] = {
     "mp2": "notebooks/01-learn-the-rules.ipynb",
@@ -399,3 +411,55 @@ def _steps(answer: Any) -> list[str | Action]:
     if not steps:
         raise ArgumentError("the answer is empty: give at least one action")
     return steps
+
+
+def side_by_side(before: GameState, after: GameState, seats: Iterable[int] | None = None, *,
+                 every_row: bool = False) -> pd.DataFrame:
+    """The pieces of ``seats`` (default: those that changed) in ``before`` and ``after``, as a table:
+    one row per field of the game's player (coins, goods, dice, location, ...), two columns per
+    seat; only the rows that changed unless ``every_row``. Collections are written as ``a,b``."""
+    import pandas as pd
+
+    if not (isinstance(before, GameState) and isinstance(after, GameState) and before.ruleset == after.ruleset
+            and before.num_players == after.num_players):
+        raise ArgumentError("side_by_side compares two positions of the same game (a state and one reached from it)")
+    if seats is None:
+        chosen = [i for i in range(before.num_players)
+                  if before.players[i].fields() != after.players[i].fields()] or [before.current_player or 0]
+    else:
+        chosen = [checked_seat("side_by_side seat", i, before.num_players) for i in seats]
+    fields = [f for f in before.players[0].fields() if f != "name"]
+    columns, data = [], []
+    for i in chosen:
+        old, new = before.players[i].fields(), after.players[i].fields()
+        name = after.players[i].name
+        columns += [(name, "before"), (name, "after")]
+        data += [[_cell(old[f]) for f in fields], [_cell(new[f]) for f in fields]]
+    table = pd.DataFrame(dict(zip(columns, data, strict=True)), index=fields)
+    table.columns = pd.MultiIndex.from_tuples(columns)
+    if not every_row:
+        changed = [any(table.iloc[r, 2 * k] != table.iloc[r, 2 * k + 1] for k in range(len(chosen)))
+                   for r in range(len(fields))]
+        table = table[changed]
+    return table
+
+
+def _cell(value: Any) -> str | int:
+    """A field's value for :func:`side_by_side`: numbers as they are, collections as ``a,b``, and a
+    pair ``(name, flag)`` (Marco Polo II's seals: improved or not) as the name, ``(+)`` if flagged.
+
+    >>> _cell((("farmer", False), ("tailor", True))), _cell(()), _cell(None), _cell(3)
+    ('farmer,tailor(+)', '-', '-', 3)
+    """
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [_pair(v) if isinstance(v, tuple) else str(v) for v in value]
+        return ",".join(items) if items else "-"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return "-" if value is None else str(value)
+
+
+def _pair(item: tuple[Any, ...]) -> str:
+    if len(item) == 2 and isinstance(item[1], bool):
+        return f"{item[0]}{'(+)' if item[1] else ''}"
+    return ":".join(map(str, item))

@@ -155,3 +155,23 @@ def _finished() -> mp.GameState:
     while not s.is_over:
         s = s.apply(s.legal_actions()[0])
     return s
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_side_by_side_shows_what_a_turn_changed(ruleset: str) -> None:
+    s = _start(ruleset)
+    seat = s.current_player
+    end = s
+    for step in _turn(s):
+        end = end.apply(step)
+    name = s.players[seat].name
+    table = lessons.side_by_side(s, end, [seat], every_row=True)
+    fields = [f for f in s.players[seat].fields() if f != "name"]
+    assert list(table.index) == fields and list(table.columns) == [(name, "before"), (name, "after")]
+    assert table.loc["location", (name, "after")] == end.players[seat].location
+    changed = lessons.side_by_side(s, end)
+    assert {who for who, _ in changed.columns} <= {p.name for p in s.players}
+    assert all((row[0::2].to_numpy() != row[1::2].to_numpy()).any() for _, row in changed.iterrows())
+    assert lessons.side_by_side(s, s).empty
+    with pytest.raises(mp.ArgumentError):
+        lessons.side_by_side(s, mp.new_game(3, ruleset=ruleset, seed=1))
