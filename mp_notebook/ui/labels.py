@@ -64,6 +64,36 @@ def row(label: str, value: str, *, title: str = "", items: Iterable[str] = (), s
 VP_SCORE_TEXT = ("{} VP so far", "{} VP final")
 
 
+class TrayWords(TypedDict):
+    """The words of the app's dice panel in the game's own terms (a ruleset's ``TRAY``): its
+    ``title``; ``done``, shown for a seat with no die left to place (``""``: nothing); ``spaces``,
+    before what lies on the action spaces, or ``empty`` when nothing does; ``pool``, the dice left
+    in the pool, ``{}`` their number (``""``: the game has no pool)."""
+
+    title: str
+    done: str
+    spaces: str
+    empty: str
+    pool: str
+
+
+# The dice panel of a game played with dice on action spaces and a pool of black dice (Marco Polo
+# II, The Voyages of Marco Polo). A ruleset's ``TRAY`` may be this.
+DICE_TRAY = TrayWords(title="Dice", done="all dice placed", spaces="On the action spaces: ",
+                      empty="No dice on the action spaces yet. ", pool=" · black dice on the board: {}")
+
+
+def number_cells(s: GameState, titles: Iterable[str]) -> list[dict[str, str]]:
+    """The final table's cells as plain numbers: per seat, each column of ``titles`` that
+    ``scores()`` has, as text. A ruleset's ``score_cells`` may answer this.
+
+    >>> import mp_notebook as mp
+    >>> number_cells(mp.new_game(players=2, seed=1), ["track", "total", "nothing"])[0]
+    {'track': '50', 'total': '50'}
+    """
+    return [{c: str(r[c]) for c in titles if c in r} for r in s.score_rows()]
+
+
 class UiTerms(Protocol):
     """What a ruleset's ``ui`` part answers (see ``mp_notebook.rulesets``)."""
 
@@ -72,6 +102,13 @@ class UiTerms(Protocol):
     # The player board's score text during play and once the game is over; "{}" is the score (the
     # board's ``score``, then the ``total`` of ``scores()``).
     SCORE_TEXT: tuple[str, str]
+    TRAY: TrayWords  # the dice panel's words (a game without dice names what it has instead)
+
+    def score_cells(self, s: GameState) -> list[dict[str, str]]:
+        """The final table's cells in the game's words: per seat, each column of ``SCORE_TITLES``
+        that ``scores()`` has, as text (a score that is 0 for a reason the player may not see says
+        why; a yes/no column says it in words)."""
+        ...
 
     def describe(self, s: GameState, a: Action) -> tuple[str, str]:
         """``(label, cost)`` of a legal action; cost ``""`` when free."""

@@ -27,7 +27,7 @@ from mp_notebook.rulesets.mp2.citations import R_BOOKS, R_END, R_TRAVEL
 from mp_notebook.rulesets.mp2.components import SEALS, Bundle
 from mp_notebook.rulesets.mp2.notation import MAIN_KINDS
 from mp_notebook.rulesets.mp2.rules import space_coins
-from mp_notebook.ui.labels import VP_SCORE_TEXT, PlayerBoard, row, vp_final_note
+from mp_notebook.ui.labels import DICE_TRAY, VP_SCORE_TEXT, PlayerBoard, number_cells, row, vp_final_note
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -271,6 +271,12 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 SCORE_TITLES = {"track": "score track", "goal_seals": "goal seals", "shields": "shields", "goods": "goods",
                 "coins": "coins", "contracts": "contracts", "total": "total", "camels": "camels (tie-break)"}
 SCORE_TEXT = VP_SCORE_TEXT
+TRAY = DICE_TRAY
+
+
+def score_cells(s: GameState) -> list[dict[str, str]]:
+    """The final table's cells: every category is a number of VP (camels: a count)."""
+    return number_cells(s, SCORE_TITLES)
 
 
 def final_note(s: GameState) -> str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.rulesets.schmidt.rules import R_LIMIT, R_RETURN, capital, loot
-from mp_notebook.ui.labels import BoardRow, PlayerBoard, row
+from mp_notebook.rulesets.schmidt.rules import R_RETURN, capital, loot
+from mp_notebook.ui.labels import BoardRow, PlayerBoard, TrayWords, number_cells, row
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -86,15 +86,26 @@ def automa_seats(s: GameState) -> frozenset[int]:
     return frozenset()
 
 
+# The app's dice panel is the spinner's here: no dice, no action spaces, no pool of black dice.
+TRAY = TrayWords(title="Spinner", done="", spaces="", empty="Nobody has spun yet.", pool="")
+
+
 def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
-    """The last spin, shown where other rulesets show their action spaces (no dice: a spinner)."""
+    """The last spin, shown where other rulesets show their action spaces (no dice: a spinner).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+    >>> board_dice(s.apply("spin land"))[0]
+    [{'label': 'last spin: 2 (red ring, land route)', 'dice': []}]
+    """
     spun = cast("SchmidtState", s).spun
-    return ([{"label": f"last spin: {spun[1]} ({spun[0]} ring)", "dice": []}] if spun else []), 0
+    return ([{"label": f"last spin: {spun[1]} ({RINGS[spun[0]]} ring, {spun[0]} route)", "dice": []}]
+            if spun else []), 0
 
 
 def dice_note(s: GameState, i: int) -> str | None:
-    """The dice tray's line for merchant ``i``: this game is played with a spinner, not dice."""
-    return "spins the spinner" if s.current_player == i else None
+    """The spinner panel's line for merchant ``i`` (no dice in this game): who spins now."""
+    return "spins the spinner now" if s.current_player == i else "spins on his turn"
 
 
 def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
@@ -105,21 +116,40 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 SCORE_TITLES = {"gulden": "Gulden", "wares": "wares", "plaque": "Golden Plaque", "secrets": "Secrets of the Orient",
                 "total": "capital", "returned": "back in Venice"}
 SCORE_TEXT = ("capital {} Gulden", "final capital {} Gulden")  # capital: money and cards (Return to Venice)
+RETURN_RULE = f"rules: {R_RETURN.partition(': ')[2]}"  # the citation as a player reads it (not the seed's code)
+
+
+def score_cells(s: GameState) -> list[dict[str, str]]:
+    """The final table's cells: capital in Gulden, and whether the merchant is back in Venice in
+    words (where he is, if not).
+
+    >>> import mp_notebook as mp
+    >>> score_cells(mp.new_game(2, ruleset="schmidt", seed=1))[0]["returned"]
+    'no, in Venice (exit space)'
+    """
+    state = cast("SchmidtState", s)
+    cells = number_cells(state, SCORE_TITLES)
+    for i, row_cells in enumerate(cells):
+        where = state.components.locations[state.players[i].location].title
+        row_cells["returned"] = "yes" if state.winner == i else f"no, in {where}"
+    return cells
 
 
 def final_note(s: GameState) -> str:
-    """Who won: the merchant back in Venice with the capital needed, or, after a round limit, the
-    richest (a shared victory on a tie)."""
+    """Who won: the merchant back in Venice with the capital needed, or, after the round limit
+    this game was given (an option of this library; the rules set none), the richest (a shared
+    victory on a tie)."""
     state = cast("SchmidtState", s)
     rows = state.score_rows()
     winners = [r["player"] for r in rows if r["winner"]]
     names = " and ".join(str(n) for n in winners)
     if state.winner is not None:
-        return f"{names} is back in Venice with {rows[state.winner]['total']} Gulden of capital and wins ({R_RETURN})."
+        total = rows[state.winner]["total"]
+        return f"{names} is back in Venice with {total} Gulden of capital and wins ({RETURN_RULE})."
     best = max(r["total"] for r in rows)
     verb = "share the victory" if len(winners) > 1 else "wins"
-    return (f"nobody got back to Venice within the round limit: {names} {verb} with {best} Gulden of capital "
-            f"({R_LIMIT}).")
+    return (f"nobody got back to Venice within the {state.round_limit} rounds this game was given: {names} {verb} "
+            f"with {best} Gulden of capital (a round limit set for this game; the rules set none).")
 
 
 def _plaque(s: SchmidtState, i: int) -> BoardRow:

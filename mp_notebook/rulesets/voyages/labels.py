@@ -18,7 +18,7 @@ from mp_notebook.engine.actions import Action
 from mp_notebook.engine.text import counted, resource
 from mp_notebook.rulesets._shared.boards import contracts_row, figures_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice, without
-from mp_notebook.rulesets.voyages.components import Bundle
+from mp_notebook.rulesets.voyages.components import GOODS, Bundle
 from mp_notebook.rulesets.voyages.notation import MAIN_KINDS
 from mp_notebook.rulesets.voyages.rules import (
     CARD,
@@ -32,7 +32,7 @@ from mp_notebook.rulesets.voyages.rules import (
     space_fee,
     step_cost,
 )
-from mp_notebook.ui.labels import VP_SCORE_TEXT, PlayerBoard, row, vp_final_note
+from mp_notebook.ui.labels import DICE_TRAY, VP_SCORE_TEXT, PlayerBoard, number_cells, row, vp_final_note
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -212,6 +212,27 @@ SCORE_TITLES = {"track": "score track", "goal_cards": "goal cards", "goal_cities
                 "beijing": "Beijing", "goods": "goods", "contracts": "most contracts", "total": "total",
                 "camels": "camels (tie-break)"}
 SCORE_TEXT = VP_SCORE_TEXT
+TRAY = DICE_TRAY
+
+
+def score_cells(s: GameState) -> list[dict[str, str]]:
+    """The final table's cells, numbers of VP; goods held by a player without a post in Beijing
+    score nothing, and their cell says so (Rulebook: Game End and Final Scoring).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="voyages", seed=1).with_player(0, goods={"pepper": 17})
+    >>> score_cells(s)[0]["goods"]
+    '0 (17 goods, no post in Beijing)'
+    >>> s.components.beijing in s.players[0].trading_posts
+    False
+    """
+    state = cast("VoyagesState", s)
+    cells = number_cells(state, SCORE_TITLES)
+    for row_cells, p in zip(cells, state.players, strict=True):
+        held = sum(p.goods[g] for g in GOODS)
+        if held and state.components.beijing not in p.trading_posts:
+            row_cells["goods"] = f"0 ({counted(held, 'good')}, no post in Beijing)"
+    return cells
 
 
 def final_note(s: GameState) -> str:
