@@ -483,6 +483,7 @@ class GameApp(widgets.VBox):
         self.header.value = self._header_html()
         self.dice.players = [self._dice_json(i) for i in range(s.num_players)]
         spaces, self.dice.black_pool = t.board_dice(s)
+        self.dice.words = dict(t.TRAY)
         self.dice.spaces = [dict(space, dice=[dict(d, colour=None if d["owner"] is None else PLAYER_COLOURS[d["owner"]])
                                                for d in space["dice"]]) for space in spaces]
         self.boards.players = [self._board_json(i) for i in range(s.num_players)]
@@ -554,11 +555,12 @@ class GameApp(widgets.VBox):
         t = terms(s)
         table = s.scores()
         columns = [c for c in t.SCORE_TITLES if c in table.columns]
+        say = t.score_cells(s)  # the cells in the game's words
         head = "".join(f"<th>{escape(t.SCORE_TITLES[c])}</th>" for c in columns)
         rows = []
         for i, (name, row) in enumerate(table.iterrows()):
             won = bool(row.get("winner", False))
-            cells = "".join(f"<td{' class=mp-total' if c == 'total' else ''}>{row[c]}</td>" for c in columns)
+            cells = "".join(f"<td{' class=mp-total' if c == 'total' else ''}>{escape(say[i][c])}</td>" for c in columns)
             rows.append(f"<tr class='{'mp-winner' if won else ''}' data-player='{i}'><th style='border-left:6px solid "
                         f"{PLAYER_COLOURS[i]}'>{'★ ' if won else ''}{escape(str(name))}</th>{cells}</tr>")
         return (f"<div class='mp-final' role='status'><div class='mp-final-title'>Final scoring — "

@@ -11,6 +11,8 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from mp_notebook.ui.labels import DICE_TRAY
+
 # The top-level widgets/ folder, mapped into the package (a link in a checkout, files in a wheel).
 WIDGETS = Path(__file__).parent / "_widgets"
 CSS = (WIDGETS / "mp.css").read_text(encoding="utf-8")
@@ -25,7 +27,8 @@ class DiceTray(anywidget.AnyWidget):
 
     ``players``: ``[{seat, name, colour, dice, black_dice, current, note}]`` (``note``: text shown
     instead of the dice, e.g. the Automa's valueless dice); ``spaces``: ``[{label, dice: [{value,
-    owner, colour, black}]}]`` (``owner``/``colour`` None: a neutral die).
+    owner, colour, black}]}]`` (``owner``/``colour`` None: a neutral die); ``words``: the panel's
+    words in the game's terms (``ui.labels.TrayWords``; a game without dice names its spinner).
     """
 
     _esm = _esm("dice_tray.js")
@@ -33,6 +36,7 @@ class DiceTray(anywidget.AnyWidget):
     players = traitlets.List(traitlets.Dict()).tag(sync=True)
     spaces = traitlets.List(traitlets.Dict()).tag(sync=True)
     black_pool = traitlets.Int(0).tag(sync=True)
+    words = traitlets.Dict(dict(DICE_TRAY)).tag(sync=True)
 
 
 class PlayerBoards(anywidget.AnyWidget):
