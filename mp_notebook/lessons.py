@@ -70,6 +70,9 @@ teaches that game's rules, every section its engine cites."""
 CITATION_MODULES = ("citations", "rules")
 """The modules of a ruleset's package whose ``R_*`` text constants are the rule sections it cites."""
 
+WIDE = 24
+"""The widest collection :func:`side_by_side` writes out in full (in characters)."""
+
 MAX_STEPS = 200
 """The most steps an answer may have (a whole turn of any ruleset takes far fewer)."""
 
@@ -445,15 +448,27 @@ def side_by_side(before: GameState, after: GameState, seats: Iterable[int] | Non
 
 
 def _cell(value: Any) -> str | int:
-    """A field's value for :func:`side_by_side`: numbers as they are, collections as ``a,b``, and a
+    """A field's value for :func:`side_by_side`: numbers as they are, collections as ``a,b`` (a long
+    one as its count and last items), and a
     pair ``(name, flag)`` (Marco Polo II's seals: improved or not) as the name, ``(+)`` if flagged.
 
     >>> _cell((("farmer", False), ("tailor", True))), _cell(()), _cell(None), _cell(3)
     ('farmer,tailor(+)', '-', '-', 3)
+
+    A long collection is cut to its count and its last items (posts are listed as placed):
+
+    >>> _cell(("Xian", "Chengdu", "Lhasa", "Xanadu", "Karakorum", "Kabul", "Herat", "Isfahan"))
+    '8: …,Herat,Isfahan'
+
     """
     if isinstance(value, (tuple, list, frozenset, set)):
         items = [_pair(v) if isinstance(v, tuple) else str(v) for v in value]
-        return ",".join(items) if items else "-"
+        if len(",".join(items)) <= WIDE:
+            return ",".join(items) if items else "-"
+        tail: list[str] = []
+        while len(",".join([items[-1 - len(tail)], *tail])) <= WIDE - 8:
+            tail.insert(0, items[-1 - len(tail)])
+        return f"{len(items)}: …," + ",".join(tail)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return "-" if value is None else str(value)
