@@ -25,7 +25,20 @@ cost (``TravelRules.step_coins``: the travel table of The Voyages of Marco Polo,
 a walk to one Travel action's steps) and some figures hop between locations with no route
 (``TravelRules.hops``: Johannes Carpini's oases). Ties are broken
 deterministically: less jade, then fewer moves, then the alphabetically first path. pandas is
-imported only by :func:`table` and :func:`matrix`.
+imported only by the functions that return tables.
+
+:func:`reachable` answers at every travel decision: a Travel action to choose, the moves left in
+the middle of one and a "move X" reward (contracts, city cards); :func:`pairs` gives the pairs of
+end locations of a player with two figures. Over several turns, :func:`journey` and
+:func:`journeys` give the fewest Travel actions (and the dice each needs) or the least total cost
+to a location, and :func:`tour` the best order and route through up to 8 locations
+(:func:`goal_tour`: the player's goal cards); see ``mp_notebook.board.journeys``.
+
+A ruleset whose merchants move by a spinner (the Schmidt game: its ``routes`` part declares
+``MOVEMENT = "spinner"``) answers :func:`reachable`, :func:`table`, :func:`odds` and
+:func:`expected_spins` in its own terms; the questions of paid routes (:func:`cheapest`,
+:func:`why_unreachable`, journeys, tours, cost matrices) are an :class:`ArgumentError` there
+that says what to ask instead, as :func:`odds` is for games moved by dice.
 """
 
 from __future__ import annotations
@@ -33,11 +46,23 @@ from __future__ import annotations
 import functools
 import heapq
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import networkx as nx
 
+from mp_notebook.board.journeys import BY as JOURNEY_BY
+from mp_notebook.board.journeys import (
+    MAX_TOUR,
+    Journey,
+    Leg,
+    Plan,
+    Tour,
+    TravelSpace,
+    best_journey,
+    best_tour,
+    journey_rows,
+)
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.text import amounts, noun, resource
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
@@ -50,8 +75,9 @@ if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
-__all__ = ["Reach", "Route", "RouteTerms", "TravelRules", "cheapest", "matrix", "reachable", "table",
-           "travel_rules", "why_unreachable"]
+__all__ = ["Journey", "Leg", "MoveTerms", "Pair", "Reach", "Route", "RouteTerms", "Tour", "TravelRules",
+           "TravelSpace", "cheapest", "expected_spins", "goal_tour", "journey", "journeys", "matrix", "odds", "pairs",
+           "reachable", "table", "tour", "travel_rules", "why_unreachable"]
 
 
 class BoardRoute(Protocol):
@@ -95,7 +121,10 @@ class Reach(NamedTuple):
     """One location a Travel action can end on now, and the cheapest way to end there.
 
     ``coins``/``camels``/``jade`` include the Travel space fee; ``action`` is the travel action's
-    notation and ``steps`` the move choices that follow it.
+    notation and ``steps`` the move choices that follow it. In the middle of a movement (a
+    ``move`` decision) ``action`` is the first move choice (``"done"`` to stop where the figure
+    stands) and ``dice`` is empty. ``chance``: how likely this way is open (the spinner's odds of
+    the result in the Schmidt game; 1 where the dice are known).
     """
 
     location: str
@@ -108,6 +137,36 @@ class Reach(NamedTuple):
     path: tuple[str, ...]
     action: str
     steps: tuple[str, ...]
+    chance: float = 1.0
+
+
+class Pair(NamedTuple):
+    """Where both figures of a two-figure player can end one movement, and the cheapest way.
+
+    ``ends``: (first figure, second figure); ``moves``: the moves of each; costs as in
+    :class:`Reach`; ``steps``: the move choices (``X/1``-style suffixes tell the figures apart).
+    """
+
+    ends: tuple[str, str]
+    moves: tuple[int, int]
+    coins: int
+    camels: int
+    jade: int
+    space: str
+    dice: tuple[int, ...]
+    action: str
+    steps: tuple[str, ...]
+
+
+class MoveTerms(NamedTuple):
+    """A movement under way (a ``move`` decision): ``space`` names what moves (the Travel space,
+    ``"card"``, ``"bonus"``...), ``budget`` the moves left, ``rules`` the travel rules from here
+    (what further steps cost), ``may_stop`` whether the figure may stop now."""
+
+    space: str
+    budget: int
+    rules: TravelRules
+    may_stop: bool
 
 
 @dataclass(frozen=True)
@@ -121,7 +180,8 @@ class TravelRules:
     ``step_coins``: coins each movement costs besides its route, in order (the travel table's
     increases); when given, a walk has at most that many movements. ``hops``: a figure on one of
     these locations moves to any other of them in one movement, with no route and no route cost
-    (instead of the routes between them). ``suffixes``: what the engine's move choice appends to
+    (instead of the routes between them). ``step_camels``: camels each movement costs (a city
+    card's price). ``suffixes``: what the engine's move choice appends to
     a step of each figure (default: nothing for the first, ``/2`` for the second).
 
     >>> TravelRules(("Beijing",))
@@ -136,6 +196,7 @@ class TravelRules:
     step_coins: tuple[int, ...] = field(default=(), repr=False)
     hops: frozenset[str] = field(default=frozenset(), repr=False)
     suffixes: tuple[str, ...] | None = field(default=None, repr=False)
+    step_camels: int = field(default=0, repr=False)
 
     @property
     def max_moves(self) -> int | None:
@@ -143,12 +204,13 @@ class TravelRules:
         return len(self.step_coins) if self.step_coins else None
 
     def cost(self, route: BoardRoute | None) -> tuple[int, int, int]:
-        """``(coins, camels, jade)`` this player pays for ``route`` (``None``: a hop, free)."""
+        """``(coins, camels, jade)`` this player pays for ``route`` (``None``: a hop, free of route
+        costs), plus ``step_camels`` (a city card's price per move)."""
         if route is None:
-            return 0, 0, 0
+            return 0, self.step_camels, 0
         free = self.free_route_costs
-        return (0 if "coins" in free else route.coins, 0 if "camels" in free else route.camels,
-                0 if "jade" in free else route.jade)
+        return (0 if "coins" in free else route.coins,
+                (0 if "camels" in free else route.camels) + self.step_camels, 0 if "jade" in free else route.jade)
 
     def moves_cost(self, made: int, used: int) -> int | None:
         """Coins of ``used`` (0 or 1) more movements after ``made``; ``None`` past the limit."""
@@ -174,9 +236,20 @@ class TravelRules:
 
 
 class RouteTerms(Protocol):
-    """What a ruleset's ``routes`` part answers (see ``mp_notebook.rulesets``)."""
+    """What a ruleset's ``routes`` part answers (see ``mp_notebook.rulesets``).
+
+    ``MOVEMENT`` says how its figures move: ``"dice"`` (routes paid, moves set by dice: the
+    functions from ``travel_rules`` to ``goal_cities``; the spinner's are ``None``) or
+    ``"spinner"`` (the Schmidt game: ``spin_reachable``, ``spin_table``, ``odds`` and
+    ``expected_spins``; the others are ``None``).
+    """
 
     SEALS: tuple[str, ...]  # the guild seals routes may need, in the order they are listed
+    MOVEMENT: str
+    spin_reachable: Callable[[GameState, int], list[Reach]] | None
+    spin_table: Callable[[GameState, int], pd.DataFrame] | None
+    odds: Callable[..., Any] | None  # (s, player, target, spins, exact=) -> float | Fraction
+    expected_spins: Callable[[GameState, int, Any], float] | None
 
     def travel_rules(self, s: GameState, player: int) -> TravelRules: ...
 
@@ -190,10 +263,51 @@ class RouteTerms(Protocol):
         """``(coins due before moving, moves allowed)`` of a legal Travel action."""
         ...
 
+    def move_terms(self, s: GameState, player: int) -> MoveTerms | None:
+        """The movement ``player`` is making now (``None`` unless a ``move`` decision of theirs awaits)."""
+        ...
 
-def terms(s: GameState) -> RouteTerms:
-    """The route terms of ``s``'s ruleset."""
-    return cast(RouteTerms, get(s.ruleset).part("routes"))
+    def travel_spaces(self, s: GameState, player: int) -> tuple[TravelSpace, ...]:
+        """The Travel spaces ``player`` may use (for journeys over several turns)."""
+        ...
+
+    def goal_cities(self, s: GameState, player: int) -> tuple[frozenset[str], ...]:
+        """What the player's goal cards still ask for: per goal, the cities of which one needs a
+        trading post (empty when every goal is met)."""
+        ...
+
+
+SPINNER = "spinner"
+
+
+def _part(ruleset: str) -> RouteTerms:
+    return cast(RouteTerms, get(ruleset).part("routes"))
+
+
+def _movement(ruleset: str) -> str:
+    """How the figures of ``ruleset`` move (``RouteTerms.MOVEMENT``)."""
+    return _part(ruleset).MOVEMENT
+
+
+def terms(s: GameState, question: str = "route analysis") -> RouteTerms:
+    """The route terms of ``s``'s ruleset; an :class:`ArgumentError` naming ``question`` where its
+    merchants move by a spinner, so that no route has a cost to compare."""
+    if _movement(s.ruleset) == SPINNER:
+        rules = get(s.ruleset)
+        raise ArgumentError(f"{question}: in {rules.title} a merchant moves by the spinner, not along routes he "
+                            f"pays for (seed 001: How to Play), so there is no cheapest route to compare; ask "
+                            f"mp.routes.odds(s, player, target, spins=n), mp.routes.expected_spins(s, player, target), "
+                            f"mp.routes.reachable(s, player) or mp.routes.table(s, player)")
+    return _part(s.ruleset)
+
+
+def _spinner(s: GameState, question: str) -> RouteTerms:
+    """The routes part of a spinner ruleset; an :class:`ArgumentError` for a game moved by dice."""
+    if _movement(s.ruleset) != SPINNER:
+        raise ArgumentError(f"{question}: in {get(s.ruleset).title} the dice, not a spinner, set the moves, and "
+                            f"each route has its price; ask mp.routes.cheapest, mp.routes.reachable, "
+                            f"mp.routes.journey or mp.routes.table")
+    return _part(s.ruleset)
 
 
 def travel_rules(s: GameState, player: int) -> TravelRules:
@@ -203,7 +317,7 @@ def travel_rules(s: GameState, player: int) -> TravelRules:
     >>> travel_rules(mp.new_game(players=2, seed=1), 0)
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
     """
-    return terms(s).travel_rules(s, _check_player(s, player))
+    return terms(s, "travel_rules").travel_rules(s, _check_player(s, player))
 
 
 # --------------------------------------------------------------------------- the search
@@ -294,7 +408,7 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
 
 
 def _player_search(s: GameState, player: int, rules: TravelRules, via: str | None = None) -> dict[str, list[_Label]]:
-    t = terms(s)
+    t = terms(s, "route search")
     return _search(s.board, rules, t.resources(s, player), t.seals_held(s, player), via)
 
 
@@ -376,6 +490,7 @@ def cheapest(s: GameState, player: int, target: str, *, by: str = "total", via: 
     ('Pagan',)
     """
     player = _check_player(s, player)
+    terms(s, "cheapest")
     _check_location(s, "target", target)
     _check_location(s, "via", via)
     key = _sort_key(by)
@@ -461,9 +576,9 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
     'costs 2 coins + 1 camel by the cheapest route Cambay → Jaipur; you have 1 coin, 0 camels, 0 jade'
     """
     player = _check_player(s, player)
+    t = terms(s, "why_unreachable")
     if cheapest(s, player, target) is not None:
         return None
-    t = terms(s)
     rules = t.travel_rules(s, player)
     seals = t.seals_held(s, player)
     coins, camels, jade = have = t.resources(s, player)
@@ -486,16 +601,20 @@ def why_unreachable(s: GameState, player: int, target: str) -> str | None:
 
 def reachable(s: GameState, player: int, *, space: str | None = None,
               dice: Sequence[int] | None = None) -> list[Reach]:
-    """Every location ``player`` can end a Travel action on now, per Travel action, with its cost.
+    """Every location ``player`` can end a movement on now, per way of moving, with its cost.
 
-    Exactly what the engine allows: the legal ``travel`` actions of this decision (Travel space and
-    dice placed), the space fee (2 coins on the lower space, plus the lowest die if the space is
-    occupied), then up to min(lowest die, space maximum) moves, at least one, each route paid.
-    One :class:`Reach` per (travel action, end location), in the engine's order of actions: the
-    cheapest way (total, then jade, moves, path). ``space``/``dice`` filter the actions. Empty
-    unless it is ``player``'s turn with a Travel main action available. ``space`` is ``"Travel"``
-    on a board with one Travel space (Voyages).
-    ``pandas.DataFrame(reachable(s, i))`` makes it a table.
+    Exactly what the engine allows. At the player's turn: the legal ``travel`` actions of this
+    decision (Travel space and dice placed), the space fee (2 coins on the lower space, plus the
+    lowest die if the space is occupied), then up to min(lowest die, space maximum) moves, at
+    least one, each route paid. In the middle of a movement (a ``move`` decision: the moves left
+    of a Travel action, or a "move X" reward of a contract or city card): the moves left, from
+    where the figures stand, with ``action`` the first move choice (``"done"``: stop here, where
+    allowed). One :class:`Reach` per (way, end location), in the engine's order of actions: the
+    cheapest way (total, then jade, moves, path). ``space``/``dice`` filter the ways. Empty while
+    ``player`` awaits no travel decision (another player's turn, a Travel action no longer
+    available, another kind of decision). ``space`` is ``"Travel"`` on a board with one Travel
+    space (Voyages). In the Schmidt game: where this spin can end (see
+    ``mp_notebook.rulesets.schmidt.routes``). ``pandas.DataFrame(reachable(s, i))`` makes it a table.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
@@ -503,16 +622,21 @@ def reachable(s: GameState, player: int, *, space: str | None = None,
     ...     s = s.apply(s.legal_actions()[0])
     >>> sorted({(r.location, r.moves, r.coins) for r in reachable(s, s.current_player, space="lower")})
     [('Xanadu', 1, 4), ('Xian', 1, 4)]
+    >>> s = s.apply(next(a for a in s.legal_actions() if a.kind == "travel" and a.space == "middle"))
+    >>> s.decision.kind, sorted({r.action for r in reachable(s, s.current_player)})[:2]
+    ('move', ['move Xanadu', 'move Xian'])
     """
     player = _check_player(s, player)
     if space is not None and not isinstance(space, str):
         raise ArgumentError(f"space must be None or the name of a Travel space, got {shown(space)}")
     wanted = None if dice is None else tuple(sorted(checked_int("a value in dice", v, 1, 6)
                                                     for v in checked_list("dice", dice, 20, "die values 1-6")))
-    actions = [a for a in _travel_actions(s, player) if space in (None, _space(a)) and wanted in (None, a.dice)]
-    if not actions:
-        return []
-    return _reachable(s, player, actions, _player_search(s, player, travel_rules(s, player)))
+    if _movement(s.ruleset) == SPINNER:
+        answer = _spinner(s, "reachable").spin_reachable
+        assert answer is not None
+        return [r for r in answer(s, player) if space in (None, r.space) and wanted in (None, r.dice)]
+    ways = [w for w in _ways(s, player) if space in (None, w.space) and wanted in (None, w.dice)]
+    return _reachable(s, player, ways)
 
 
 def _space(a: Action) -> str:
@@ -520,24 +644,53 @@ def _space(a: Action) -> str:
     return a.space or "Travel"
 
 
-def _travel_actions(s: GameState, player: int) -> list[Action]:
-    """``player``'s legal Travel actions now (being legal, each names its Travel space)."""
-    if s.decision.kind != "turn" or s.decision.player != player:
+class _Way(NamedTuple):
+    """One way to move now: a legal Travel action (``action`` its notation) or the movement under
+    way (``action`` empty); ``fee`` is due before moving, then at most ``budget`` moves."""
+
+    action: str
+    space: str
+    dice: tuple[int, ...]
+    fee: int
+    budget: int
+    rules: TravelRules
+    may_stop: bool
+
+
+def _ways(s: GameState, player: int) -> list[_Way]:
+    """``player``'s ways to move now (see :func:`reachable`); empty if none awaits them."""
+    t = terms(s, "reachable")
+    if s.decision.player != player:
         return []
-    return [a for a in s.legal_actions() if a.kind == "travel"]
+    if s.decision.kind == "turn":
+        rules = t.travel_rules(s, player)
+        return [_Way(str(a), _space(a), a.dice, *t.travel_terms(s, a), rules, False)
+                for a in s.legal_actions() if a.kind == "travel"]
+    moving = t.move_terms(s, player)
+    return [] if moving is None else [_Way("", moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
 
 
-def _reachable(s: GameState, player: int, actions: list[Action], found: dict[str, list[_Label]]) -> list[Reach]:
+def _reachable(s: GameState, player: int, ways: list[_Way]) -> list[Reach]:
     t = terms(s)
     have = t.resources(s, player)
-    ends: dict[tuple[int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
+    seals = t.seals_held(s, player)
+    found: dict[TravelRules, dict[str, list[_Label]]] = {}
+    ends: dict[tuple[TravelRules, int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
     out: list[Reach] = []
-    for a in actions:
-        fee, budget = t.travel_terms(s, a)
-        if (fee, budget) not in ends:
-            ends[fee, budget] = _best_ends(found, fee, budget, have)
-        out += [Reach(loc, _space(a), a.dice, label.moves, *paid, label.path, str(a), label.steps)
-                for loc, label, paid in ends[fee, budget]]
+    for w in ways:
+        if w.rules not in found:
+            found[w.rules] = _search(s.board, w.rules, have, seals)
+        key = (w.rules, w.fee, w.budget)
+        if key not in ends:
+            ends[key] = _best_ends(found[w.rules], w.fee, w.budget, have)
+        if w.action:
+            out += [Reach(loc, w.space, w.dice, label.moves, *paid, label.path, w.action, label.steps)
+                    for loc, label, paid in ends[key]]
+            continue
+        out += [Reach(loc, w.space, (), 0, 0, 0, 0, (loc,), "done", ()) for loc in dict.fromkeys(w.rules.figures)
+                if w.may_stop]
+        out += [Reach(loc, w.space, (), label.moves, *paid, label.path, f"move {label.steps[0]}", label.steps[1:])
+                for loc, label, paid in ends[key]]
     return out
 
 
@@ -584,13 +737,17 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     import pandas as pd
 
     player = _check_player(s, player)
+    if _movement(s.ruleset) == SPINNER:
+        answer = _spinner(s, "table").spin_table
+        assert answer is not None
+        return answer(s, player)
     board = s.board
-    order = terms(s).SEALS
+    order = terms(s, "table").SEALS
     rules = travel_rules(s, player)
     seals = terms(s).seals_held(s, player)
     found = _player_search(s, player, rules)
     now: dict[str, Reach] = {}
-    for r in _reachable(s, player, _travel_actions(s, player), found):
+    for r in _reachable(s, player, _ways(s, player)):
         old = now.get(r.location)
         if old is None or (r.coins + r.camels + r.jade, r.jade) < (old.coins + old.camels + old.jade, old.jade):
             now[r.location] = r
@@ -645,6 +802,9 @@ def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = Non
     if not isinstance(board, Board):
         raise ArgumentError(f"board must be a Board (a state's .board), got {shown(board)}")
     _sort_key(by)
+    if by != "moves" and _movement(board.ruleset) == SPINNER:
+        raise ArgumentError(f"matrix: by={by!r}: on the board of {get(board.ruleset).title} a step costs nothing "
+                            f"(the spinner sets the moves); only by='moves' (spaces between locations) answers")
     _check_rules(rules)
     if seals is not None and (not isinstance(seals, (list, tuple, set, frozenset))
                               or not all(isinstance(x, str) for x in seals)):
@@ -690,3 +850,211 @@ def _distances(board: Board, rules: TravelRules, by: str, held: frozenset[str] |
             step = {"moves": used, "coins": coins + extra, "camels": camels, "total": coins + extra + camels + jade}[by]
             heapq.heappush(heap, (weight + step, moves + used, there))
     return out
+
+
+# --------------------------------------------------------------------------- two figures
+
+
+UNLIMITED = 10**9  # resources of a search that only the combination of two walks is checked against
+
+
+def pairs(s: GameState, player: int) -> list[Pair]:
+    """Every pair of end locations a player with two figures (Mailin & Tian Chin, Niccolò & Marco
+    Polo) can reach by one movement now, splitting the moves between the figures, with the
+    cheapest way (jade only for what is lacking) over the ways to move (:func:`reachable`).
+
+    The combined costs must be payable together; in The Voyages of Marco Polo the travel table
+    charges the steps of both figures together. A figure may stay where it is; at least one move
+    is made (none, where the figures may stop now). Empty while no travel decision awaits the player.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, seed=1, characters=["Mailin & Tian Chin", "De Wu"])
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> p = pairs(s, 0)
+    >>> ("Xian", "Xanadu") in {x.ends for x in p}, min(x.coins for x in p if x.ends == ("Xian", "Xanadu"))
+    (True, 4)
+    """
+    player = _check_player(s, player)
+    t = terms(s, "pairs")
+    rules = t.travel_rules(s, player)
+    if len(rules.figures) != 2:
+        raise ArgumentError(f"pairs: {s.players[player].name} moves {noun(len(rules.figures), 'figure')}; pairs of "
+                            f"end locations are for a player with two figures (Mailin & Tian Chin, Niccolò & "
+                            f"Marco Polo)")
+    have = t.resources(s, player)
+    seals = t.seals_held(s, player)
+    best: dict[tuple[str, str], tuple[tuple[object, ...], Pair]] = {}
+    walks: dict[tuple[TravelRules, int], list[list[_Label]]] = {}
+    for w in _ways(s, player):
+        if (w.rules, w.budget) not in walks:
+            walks[w.rules, w.budget] = [_figure_walks(s.board, w.rules, k, w.budget, seals) for k in range(2)]
+        first, second = walks[w.rules, w.budget]
+        for a in first:
+            for b in second:
+                pair = _combine(w, a, b, have)
+                if pair is not None:
+                    key = (pair.coins + pair.camels + pair.jade, pair.jade, sum(pair.moves), pair.steps)
+                    if pair.ends not in best or key < best[pair.ends][0]:
+                        best[pair.ends] = (key, pair)
+    return [pair for _, pair in sorted(best.values(), key=lambda kv: (kv[0], kv[1].ends))]
+
+
+def _figure_walks(board: Board, rules: TravelRules, k: int, budget: int, seals: frozenset[str]) -> list[_Label]:
+    """Figure ``k``'s Pareto-optimal walks of at most ``budget`` moves (route costs only), and
+    staying where it is."""
+    here = rules.figures[k]
+    suffix = rules.suffix() if rules.figures[0] != rules.figures[1] else {}
+    names = rules.suffixes or ("", "/2")
+    alone = TravelRules((here,), rules.free_route_costs, rules.free_oases, (0,) * budget, rules.hops,
+                        (suffix.get(here, names[k]),))
+    found = _search(board, alone, (UNLIMITED,) * 3, seals)
+    return [_Label(0, False, 0, 0, (here,), (), 0, 0, True)] + [w for labels in found.values() for w in labels]
+
+
+def _combine(w: _Way, a: _Label, b: _Label, have: tuple[int, int, int]) -> Pair | None:
+    """Both walks as one movement of the way ``w``, if it is legal and payable."""
+    moves = a.moves + b.moves
+    if 2 * moves + a.free_end + b.free_end > 2 * w.budget or not (moves or w.may_stop):
+        return None
+    coins0, camels0, jade0 = have
+    coins = a.coins + b.coins + w.fee + sum(w.rules.step_coins[:moves])
+    camels = a.camels + b.camels
+    jade = a.jade + b.jade + max(0, coins - coins0) + max(0, camels - camels0)
+    if jade > jade0:
+        return None
+    steps = a.steps + b.steps
+    action = w.action or (f"move {steps[0]}" if steps else "done")
+    return Pair((a.path[-1], b.path[-1]), (a.moves, b.moves), min(coins, coins0), min(camels, camels0), jade,
+                w.space, w.dice, action, steps if w.action else steps[1:])
+
+
+# --------------------------------------------------------------------------- the spinner
+
+
+def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1, *, exact: bool = False) -> Any:
+    """The best chance that ``player`` ends a move on ``target`` within ``spins`` spins, in a game
+    moved by a spinner (the Schmidt game): exact, from the spinner's sectors and the board, over
+    every way of choosing the ring at ports and the end space. ``target``: a location, a list of
+    them, or ``"port"``, ``"mission"`` (the Plaque's city), ``"trading"`` (any trading city).
+    ``exact``: a ``fractions.Fraction`` instead of a float. See ``mp_notebook.rulesets.schmidt.routes``.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+    >>> odds(s, 0, "Constantinople", spins=1, exact=True), odds(s, 0, "port", spins=1)
+    (Fraction(1, 4), 1.0)
+    """
+    player = _check_player(s, player)
+    answer = _spinner(s, "odds").odds
+    assert answer is not None
+    return answer(s, player, target, spins, exact=exact)
+
+
+def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> float:
+    """The least expected number of spins for ``player`` to end a move on ``target`` (``inf`` where
+    no way of playing gets there for sure), in a game moved by a spinner; see :func:`odds`.
+
+    >>> import mp_notebook as mp
+    >>> round(expected_spins(mp.new_game(2, ruleset="schmidt", seed=1), 0, "Constantinople"), 3)
+    4.34
+    """
+    player = _check_player(s, player)
+    answer = _spinner(s, "expected_spins").expected_spins
+    assert answer is not None
+    return answer(s, player, target)
+
+
+# --------------------------------------------------------------------------- over several turns
+
+
+def _plan(s: GameState, player: int, question: str, by: str) -> tuple[Plan, tuple[str, ...], dict[str, str]]:
+    """The journey terms of ``player``: the plan (figures apart), the figures and their suffixes."""
+    player = _check_player(s, player)
+    t = terms(s, question)
+    checked_choice("by", by, JOURNEY_BY)
+    rules = t.travel_rules(s, player)
+    plan = Plan(s.board, replace(rules, figures=(), suffixes=None), t.seals_held(s, player), t.travel_spaces(s, player))
+    return plan, rules.figures, rules.suffix()
+
+
+def journey(s: GameState, player: int, target: str, *, by: str = "actions") -> Journey | None:
+    """The best journey of ``player`` to ``target`` over several Travel actions, or ``None`` where
+    no route is open (a guild seal lacking); no legs where a figure stands there. ``by``:
+    ``"actions"`` (fewest Travel actions, then least total) or ``"total"``. Costs are as printed
+    and summed (resources change between turns), Travel spaces taken unoccupied; see
+    ``mp_notebook.board.journeys``.
+
+    >>> import mp_notebook as mp
+    >>> j = journey(mp.new_game(players=2, seed=1), 0, "Kashgar")
+    >>> j.actions, j.dice, j.path[-1]
+    (1, '3 dice ≥ 5', 'Kashgar')
+    """
+    plan, figures, suffix = _plan(s, player, "journey", by)
+    _check_location(s, "target", target)
+    return best_journey(plan, figures, suffix, target, by)
+
+
+JOURNEY_COLUMNS = ("location", "kind", "actions", "moves", "coins", "camels", "jade", "total", "dice", "path")
+
+
+def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
+    """One row per location without a figure of the player: the best :func:`journey` there
+    (columns ``location kind actions moves coins camels jade total dice path``; empty numbers
+    and path where no route is open).
+
+    >>> import mp_notebook as mp
+    >>> t = journeys(mp.new_game(players=2, seed=1), 0).set_index("location")
+    >>> int(t.loc["Xian", "actions"]), int(t["actions"].max())
+    (1, 2)
+    """
+    import pandas as pd
+
+    plan, figures, suffix = _plan(s, player, "journeys", by)
+    rows = []
+    for loc, j in journey_rows(plan, figures, suffix, by).items():
+        numbers: tuple[object, ...] = (None,) * 7 + ((),) if j is None else (
+            j.actions, j.moves, j.coins, j.camels, j.jade, j.total, j.dice, j.path)
+        rows.append((loc, s.board.locations[loc].kind, *numbers))
+    return pd.DataFrame(rows, columns=list(JOURNEY_COLUMNS))
+
+
+def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by: str = "total") -> Tour | None:
+    """The best order and journeys through ``cities`` (up to 8; each a location, or a collection
+    of locations of which one is visited), each city the end of a journey (a trading post goes
+    where a Travel action ends); ``None`` if one cannot be reached. Exact: every order is weighed
+    (dynamic programming over the cities visited). A city where the (only) figure stands is visited.
+
+    >>> import mp_notebook as mp
+    >>> t = tour(mp.new_game(players=2, seed=1), 0, ["Kashgar", "Xian", "Lhasa"])
+    >>> t.cities, t.actions, t.total
+    (('Xian', 'Lhasa', 'Kashgar'), 3, 19)
+    """
+    plan, figures, suffix = _plan(s, player, "tour", by)
+    if isinstance(cities, str) or not isinstance(cities, Iterable):
+        raise ArgumentError(f"cities must be a list of locations (or of sets of locations), got {shown(cities)}")
+    groups = []
+    for item in cities:
+        group = frozenset([item] if isinstance(item, str) else item if isinstance(item, Iterable) else [item])
+        if not group:
+            raise ArgumentError("cities: an empty set of alternatives")
+        for name in sorted(group, key=str):
+            _check_location(s, "cities", name)
+        groups.append(group)
+    if len(groups) > MAX_TOUR:
+        raise ArgumentError(f"cities: at most {MAX_TOUR} cities (or sets of them), got {len(groups)}")
+    return best_tour(plan, figures, suffix, list(dict.fromkeys(groups)), by)
+
+
+def goal_tour(s: GameState, player: int, *, by: str = "total") -> Tour | None:
+    """The best :func:`tour` through what the player's goal cards still ask for: in Marco Polo II
+    a city of each goal shield not yet among their trading posts' shields, in The Voyages of Marco
+    Polo each goal city without their trading post. An empty tour when every goal is met.
+
+    >>> import mp_notebook as mp
+    >>> v = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> t = goal_tour(v, 0)
+    >>> sorted(t.cities) == sorted({c for g in v.players[0].goals for c in v.components.goals[g].cities})
+    True
+    """
+    plan, figures, suffix = _plan(s, player, "goal_tour", by)
+    return best_tour(plan, figures, suffix, list(terms(s).goal_cities(s, _check_player(s, player))), by)

@@ -15,6 +15,10 @@ charges steps, whichever figure makes them), so each route moves one figure. Ber
 occupied spaces show in the fee of ``reachable``; Wilhelm von Rubruk's posts in every city passed
 change nothing a route costs.
 
+In the middle of a movement (``move_terms``): the steps left of a Travel action (the table's
+increases from the steps made), a reward's free moves (route extras only) or a city card's moves
+(its price per move: camels are priced, goods are not and raise an ``ArgumentError``).
+
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, ruleset="voyages", seed=1)
 >>> travel_rules(s, 0).step_coins
@@ -23,10 +27,12 @@ change nothing a route costs.
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import pairwise
 from typing import TYPE_CHECKING, cast
 
-from mp_notebook.board.routes import TravelRules
+from mp_notebook.board.routes import MoveTerms, TravelRules, TravelSpace
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.rulesets.voyages.rules import TRAVEL, space_fee
 
 if TYPE_CHECKING:
@@ -34,9 +40,13 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import VoyagesState
 
-__all__ = ["SEALS", "resources", "seals_held", "travel_rules", "travel_terms"]
+__all__ = ["MOVEMENT", "SEALS", "goal_cities", "move_terms", "resources", "seals_held", "travel_rules", "travel_spaces",
+           "travel_terms"]
 
 SEALS: tuple[str, ...] = ()  # no guild seals in this game
+
+MOVEMENT = "dice"  # routes are paid and the dice set the moves (mp_notebook.board.routes.RouteTerms)
+spin_reachable = spin_table = odds = expected_spins = None  # a spinner's questions: not asked here
 
 
 def travel_rules(s: GameState, player: int) -> TravelRules:
@@ -66,3 +76,37 @@ def travel_terms(s: GameState, a: Action) -> tuple[int, int]:
     """``(coins due before moving, steps allowed)`` of a legal Travel action: the occupied-space fee
     (none for Berke Khan) and the lowest die."""
     return space_fee(cast("VoyagesState", s), cast(int, a.player), TRAVEL, a.dice), min(a.dice)
+
+
+def move_terms(s: GameState, player: int) -> MoveTerms | None:
+    """The movement ``player`` is making (a ``move`` decision): the steps left and what each costs."""
+    state = cast("VoyagesState", s)
+    if state.decision.kind != "move" or state.decision.player != player:
+        return None
+    _, _, left, made, mode, per_step, _ = state.tasks[-1]
+    rules = travel_rules(s, player)
+    steps = rules.step_coins[made:made + left] if mode == "travel" else (0,) * left
+    camels = 0
+    if per_step is not None:
+        pay = per_step.pay
+        if per_step.any_good or per_step.different_goods or pay.pepper or pay.silk or pay.gold or pay.vp:
+            raise ArgumentError(f"route analysis: this city card's moves cost {per_step} each, and goods are not "
+                                f"among the resources route analysis prices (coins and camels)")
+        steps, camels = tuple(c + pay.coins for c in steps), pay.camels
+    moving = dataclasses.replace(rules, step_coins=steps, step_camels=camels)
+    return MoveTerms(mode, left, moving, bool(made) or mode == "free")
+
+
+def travel_spaces(s: GameState, player: int) -> tuple[TravelSpace, ...]:
+    """The one Travel space: its dice, at most as many steps as the travel table has, no coins
+    when unoccupied (the steps pay the table)."""
+    rules = cast("VoyagesState", s).components.rules
+    return (TravelSpace("Travel", rules.spaces[TRAVEL].dice, len(rules.travel_coins), 0),)
+
+
+def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
+    """Each city of the player's goal cards without their trading post."""
+    state = cast("VoyagesState", s)
+    p = state.players[player]
+    cities = dict.fromkeys(c for g in p.goals for c in state.components.goals[g].cities)
+    return tuple(frozenset({c}) for c in cities if c not in p.trading_posts)
