@@ -25,7 +25,8 @@ RULESET = Ruleset(
     id="schmidt", title="Marco Polo (Schmidt Spiele)", short="Marco Polo (Schmidt)", vocabulary=VOCABULARY,
     new_game=_new_game, board=_board,
     options=("seed", "round_limit"),
-    parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"},
+    parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
+           "routes": f"{__name__}.routes"},
     revision=2,
     revised="revision 2 made the rules' \"may\"s decisions: a fight's booty taken or left, the strong "
             "wind's extra turns and the local lord's free cards taken or declined",
