@@ -1,0 +1,226 @@
+"""The games as OpenSpiel games (``pip install "mp_notebook[rl]"``): registered Python games, one a ruleset.
+
+Importing this module registers ``python_mp_notebook_mp2``, ``python_mp_notebook_voyages`` and
+``python_mp_notebook_schmidt`` with OpenSpiel (every ruleset with a fixed action space), so
+``pyspiel.load_game`` and OpenSpiel's algorithms (MCTS, evaluation, its random-simulation checks)
+take them. Parameters: ``players`` (2-4), ``seed`` (the game's seed, as in ``mp.new_game``) and
+``options`` (the other ``new_game`` options as a JSON object, e.g. ``'{"round_limit": 8}'``).
+
+>>> import pyspiel
+>>> import mp_notebook.adapters.openspiel  # registers the games
+>>> game = pyspiel.load_game("python_mp_notebook_mp2", {"players": 2, "seed": 7})
+>>> state = game.new_initial_state()
+>>> state.current_player(), state.is_chance_node()
+(0, False)
+>>> a = state.legal_actions()[0]
+>>> state.action_to_string(0, a) in [str(x) for x in state.game_state.legal_actions()]
+True
+>>> state.apply_action(a)
+>>> len(state.game_state.history)
+1
+
+How chance works. The dice are rolled, and face-down decks shuffled, inside the engine, while it
+applies an action (a round's dice, a reroll, a drawn card ...), from a generator whose state is
+part of the game state (seeded by ``seed``). The games are therefore registered as
+``SAMPLED_STOCHASTIC``: no chance nodes; the outcome of each roll is drawn when the action that
+causes it is applied. Explicit chance nodes would need each roll as a separate node with its
+outcomes listed: a round start alone rolls 5 dice for each of up to 4 players (up to 6**20
+outcomes) and a deck shuffle has n! orders, and the engine makes them as part of one action, not
+as decisions. The price of the choice, said plainly: a clone carries the generator, so a search
+that clones the true state (OpenSpiel's ``MCTSBot`` does) sees the real future dice. Give such a
+bot :meth:`MarcoPoloState.with_future` copies (the same position, another future) — the notebook
+``08-pettingzoo-openspiel`` does — and note that other players' secret cards are still in the
+state it searches.
+
+Information states (``information_state_string``) are the seat's view of the position
+(:func:`mp_notebook.adapters.seats.seat_view`: no other player's secret cards, face-down decks as
+their sizes, no future dice) and a digest of the actions it has seen so far (another seat's
+secret choice, a goal card kept, as its kind alone). ``observation_string`` is the view alone and
+``observation_tensor`` its hashed features. Returns come at the end: +1 to the winner (every
+winner of a shared victory), -1 to the others.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from mp_notebook.adapters.seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
+from mp_notebook.adapters.vocabulary import FORMS, action_space
+from mp_notebook.engine.errors import IllegalAction
+from mp_notebook.engine.game import MAX_HISTORY, GameState
+from mp_notebook.engine.validate import ArgumentError, checked_int, shown
+from mp_notebook.rulesets import get, new_game
+
+PREFIX = "python_mp_notebook_"
+DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
+
+
+def game_name(ruleset: str) -> str:
+    """The OpenSpiel name of ``ruleset``'s game.
+
+    >>> game_name("voyages")
+    'python_mp_notebook_voyages'
+    """
+    return PREFIX + get(ruleset).id
+
+
+def game_type(ruleset: str) -> pyspiel.GameType:
+    """The :class:`pyspiel.GameType` registered for ``ruleset`` (see the module docstring for the choices)."""
+    rules = get(ruleset)
+    return pyspiel.GameType(
+        short_name=game_name(rules.id), long_name=f"{rules.title} (mp_notebook)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4, min_num_players=2,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS))
+
+
+class _Seen:
+    """What each seat has seen of the actions so far, as running digests (shared by clones: immutable)."""
+
+    __slots__ = ("count", "digests")
+
+    def __init__(self, digests: tuple[str, ...], count: int = 0):
+        self.digests = digests
+        self.count = count
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        return self
+
+    def after(self, ruleset: str, actor: int | None, notation: str) -> _Seen:
+        digests = tuple(hashlib.sha256(f"{d} {seen_action(ruleset, actor, seat, notation)}".encode()).hexdigest()[:24]
+                        for seat, d in enumerate(self.digests))
+        return _Seen(digests, self.count + 1)
+
+
+class MarcoPoloGame(pyspiel.Game):
+    """One ruleset's game with the parameters ``players``, ``seed`` and ``options`` (see the module
+    docstring); each registered ruleset has a subclass naming it."""
+
+    ruleset = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise ArgumentError(f"{game_name(self.ruleset)}: unknown parameter {unknown[0]!r} "
+                                f"(parameters: {', '.join(DEFAULTS)})")
+        merged = {**DEFAULTS, **given}
+        try:
+            options = json.loads(merged["options"])
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"{game_name(self.ruleset)}: options must be a JSON object of new_game's options, "
+                                f"got {shown(merged['options'])}") from exc
+        if not isinstance(options, dict) or {"seed", "automa"} & set(options):
+            raise ArgumentError(f"{game_name(self.ruleset)}: options must be a JSON object of new_game's options "
+                                f"other than seed (a parameter) and automa (not offered: the seats are players), "
+                                f"got {shown(merged['options'])}")
+        players = checked_int("players", merged["players"], 2, 4)
+        self.setup = {"players": players, "ruleset": self.ruleset, "seed": merged["seed"], **options}
+        self._start: GameState = new_game(**self.setup)
+        space = action_space(self.ruleset)
+        info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
+                                num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
+                                utility_sum=None, max_game_length=MAX_HISTORY)
+        super().__init__(game_type(self.ruleset), info, given)
+
+    def new_initial_state(self) -> MarcoPoloState:
+        return MarcoPoloState(self, self._start)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MarcoPoloObserver:
+        if params:
+            raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
+        return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
+class MarcoPoloState(pyspiel.State):
+    """An OpenSpiel state around a library :class:`~mp_notebook.GameState` (``game_state``)."""
+
+    def __init__(self, game: MarcoPoloGame, start: GameState):
+        super().__init__(game)
+        self.ruleset = game.ruleset
+        self.game_state = start
+        self._seen = _Seen(("",) * start.num_players)
+
+    def current_player(self) -> int:
+        s = self.game_state
+        return int(pyspiel.PlayerId.TERMINAL) if s.is_over else int(s.current_player)  # type: ignore[arg-type]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return action_space(self.ruleset).legal_indices(self.game_state)
+
+    def _apply_action(self, action: int) -> None:
+        s = self.game_state
+        chosen = action_space(self.ruleset).legal(s).get(action)
+        if chosen is None:
+            raise IllegalAction(f"{self.ruleset}: action {action} is not legal now ({s.decision.text})")
+        self._seen = self._seen.after(self.ruleset, chosen.player, str(chosen))
+        self.game_state = s.apply(chosen)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(action_space(self.ruleset).action(action, player))
+
+    def is_terminal(self) -> bool:
+        return bool(self.game_state.is_over)
+
+    def returns(self) -> list[float]:
+        return final_returns(self.game_state, "win")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise IllegalAction(f"{self.ruleset}: the games have no chance nodes (dice are sampled inside the engine)")
+
+    def __str__(self) -> str:
+        return json.dumps(self.game_state._snapshot(), sort_keys=True, separators=(",", ":"))
+
+    def with_future(self, seed: int | None = None) -> MarcoPoloState:
+        """This position with another future: the engine's :meth:`~mp_notebook.GameState.reseed`
+        (new dice, face-down decks reshuffled; a random seed if ``None``), for a search that should
+        not see the real dice. OpenSpiel's own history of the copy starts empty."""
+        copy: MarcoPoloState = self.get_game().new_initial_state()
+        copy.game_state = self.game_state.reseed(random.SystemRandom().randrange(2**63) if seed is None else seed)
+        copy._seen = self._seen
+        return copy
+
+    def information_digest(self, seat: int) -> str:
+        """The digest of the actions ``seat`` has seen (part of its information state string)."""
+        return f"{self._seen.count} actions seen, digest {self._seen.digests[seat] or '-'}"
+
+
+class MarcoPoloObserver:
+    """OpenSpiel's observer: the seat's view as a string (with the digest of the actions it has seen,
+    for information states) and, for observations, as a tensor of hashed features."""
+
+    def __init__(self, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+        self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: MarcoPoloState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = features(seat_view(state.game_state, player))
+
+    def string_from(self, state: MarcoPoloState, player: int) -> str:
+        text = observation_text(state.game_state, player)
+        return f"{text}\n{state.information_digest(player)}" if self.perfect_recall else text
+
+
+def _register() -> None:
+    for ruleset in FORMS:
+        name = game_name(ruleset)
+        if name not in pyspiel.registered_names():
+            cls = type(f"MarcoPolo_{ruleset}_Game", (MarcoPoloGame,), {"ruleset": get(ruleset).id})
+            pyspiel.register_game(game_type(ruleset), cls)
+
+
+_register()

@@ -1,0 +1,314 @@
+"""The fixed, numbered action vocabulary of each ruleset: what an index means to PettingZoo and OpenSpiel.
+
+Game-AI tools want a fixed action space: the same number of actions in every position, index ``k``
+always meaning the same action, and a mask of the legal ones. Our engine lists the legal actions
+of a position (``s.legal_actions()``). :class:`ActionSpace` numbers every action a seat could ever
+be offered in a ruleset: each action kind of the ruleset's :class:`~mp_notebook.engine.actions.Vocabulary`
+with every dice placement it can take and every space and choice word it can name, the words read
+from the ruleset's components (cities, contracts, cards, goals, characters ...). Index ``k`` stands
+for the action ``keys[k]`` of whichever seat is to move (the acting seat is not part of the index).
+
+>>> from mp_notebook.adapters.vocabulary import action_space
+>>> import mp_notebook as mp
+>>> space = action_space("mp2")
+>>> s = mp.new_game(2, seed=7)
+>>> legal = space.legal_indices(s)
+>>> [space.action(k, s.current_player) for k in legal] == sorted(s.legal_actions(), key=space.index)
+True
+>>> space.action(space.index(mp.Action("travel", 0, (3, 5), (5,), "middle")), 1)
+Action('travel [3,b5] middle', player=1)
+
+The numbering is stable: the same library version and the same component data give the same
+numbers (:attr:`ActionSpace.digest` fingerprints it). A legal action the numbering lacks is a
+:class:`VocabularyError` naming it, never a silent gap; the tests hold the mask to
+``legal_actions()`` over random games of every ruleset.
+
+The domains per ruleset (:data:`FORMS`) are the one place here that knows a ruleset's words; a new
+ruleset adds its entry. Where a word list is not data (amounts paid, numbered options), the bound
+is a rule's number or is named below with the reason it suffices.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from mp_notebook.engine.actions import Action
+from mp_notebook.engine.errors import IllegalAction
+from mp_notebook.engine.validate import ArgumentError, shown
+from mp_notebook.rulesets import get
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from mp_notebook.engine.game import GameState
+
+Key = tuple[str, tuple[int, ...], tuple[int, ...], str | None, str | None]
+"""An action without its seat: ``(kind, dice, black, space, choice)``."""
+Form = tuple[str, tuple[int, ...], str | None, str | None]
+"""One shape of action: ``(kind, dice counts it may place, space, choice)``."""
+
+FACES = range(1, 7)  # a die's faces (engine.actions.well_formed)
+NUMBERED = 8
+"""Numbered choices (``choose 3``, ``offer 2``, ``column 5``, ``trade 2``) run 1..NUMBERED: no card,
+tile or track of any ruleset offers more than 6 options (Voyages' bazaar columns are the most)."""
+
+
+class VocabularyError(ValueError):
+    """A legal action that the ruleset's fixed action space does not number (the enumeration in
+    ``mp_notebook.adapters.vocabulary.FORMS`` misses a word), or a ruleset without one."""
+
+
+def dice_placements(n: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every ``(dice, black)`` pair of ``n`` dice (sorted values; the black ones among them).
+
+    >>> len(list(dice_placements(1))), len(list(dice_placements(2))), next(dice_placements(0))
+    (12, 78, ((), ()))
+    """
+    for b in range(n + 1):
+        for own in combinations_with_replacement(FACES, n - b):
+            for black in combinations_with_replacement(FACES, b):
+                yield tuple(sorted(own + black)), black
+
+
+class ActionSpace:
+    """The numbered actions of one ruleset (see the module docstring)."""
+
+    def __init__(self, ruleset: str, keys: Iterable[Key]):
+        self.ruleset = ruleset
+        self.keys: tuple[Key, ...] = tuple(keys)
+        self._number: dict[Key, int] = {k: n for n, k in enumerate(self.keys)}
+        if len(self._number) != len(self.keys):
+            raise VocabularyError(f"{ruleset}: the action enumeration names an action twice")
+        self.digest = hashlib.sha256(repr(self.keys).encode()).hexdigest()[:16]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.ruleset}: {len(self)} actions, digest {self.digest}>"
+
+    def index(self, action: Action) -> int:
+        """The number of ``action`` (its seat ignored); :class:`VocabularyError` if it has none."""
+        key = (action[0], *action[2:])
+        try:
+            return self._number[key]
+        except KeyError:
+            raise VocabularyError(f"{self.ruleset}: the action {action} is outside the fixed action space "
+                                  f"(mp_notebook.adapters.vocabulary.FORMS lacks it)") from None
+
+    def action(self, index: int, player: int | None) -> Action:
+        """The action numbered ``index`` taken by seat ``player``."""
+        if not (type(index) is int or hasattr(index, "__index__")) or not 0 <= int(index) < len(self):
+            raise ArgumentError(f"action index must be an int 0..{len(self) - 1} of the {self.ruleset} "
+                                f"action space, got {shown(index)}")
+        kind, dice, black, space, choice = self.keys[int(index)]
+        return Action(kind, player, dice, black, space, choice)
+
+    def legal(self, state: GameState) -> dict[int, Action]:
+        """The legal actions of ``state`` by their numbers, in ascending order."""
+        number = self._number
+        try:
+            pairs = sorted((number[(a[0], *a[2:])], a) for a in state.legal_actions())
+        except KeyError:
+            for a in state.legal_actions():
+                self.index(a)
+            raise
+        return dict(pairs)
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The numbers of ``state``'s legal actions, ascending."""
+        return list(self.legal(state))
+
+    def mask(self, state: GameState, legal: Iterable[int] | None = None) -> np.ndarray:
+        """A 0/1 ``int8`` vector over the action space: 1 where the action is legal in ``state``."""
+        import numpy as np
+
+        mask = np.zeros(len(self), dtype=np.int8)
+        mask[list(self.legal(state) if legal is None else legal)] = 1
+        return mask
+
+    def decode(self, state: GameState, index: Any) -> Action:
+        """The legal action of ``state`` numbered ``index``; :class:`IllegalAction` if it is not legal."""
+        action = self.action(index, state.current_player)
+        legal = self.legal(state)
+        if int(index) not in legal:
+            raise IllegalAction(f"action {int(index)} ({action}) is not legal now ({state.decision.text}); "
+                                f"the legal ones are the 1s of the action mask: {sorted(legal)[:20]}")
+        return legal[int(index)]
+
+
+# ------------------------------------------------------------------------------ each ruleset's words
+
+
+def _counts(n: int, names: tuple[str, ...]) -> Iterator[str]:
+    """Every ``a=..,b=..`` amount split of at most ``n`` in all, over ``names`` (the notation of
+    ``compensation`` and ``pay``)."""
+    for values in _splits(n, len(names)):
+        yield ",".join(f"{k}={v}" for k, v in zip(names, values, strict=True))
+
+
+def _splits(n: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 1:
+        yield from ((v,) for v in range(n + 1))
+        return
+    for first in range(n + 1):
+        for rest in _splits(n - first, parts - 1):
+            yield (first, *rest)
+
+
+def _numbered(n: int = NUMBERED) -> tuple[str, ...]:
+    return tuple(str(k) for k in range(1, n + 1))
+
+
+def _move_words(s: Any) -> list[str]:
+    """Every move choice: a location, or a route to it (``X#k`` on parallel routes), for either
+    figure (``/2``; Voyages writes ``/1`` too)."""
+    board = s.board
+    places = list(board.locations) + [label for edges in board.adjacent.values() for *_, label in edges
+                                      if label not in board.locations]
+    places = list(dict.fromkeys(places))
+    return [p + suffix for suffix in ("", "/1", "/2") for p in places]
+
+
+def _mp2_forms(s: Any) -> list[Form]:
+    c = s.components
+    r = c.rules
+    contracts = list(c.contracts)
+    seal_dice = tuple(sorted({2, *(ch.seal_dice for ch in c.characters.values() if ch.seal_dice)}))
+    one = (1,)
+    forms: list[Form] = [("books", one, b.name, None) for b in r.books]
+    forms += [("khans_favor", one, None, None), *(("guild_seal", (n,), None, None) for n in seal_dice)]
+    forms += [("travel", (t.dice,), t.name, None) for t in r.travel]
+    forms += [("contracts", one, None, None)]
+    forms += [("special_city", one, city, None) for city in c.special_cities]
+    forms += [("city_card", one, space, None) for space in s.cards]
+    forms += [("complete_contract", (), None, x) for x in contracts]
+    forms += [("improve_seal", (), None, x) for x in c.seals]
+    forms += [("money_bag", one, None, x) for x in r.money_bag]
+    forms += [("reroll", one, None, None), *(("adjust_die", one, None, d) for d in ("+1", "-1"))]
+    forms += [("black_die", (0, 1), None, None)]
+    forms += [("outpost_bonus", (), None, x) for x in c.outposts]
+    forms += [("end_turn", (), None, None), ("done", (), None, None)]
+    forms += [("offer", (), None, x) for x in _numbered(max(len(t.offers) for t in c.offer_tiles))]
+    forms += [("seal", (), None, x) for x in c.seals]
+    forms += [("move", (), None, x) for x in _move_words(s)]
+    cities = [name for name, loc in c.locations.items() if loc.kind == "city"]
+    forms += [("extra_post", (), None, x) for x in cities]
+    forms += [("take_contract", (), city, x) for city, loc in c.locations.items() if loc.contracts for x in contracts]
+    forms += [("discard", (), None, x) for x in contracts]
+    forms += [("relocate_post", (), None, x) for x in cities]
+    forms += [("good", (), None, x) for x in type(s.players[0]).GOODS]
+    forms += [("choose", (), None, x) for x in _numbered()]
+    forms += [("copy_bonus", (), None, x) for x in cities]
+    forms += [("city_bonus", (), None, x) for x in cities]
+    options = max(len(card.options) for card in c.city_cards.values())
+    forms += [("trade", (), None, f"{k}x{t}") for k in range(1, options + 1) for t in FACES]
+    forms += [("compensation", (), None, x) for x in _counts(r.compensation_below, ("coins", "camels"))
+              if x != "coins=0,camels=0"]
+    forms += [("pay", (), None, x) for x in _counts(_mp2_dearest(c), ("coins", "camels", "jade"))]
+    forms += [("pair", (), None, x) for x in ("doubles", "separately")]
+    forms += [("double_bonus", (), None, x) for x in _numbered()]
+    forms += [("character", (), None, x) for x in c.characters]
+    forms += [("goal", (), None, x) for x in c.goals]
+    return forms
+
+
+def _mp2_dearest(c: Any) -> int:
+    """The most coins + camels + jade one Marco Polo II payment can split (``pay coins=a,camels=b,
+    jade=c``), from the data: a city card's trade repeated once per pip of its die (its dearest
+    option, up to 6 times), a route, a seal's improvement, a contract, a bonus action's cost, or a
+    Travel space's coins plus an occupied space's fee (a die's value)."""
+    def amount(b: Any) -> int:
+        return int(b.coins + b.camels + b.jade)
+
+    r = c.rules
+    trade = max(amount(o.pay.pay) for card in c.city_cards.values() for o in card.options) * max(FACES)
+    return int(max(trade, *(amount(x.cost) for x in c.routes), *(amount(x.improve.pay) for x in c.seals.values()),
+               *(amount(x.cost.pay) for x in c.contracts.values()),
+               *(amount(b) for b in (r.reroll_cost, r.adjust_cost, r.black_die_cost)),
+               max(FACES) + max(t.coins for t in r.travel)))
+
+
+def _voyages_forms(s: Any) -> list[Form]:
+    c = s.components
+    r = c.rules
+    contracts = list(c.contracts)
+    places = [name for name, loc in c.locations.items() if loc.takes_posts]
+    one = (1,)
+    forms: list[Form] = [("take_coins", (r.spaces["take_coins"].dice,), None, None)]
+    forms += [("bazaar", (r.spaces[good].dice,), good, None) for good in ("camels", *type(s.players[0]).GOODS)]
+    forms += [("khans_favor", (r.spaces["khans_favor"].dice,), None, None)]
+    forms += [("contracts", (r.spaces["contracts"].dice,), None, None)]
+    forms += [("travel", (r.spaces["travel"].dice,), None, None)]
+    forms += [("city_card", (r.spaces["city_card"].dice,), space, None) for space in c.card_spaces]
+    forms += [("complete_contract", (), None, x) for x in contracts]
+    forms += [("money_bag", (r.spaces["money_bag"].dice,), None, None), ("reroll", one, None, None)]
+    forms += [("adjust_die", one, None, d) for d in ("+1", "-1")]
+    forms += [("black_die", (), None, None), ("end_turn", (), None, None), ("done", (), None, None)]
+    forms += [("column", (), None, x) for x in _numbered()]
+    forms += [("move", (), None, x) for x in _move_words(s)]
+    forms += [("take_contract", (), space, x) for space in _numbered(r.contract_spaces) for x in contracts]
+    forms += [("discard", (), None, x) for x in contracts]
+    forms += [("good", (), None, x) for x in type(s.players[0]).GOODS]
+    forms += [("choose", (), None, x) for x in _numbered()]
+    forms += [("city_bonus", (), None, x) for x in c.locations]
+    forms += [("copy_bonus", (), None, x) for x in c.city_bonuses]
+    forms += [("trade", (), None, x) for x in _numbered()]
+    forms += [("relocate_post", (), None, x) for x in places]
+    forms += [("compensation", (), None, x) for x in _counts(r.compensation_below, ("coins", "camels"))
+              if x != "coins=0,camels=0"]
+    forms += [("character", (), None, x) for x in c.characters]
+    forms += [("goal", (), None, x) for x in c.goals]
+    return forms
+
+
+def _schmidt_forms(s: Any) -> list[Form]:
+    c = s.components
+    cards = list(c.cards)
+    seats = [str(k) for k in range(4)]  # 2-4 merchants (seed 001)
+    forms: list[Form] = [("spin", (), None, mode) for mode in c.neighbours]
+    forms += [("move", (), None, x) for x in c.locations]
+    forms += [("ransom", (), None, x) for x in (*cards, "bribe")]
+    forms += [("gift", (), None, x) for x in cards]
+    forms += [("sell", (), None, x) for x in cards]
+    forms += [("buy", (), None, None), ("end_turn", (), None, None)]
+    forms += [("deal", (), None, x) for x in seats]
+    forms += [("pick", (), None, x) for x in (*seats, "none")]
+    forms += [("pay_debt", (), None, x) for x in (*cards, "plaque", "secrets")]
+    forms += [("booty", (), None, x) for x in ("take", "leave")]
+    forms += [(kind, (), None, x) for kind in ("extra_card", "extra_turn") for x in ("take", "decline")]
+    return forms
+
+
+FORMS: dict[str, Callable[[Any], list[Form]]] = {
+    "mp2": _mp2_forms, "voyages": _voyages_forms, "schmidt": _schmidt_forms,
+}
+"""Each ruleset's action shapes, from a sample state of it (its components and board)."""
+
+
+@functools.cache
+def action_space(ruleset: str) -> ActionSpace:
+    """The fixed action space of ``ruleset`` (built once, then shared).
+
+    >>> len(action_space("schmidt")) > 100
+    True
+    """
+    rules = get(ruleset)  # an unknown name: ArgumentError naming the rulesets
+    if rules.id not in FORMS:
+        raise VocabularyError(f"{rules.title} has no fixed action space yet: add its forms to "
+                              f"mp_notebook.adapters.vocabulary.FORMS (rulesets with one: {', '.join(FORMS)})")
+    sample = rules.new_game(2, seed=0)
+    kinds = rules.vocabulary.kinds
+    keys: list[Key] = []
+    for kind, counts, space, choice in FORMS[rules.id](sample):
+        if kind not in kinds:
+            raise VocabularyError(f"{ruleset}: {kind!r} is not an action kind of the ruleset")
+        for n in counts or (0,):
+            keys += [(kind, dice, black, space, choice) for dice, black in dice_placements(n)]
+    return ActionSpace(rules.id, keys)
+
+

@@ -1,0 +1,136 @@
+"""The OpenSpiel games (``mp_notebook.adapters.openspiel``) over every registered ruleset: OpenSpiel's
+own random-simulation checks (``pyspiel.random_sim_test``: clones, legal-action masks, observation
+and information-state strings and tensors, returns within bounds, ...) over several seeds, legal
+actions that are ours, information states that keep each seat's secrets, and OpenSpiel's MCTS."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from adapters_helpers import check_view, random_games
+from registry import RULESETS
+
+import mp_notebook as mp
+from mp_notebook.adapters.vocabulary import action_space
+
+pyspiel = pytest.importorskip("pyspiel")
+openspiel = pytest.importorskip("mp_notebook.adapters.openspiel")
+
+
+def load(ruleset: str, players: int, seed: int, options: dict | None = None):
+    return pyspiel.load_game(openspiel.game_name(ruleset),
+                             {"players": players, "seed": seed, "options": json.dumps(options or {})})
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_sim_test(ruleset):
+    """OpenSpiel's standard checks of a game, over games of 2-4 players and several seeds."""
+    for players, options, seed in random_games(ruleset, 4):
+        pyspiel.random_sim_test(load(ruleset, players, seed, options), num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_registered_game_type(ruleset):
+    game = load(ruleset, 3, 1)
+    t = game.get_type()
+    assert t.short_name == f"python_mp_notebook_{ruleset}"
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.num_distinct_actions() == len(action_space(ruleset)) and game.num_players() == 3
+    assert game.new_initial_state().game_state == mp.new_game(3, ruleset=ruleset, seed=1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_legal_actions_and_secrets_every_step(ruleset):
+    """Every step of random games: the legal actions are ours (same number, same actions, the mask
+    too), and no seat's observation or information state shows what it may not see."""
+    space = action_space(ruleset)
+    for players, options, seed in random_games(ruleset, 2, start=5):
+        state = load(ruleset, players, seed, options).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            s = state.game_state
+            legal = state.legal_actions()
+            assert sorted({space.action(a, s.current_player) for a in legal}) == sorted(s.legal_actions())
+            assert len(legal) == len(s.legal_actions())
+            assert list(np.flatnonzero(state.legal_actions_mask())) == legal
+            for seat in range(players):
+                check_view(s, seat, state.observation_string(seat))
+                info = state.information_state_string(seat)
+                check_view(s, seat, info.split("\n")[0])
+            state.apply_action(rng.choice(legal))
+        assert state.returns() == [1.0 if r["winner"] else -1.0 for r in state.game_state.score_rows()]
+        assert mp.replay(state.game_state.setup, state.game_state.history) == state.game_state
+
+
+def test_information_state_masks_secret_choices():
+    """A goal kept in the full setup is the keeper's secret: the others' information states differ
+    from the keeper's in it, and are the same whichever goal was kept."""
+    game = load("mp2", 2, 3, {"setup": "full", "characters": "random"})
+    first = game.new_initial_state()
+    assert first.game_state.decision.kind == "pick_goal"
+    a, b = first.legal_actions()[:2]
+    kept_a, kept_b = first.clone(), first.clone()
+    kept_a.apply_action(a)
+    kept_b.apply_action(b)
+    keeper = first.current_player()
+    other = 1 - keeper
+    assert kept_a.information_state_string(other) == kept_b.information_state_string(other)
+    assert kept_a.information_state_string(keeper) != kept_b.information_state_string(keeper)
+
+
+def test_with_future_resamples_only_the_future():
+    state = load("voyages", 2, 8).new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])
+    other = state.with_future(5)
+    assert [other.observation_string(p) for p in range(2)] == [state.observation_string(p) for p in range(2)]
+    assert other.legal_actions() == state.legal_actions()
+    futures = set()
+    for copy in (state.clone(), other):
+        while not copy.is_terminal():
+            copy.apply_action(copy.legal_actions()[0])
+        futures.add(str(copy))
+    assert len(futures) == 2, "another seed, other dice"
+
+
+def test_mcts_plays_against_greedy():
+    """OpenSpiel's MCTS bot (searching copies with other futures) plays a short Schmidt game to its
+    end against our GreedyAgent."""
+    from open_spiel.python.algorithms import mcts
+
+    game = load("schmidt", 2, 1, {"round_limit": 3})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                       random_state=rng)
+    greedy = mp.agents.GreedyAgent()
+    state = game.new_initial_state()
+    space = action_space("schmidt")
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state.with_future(int(rng.randint(2**31))))
+        else:
+            action = space.index(greedy.choose(state.game_state))
+        state.apply_action(action)
+    assert state.game_state.is_over and sorted(state.returns()) in ([-1.0, 1.0], [1.0, 1.0])
+
+
+def test_bad_parameters():
+    name = openspiel.game_name("mp2")
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game(name, {"players": 7})
+    with pytest.raises(Exception, match="JSON object"):
+        pyspiel.load_game(name, {"options": "[1, 2]"})
+    with pytest.raises(Exception, match="automa"):
+        pyspiel.load_game(name, {"options": '{"automa": "L1"}'})
+    with pytest.raises(Exception, match="takes no option"):
+        pyspiel.load_game(openspiel.game_name("schmidt"), {"options": '{"variants": []}'})
+    state = pyspiel.load_game(name, {"players": 2}).new_initial_state()
+    illegal = next(k for k in range(len(action_space("mp2"))) if k not in state.legal_actions())
+    before = str(state)
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_action(illegal)
+    assert str(state) == before

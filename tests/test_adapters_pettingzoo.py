@@ -1,0 +1,206 @@
+"""The PettingZoo adapter (``mp_notebook.adapters.pettingzoo``) over every registered ruleset: PettingZoo's
+own ``api_test`` and ``seed_test``, the action mask held to ``legal_actions()``, seeded resets that
+are our own seeded games, observations that show no seat another's secrets, and clear errors."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from adapters_helpers import check_view, pick, random_games
+from registry import RULESETS, profile
+
+import mp_notebook as mp
+from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
+from mp_notebook.adapters.seats import features, seat_view
+from mp_notebook.adapters.vocabulary import action_space
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+
+
+def short(ruleset: str) -> dict:
+    """Options that end a game within a test's time (Schmidt's round limit; nothing elsewhere)."""
+    return {"round_limit": 12} if ruleset == "schmidt" else {}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test(ruleset, players):
+    env = MarcoPoloEnv(ruleset, players, **short(ruleset))
+    with warnings.catch_warnings():
+        # a dict observation with an action mask is PettingZoo's convention; its api_test warns on any dict
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        pettingzoo_test.api_test(env, num_cycles=100_000)  # its play test goes to the game's end
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_pettingzoo_seed_test(ruleset):
+    pettingzoo_test.seed_test(lambda: MarcoPoloEnv(ruleset, 3, **short(ruleset)), num_cycles=300)
+
+
+def play(env: MarcoPoloEnv, seed: int, check=None) -> None:
+    """A random game of ``env`` from ``reset(seed)``, masked actions only; ``check(env)`` every step."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if check is not None:
+            check(env)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(pick(rng, list(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_mask_is_legal_actions(ruleset):
+    """Every step of random games: the mask's 1s are exactly the legal actions (as many, the same
+    ones), the other seats' masks are empty, and each index names its action."""
+    space = action_space(ruleset)
+
+    def check(env):
+        s = env.game
+        if s.is_over:
+            return
+        masks = {a: env.observe(a)["action_mask"] for a in env.agents}
+        chosen = masks.pop(env.agent_selection)
+        legal = s.legal_actions()
+        ones = np.flatnonzero(chosen)
+        assert len(ones) == len(legal)
+        assert {space.action(int(k), s.current_player) for k in ones} == set(legal)
+        assert all(not m.any() for m in masks.values())
+
+    for players, options, seed in random_games(ruleset, 4):
+        play(MarcoPoloEnv(ruleset, players, **options), seed, check)
+
+
+def test_mask_with_the_automa():
+    """A solo game against the Automa: one seat decides, the Automa's seat never does."""
+    env = MarcoPoloEnv("mp2", ["Ana"], automa="L2")
+    seen = set()
+    play(env, 5, lambda e: seen.add(e.agent_selection) if not e.game.is_over else None)
+    assert seen == {"player_0"} and env.game.is_over
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_seeded_reset_is_our_seeded_game(ruleset):
+    """``reset(seed=k)`` starts ``mp.new_game(..., seed=k)``, and the environment's game is the
+    library's game: it replays from its setup and history, dice included."""
+    players, options = 3, short(ruleset)
+    env = MarcoPoloEnv(ruleset, players, **options)
+    env.reset(seed=11)
+    assert env.game == mp.new_game(players, ruleset=ruleset, seed=11, **options)
+    play(env, 11)
+    assert env.game.is_over
+    assert mp.replay(env.game.setup, env.game.history) == env.game
+    env.reset(seed=11)
+    assert env.game == mp.new_game(players, ruleset=ruleset, seed=11, **options)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_seat_sees_another_seats_secrets(ruleset):
+    """Every step, every seat's observation text lacks every id hidden from it (other players' goal
+    cards, the goals dealt to them to choose from, face-down decks and piles, Plaque missions)."""
+    def check(env):
+        for agent in env.agents:
+            seat = env.possible_agents.index(agent)
+            check_view(env.game, seat, env.observe(agent)["text"])
+
+    for players, options, seed in random_games(ruleset, 3):
+        play(MarcoPoloEnv(ruleset, players, **options), seed, check)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_observation_vector_ignores_what_the_seat_cannot_see(ruleset):
+    """The numeric observation does not change when only hidden things change: the future dice and
+    the face-down decks (``reseed``), or another player's secret goal."""
+    s = mp.new_game(3, ruleset=ruleset, seed=4, **short(ruleset))
+    rng = random.Random(4)
+    for _ in range(40):
+        s = s.apply(rng.choice(s.legal_actions()))
+    other = s.reseed(99)
+    for seat in range(3):
+        assert np.array_equal(features(seat_view(s, seat)), features(seat_view(other, seat)))
+    if ruleset == "mp2":
+        goals = [g for g in s.components.goals if g not in {p.goal for p in s.players}]
+        edited = s.with_player(1, goal=goals[0])
+        assert np.array_equal(features(seat_view(s, 0)), features(seat_view(edited, 0)))
+        assert not np.array_equal(features(seat_view(s, 1)), features(seat_view(edited, 1)))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_rewards_at_the_end(ruleset):
+    """Zero rewards until the end; then the winner +1 and the others -1 (or the final margins)."""
+    for reward in ("win", "margin"):
+        env = MarcoPoloEnv(ruleset, 2, reward=reward, **short(ruleset))
+        totals = {}
+
+        def check(e, totals=totals):
+            if not e.game.is_over:
+                assert not any(e._cumulative_rewards.values())
+            elif not totals:
+                totals.update({a: e._cumulative_rewards[a] for a in e.agents})
+
+        play(env, 3, check)
+        rows = env.game.score_rows()
+        if reward == "win":
+            assert totals == {f"player_{i}": 1.0 if rows[i]["winner"] else -1.0 for i in range(2)}
+        else:
+            assert totals == {"player_0": rows[0]["total"] - rows[1]["total"],
+                              "player_1": rows[1]["total"] - rows[0]["total"]}
+
+
+def test_bad_input_changes_nothing():
+    env = MarcoPoloEnv("mp2", 2)
+    env.reset(seed=1)
+    before = env.game
+    legal = set(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))
+    illegal = next(k for k in range(len(env.space)) if k not in legal)
+    with pytest.raises(mp.IllegalAction, match="not legal now"):
+        env.step(illegal)
+    with pytest.raises(mp.ArgumentError, match="action index"):
+        env.step(len(env.space))
+    with pytest.raises(mp.ArgumentError, match="an int index"):
+        env.step("travel [3] lower")
+    assert env.game is before
+    with pytest.raises(mp.ArgumentError, match="reward"):
+        MarcoPoloEnv("mp2", 2, reward="points")
+    with pytest.raises(mp.ArgumentError, match="seed is reset's argument"):
+        MarcoPoloEnv("mp2", 2, seed=3)
+    with pytest.raises(mp.ArgumentError, match="takes no option"):
+        MarcoPoloEnv("schmidt", 2, variants=("expert",))
+    with pytest.raises(mp.ArgumentError, match="unknown ruleset"):
+        MarcoPoloEnv("chess", 2)
+
+
+def test_render_modes():
+    env = MarcoPoloEnv("voyages", 2, render_mode="ansi")
+    env.reset(seed=2)
+    assert "round 1" in env.render()
+    env.render_mode = "html"
+    assert "<" in env.render()
+    env.render_mode = "map"
+    assert type(env.render()).__name__ == "Figure"
+    env.render_mode = None
+    with pytest.warns(UserWarning, match="no render_mode"):
+        assert env.render() is None
+
+
+def test_core_import_loads_no_rl_library():
+    code = ("import sys, mp_notebook, mp_notebook.adapters, mp_notebook.adapters.vocabulary, "
+            "mp_notebook.adapters.seats; mp_notebook.new_game(2, seed=1); "
+            "print(sorted(m for m in ('pettingzoo', 'pyspiel', 'gymnasium') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_every_ruleset_has_an_action_space():
+    for ruleset in RULESETS:
+        space = action_space(ruleset)
+        assert len(space) == len(set(space.keys)) and space.ruleset == ruleset
+        assert profile(ruleset) is not None
