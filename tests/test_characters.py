@@ -115,7 +115,7 @@ def test_abha_basu_two_coins_every_round_start() -> None:
     s = with_character("Abha Basu")
     s = s.with_player(0, dice=[1]).with_player(1, dice=[1])
     s = play(s, "money_bag [1] coins", "end_turn", "money_bag [1] coins", "end_turn")
-    assert any("Abha Basu (!)" in e.text and e.round == 2 for e in s.log)
+    assert any("Abha Basu at the start of the round" in e.text and e.round == 2 for e in s.log)
 
 
 # ----------------------------------------------------------------------------- Mailin & Tian Chin
@@ -151,7 +151,7 @@ def test_mailin_and_tian_chin_start_coins_and_a_round_bonus_twice() -> None:
     assert [a.choice for a in s.legal_actions()] == ["1", "2"]
     assert "city bonus of Karakorum" in s.decision.text and "farmer" in s.decision.text
     t = play(s, "double_bonus 2")
-    assert any("improved farmer seal (!) a second time" in e.text for e in t.log)
+    assert any("improved farmer seal at the start of the round a second time" in e.text for e in t.log)
 
 
 # ----------------------------------------------------------------------------- Filippo Vitello

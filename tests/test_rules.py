@@ -545,8 +545,8 @@ def test_round_start_steps() -> None:
     assert (s.cards["Area-1"], s.cards["Area-2"]) != area
     assert all(len(p.dice) == 5 and p.black_dice == () for p in s.players)
     assert len(s.black_pool) == 4
-    assert any("improved jeweler seal (!)" in e.text and e.round == 2 for e in s.log)
-    assert any("city bonus of Karakorum (!)" in e.text for e in s.log)
+    assert any("improved jeweler seal at the start of the round" in e.text and e.round == 2 for e in s.log)
+    assert any("city bonus of Karakorum at the start of the round" in e.text for e in s.log)
     s = to_turn(s)
     assert s.players[0].camels >= camels + 2
 

@@ -694,7 +694,7 @@ def _do_improve(s: Mp2State, a: LegalAction) -> None:
     s._note(i, f"{p.name} improves the {seal} seal", R_IMPROVE)
     data = s.components.seals[seal]
     tasks = [_charge(i, data.improve, f"improving the {seal} seal", R_IMPROVE),
-             _gain(i, data.bonus, f"improved {seal} seal (!)", R_IMPROVE)]
+             _gain(i, data.bonus, f"improved {seal} seal", R_IMPROVE)]
     ch = _char(s, i)
     if ch and ch.improve_reward:
         tasks.append(_gain(i, ch.improve_reward, "improving a seal", R_CHAR(ch)))
@@ -1245,15 +1245,17 @@ def _apply_pick_goal(s: Mp2State, task: Task, a: LegalAction) -> None:
 
 
 def _round_bonuses(s: Mp2State, i: int) -> list[Task]:
-    """Step 3 of a round start: the ! bonuses of city markers, the character and improved seals."""
+    """Step 3 of a round start: the ! bonuses of city markers, the character and improved seals (the
+    log says "at the start of the round" where the board shows "!")."""
     c = s.components
     p = s.players[i]
     ch = _char(s, i)
-    bonuses = [(c.city_bonuses[s.markers[city]], f"city bonus of {city} (!)") for city in p.trading_posts
+    when = "at the start of the round"
+    bonuses = [(c.city_bonuses[s.markers[city]], f"city bonus of {city} {when}") for city in p.trading_posts
                if s.markers.get(city)]
     if ch and ch.round_reward:
-        bonuses.append((ch.round_reward, f"{ch.name} (!)"))
-    bonuses += [(c.seals[seal].bonus, f"improved {seal} seal (!)") for seal, up in p.seal_levels if up]
+        bonuses.append((ch.round_reward, f"{ch.name} {when}"))
+    bonuses += [(c.seals[seal].bonus, f"improved {seal} seal {when}") for seal, up in p.seal_levels if up]
     tasks = [_gain(i, reward, why, R_ROUND) for reward, why in bonuses]
     if ch and ch.figures > 1 and bonuses:  # Mailin & Tian Chin: one bonus twice
         tasks.append(("double_bonus", i, tuple(bonuses)))

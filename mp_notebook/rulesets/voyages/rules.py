@@ -1085,10 +1085,11 @@ def start_round(s: VoyagesState, number: int) -> None:
         for city in p.trading_posts:
             marker = s.markers.get(city)
             if marker:
-                tasks.append(_gain(i, c.city_bonuses[marker], f"city bonus {marker} of {city} (!)", R_ROUND))
+                why = f"city bonus {marker} of {city} at the start of the round"
+                tasks.append(_gain(i, c.city_bonuses[marker], why, R_ROUND))
         ch = _char(s, i)
         if ch is not None and ch.round_reward:
-            tasks.append(_gain(i, ch.round_reward, f"{ch.name} (!)", R_CHAR(ch)))
+            tasks.append(_gain(i, ch.round_reward, f"{ch.name} at the start of the round", R_CHAR(ch)))
     push(s, *tasks, ("roll", order))
 
 
