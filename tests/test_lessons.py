@@ -30,18 +30,21 @@ def _joined(text: str | list[str]) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
+def output_text(cell: dict[str, Any]) -> str:
+    """A cell's stored text outputs (printed text, and the text forms of displayed values)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            parts.append(_joined(output["text"]))
+        for mime, data in output.get("data", {}).items():
+            if mime.startswith("text/"):
+                parts.append(_joined(data))
+    return "\n".join(parts)
+
+
 def shown_text(notebook: dict[str, Any]) -> str:
     """All a reader sees of a notebook without running it: each cell's source and its stored text outputs."""
-    parts = []
-    for cell in notebook["cells"]:
-        parts.append(_joined(cell["source"]))
-        for output in cell.get("outputs", []):
-            if "text" in output:
-                parts.append(_joined(output["text"]))
-            for mime, data in output.get("data", {}).items():
-                if mime.startswith("text/"):
-                    parts.append(_joined(data))
-    return "\n".join(parts)
+    return "\n".join(_joined(cell["source"]) + "\n" + output_text(cell) for cell in notebook["cells"])
 
 
 def coverage(ruleset: str) -> tuple[list[str], list[str]]:
@@ -76,7 +79,8 @@ def test_the_lessons_exercises_are_checked(ruleset: str) -> None:
     for cell in worked:
         assert "nbval-check-output" in cell["metadata"].get("tags", []), \
             f"{LESSONS[ruleset]}: a cell checking a worked answer is not tagged nbval-check-output"
-        assert any("✓" in _joined(o.get("text", "")) for o in cell.get("outputs", [])), \
+        verdicts = [line for line in output_text(cell).splitlines() if line[:2] in ("✓ ", "✗ ")]
+        assert verdicts and all(line.startswith("✓ ") for line in verdicts), \
             f"{LESSONS[ruleset]}: a worked answer's stored output is not a ✓"
 
 
