@@ -221,3 +221,64 @@ def test_matrix_with_the_travel_table():
     mp2 = mp.new_game(players=2, seed=1).board
     same = mp.routes.matrix(mp2, by="total", rules=mp.routes.TravelRules(()))
     assert same.equals(mp.routes.matrix(mp2, by="total").astype(same.dtypes.iloc[0]))
+
+
+MOVE_PAYS = re.compile(r" pays (.+?) \((?:step \d+ of the Travel action|a city card move|route )")
+
+
+def move_charges(before, after, i) -> tuple[int, int]:
+    """Coins and camels paid for the steps of a movement, from the log."""
+    paid = {"coins": 0, "camels": 0}
+    for e in after.log[len(before.log):]:
+        m = MOVE_PAYS.search(e.text) if e.player == i else None
+        if m:
+            for part in m.group(1).split(", "):
+                n, what = part.split(" ")
+                paid[PLURAL_OF.get(what, what)] += int(n)
+    return paid["coins"], paid["camels"]
+
+
+def test_reachable_at_move_decisions_matches_the_engine():
+    """Issue 37: the steps left of a Travel action, a reward's free moves, a city card's moves
+    (priced in camels; a card paying goods per move is refused clearly)."""
+    modes: set[str] = set()
+    checked = 0
+    for seed, rng, s in random_travel_states(30):
+        t = s
+        for _ in range(6):
+            if t.is_over:
+                break
+            if t.decision.kind == "move":
+                i = t.decision.player
+                _, _, left, _, mode, per_step, _ = t.tasks[-1]
+                try:
+                    rows = mp.routes.reachable(t, i)
+                except mp.ArgumentError as exc:
+                    assert per_step is not None and "goods" in str(exc)
+                    break
+                modes.add(mode)
+                checked += 1
+                assert rows and all(r.dice == () and r.space == mode and r.moves <= left for r in rows)
+                row = rng.choice(rows)
+                after = t.apply(row.action)
+                for step in row.steps:
+                    after = after.apply(f"move {step}")
+                if after.decision.kind == "move" and after.decision.player == i:
+                    after = after.apply("done")
+                assert row.location in after.players[i].locations, (seed, row)
+                assert move_charges(t, after, i) == (row.coins, row.camels), (seed, row, t.history)
+                break
+            t = t.apply(rng.choice(t.legal_actions()))
+    assert checked >= 50 and "travel" in modes, (checked, modes)
+
+
+def test_a_city_cards_price_per_move_in_camels_is_charged_per_step():
+    """A city card's moves (2 camels each, no travel table): ``TravelRules.step_camels``."""
+    import dataclasses
+
+    s = mp.new_game(2, ruleset="voyages", seed=1).with_player(0, coins=50, camels=50)
+    card = dataclasses.replace(mp.routes.travel_rules(s, 0), step_coins=(0, 0), step_camels=2)
+    plain = mp.routes.cheapest(s, 0, "Oasis-A", by="moves")
+    r = mp.routes.cheapest(s, 0, "Oasis-A", by="moves", rules=card)
+    assert r.path == plain.path and r.camels == plain.camels + 2 * r.moves
+    assert r.coins == plain.coins - sum(mp.routes.travel_rules(s, 0).step_coins[:r.moves])
