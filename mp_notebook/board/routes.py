@@ -76,8 +76,8 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 __all__ = ["Journey", "Leg", "MoveTerms", "Pair", "Reach", "Route", "RouteTerms", "Tour", "TravelRules",
-           "TravelSpace", "cheapest", "expected_spins", "goal_tour", "journey", "journeys", "matrix", "odds", "pairs",
-           "reachable", "table", "tour", "travel_rules", "why_unreachable"]
+           "TravelSpace", "cheapest", "expected_spins", "goal_tour", "journey", "journeys", "matrix",
+           "moved_by_spinner", "odds", "pairs", "reachable", "table", "tour", "travel_rules", "why_unreachable"]
 
 
 class BoardRoute(Protocol):
@@ -278,6 +278,17 @@ class RouteTerms(Protocol):
 
 
 SPINNER = "spinner"
+
+
+def moved_by_spinner(s: GameState) -> bool:
+    """Whether the figures of ``s``'s game move by a spinner (the Schmidt game), not by dice on
+    paid routes: then :func:`odds` and :func:`expected_spins` answer, not :func:`cheapest`.
+
+    >>> import mp_notebook as mp
+    >>> moved_by_spinner(mp.new_game(2, ruleset="schmidt", seed=1)), moved_by_spinner(mp.new_game(2, seed=1))
+    (True, False)
+    """
+    return _movement(s.ruleset) == SPINNER
 
 
 def _part(ruleset: str) -> RouteTerms:
