@@ -131,6 +131,6 @@ def test_bad_parameters():
     state = pyspiel.load_game(name, {"players": 2}).new_initial_state()
     illegal = next(k for k in range(len(action_space("mp2"))) if k not in state.legal_actions())
     before = str(state)
-    with pytest.raises(Exception, match="not legal"):
+    with pytest.raises(mp.IllegalAction, match="is not allowed"):  # the engine's own message
         state.apply_action(illegal)
     assert str(state) == before

@@ -59,6 +59,7 @@ from mp_notebook.rulesets import get, new_game
 
 PREFIX = "python_mp_notebook_"
 DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_name(ruleset: str) -> str:
@@ -87,21 +88,34 @@ def game_type(ruleset: str) -> pyspiel.GameType:
 
 
 class _Seen:
-    """What each seat has seen of the actions so far, as running digests (shared by clones: immutable)."""
+    """The actions so far as a shared chain (clones share it: it is never changed), and what each
+    seat has seen of them as a running digest, worked out when an information state asks for it."""
 
-    __slots__ = ("count", "digests")
+    __slots__ = ("_digests", "actor", "count", "notation", "parent")
 
-    def __init__(self, digests: tuple[str, ...], count: int = 0):
-        self.digests = digests
-        self.count = count
+    def __init__(self, parent: _Seen | None = None, actor: int | None = None, notation: str = ""):
+        self.parent = parent
+        self.actor = actor
+        self.notation = notation
+        self.count: int = 0 if parent is None else parent.count + 1
+        self._digests: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return self
 
-    def after(self, ruleset: str, actor: int | None, notation: str) -> _Seen:
-        digests = tuple(hashlib.sha256(f"{d} {seen_action(ruleset, actor, seat, notation)}".encode()).hexdigest()[:24]
-                        for seat, d in enumerate(self.digests))
-        return _Seen(digests, self.count + 1)
+    def digest(self, ruleset: str, seat: int) -> str:
+        """The digest of the actions as ``seat`` saw them (another seat's secret choice masked)."""
+        todo = []
+        node: _Seen | None = self
+        while node is not None and node.parent is not None and seat not in node._digests:
+            todo.append(node)
+            node = node.parent
+        digest = "" if node is None or node.parent is None else node._digests[seat]
+        for node in reversed(todo):
+            seen = node.notation if node.actor == seat else seen_action(ruleset, node.actor, seat, node.notation)
+            digest = hashlib.sha256(f"{digest} {seen}".encode()).hexdigest()[:24]
+            node._digests[seat] = digest
+        return digest
 
 
 class MarcoPoloGame(pyspiel.Game):
@@ -151,22 +165,20 @@ class MarcoPoloState(pyspiel.State):
         super().__init__(game)
         self.ruleset = game.ruleset
         self.game_state = start
-        self._seen = _Seen(("",) * start.num_players)
+        self._seen = _Seen()
 
     def current_player(self) -> int:
         s = self.game_state
-        return int(pyspiel.PlayerId.TERMINAL) if s.is_over else int(s.current_player)  # type: ignore[arg-type]
+        return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
 
     def _legal_actions(self, player: int) -> list[int]:
         return action_space(self.ruleset).legal_indices(self.game_state)
 
     def _apply_action(self, action: int) -> None:
         s = self.game_state
-        chosen = action_space(self.ruleset).legal(s).get(action)
-        if chosen is None:
-            raise IllegalAction(f"{self.ruleset}: action {action} is not legal now ({s.decision.text})")
-        self._seen = self._seen.after(self.ruleset, chosen.player, str(chosen))
-        self.game_state = s.apply(chosen)
+        chosen = action_space(self.ruleset).action(action, s.current_player)
+        self.game_state = s.apply(chosen)  # IllegalAction (what, why not, which rule) if it is not legal
+        self._seen = _Seen(self._seen, chosen.player, str(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(action_space(self.ruleset).action(action, player))
@@ -194,7 +206,7 @@ class MarcoPoloState(pyspiel.State):
 
     def information_digest(self, seat: int) -> str:
         """The digest of the actions ``seat`` has seen (part of its information state string)."""
-        return f"{self._seen.count} actions seen, digest {self._seen.digests[seat] or '-'}"
+        return f"{self._seen.count} actions seen, digest {self._seen.digest(self.ruleset, seat) or '-'}"
 
 
 class MarcoPoloObserver:

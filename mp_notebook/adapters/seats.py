@@ -23,6 +23,7 @@ ruleset, labelled with the rule that makes it secret).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import zlib
 from collections.abc import Callable, Iterator
@@ -159,16 +160,55 @@ def features(view: dict[str, Any], size: int = FEATURES) -> np.ndarray:
     unrelated facts may share a position (the price of one vector for every position of a ruleset).
 
     >>> import mp_notebook as mp
-    >>> v = features(seat_view(mp.new_game(2, seed=7), 0))
+    >>> view = seat_view(mp.new_game(2, seed=7), 0)
+    >>> v = features(view)
     >>> v.shape, v.dtype.name, bool(v.any())
     ((4096,), 'float32', True)
+    >>> import numpy as np
+    >>> w = np.zeros(4096, np.float32)
+    >>> for fact, value in facts(view):
+    ...     w[_slot(fact, 4096)] += value
+    >>> bool(np.allclose(v, w))
+    True
     """
     import numpy as np
 
+    sums: dict[int, float] = {}
+    _add_facts(view, "", sums, size)
     out = np.zeros(size, dtype=np.float32)
-    for fact, value in facts(view):
-        out[zlib.crc32(fact.encode()) % size] += value
+    if sums:
+        out[list(sums)] = list(sums.values())
     return out
+
+
+def _add_facts(view: Any, path: str, sums: dict[int, float], size: int) -> None:
+    """:func:`facts` added into ``sums`` by position: the same walk without a generator a level
+    (observations are made every step; ``features`` must equal the sum over ``facts``)."""
+    kind = type(view)
+    if kind is dict:
+        for k, v in view.items():
+            if not (k == "text" and path == "decision"):
+                _add_facts(v, f"{path}.{k}" if path else k, sums, size)
+    elif kind is list:
+        if all(type(v) is str for v in view):
+            for v in view:
+                slot = _slot(f"{path}={v}", size)
+                sums[slot] = sums.get(slot, 0.0) + 1.0
+        else:
+            for i, v in enumerate(view):
+                _add_facts(v, f"{path}.{i}", sums, size)
+    elif kind is str:
+        slot = _slot(f"{path}={view}", size)
+        sums[slot] = sums.get(slot, 0.0) + 1.0
+    elif kind is int or kind is float or kind is bool:
+        slot = _slot(path, size)
+        sums[slot] = sums.get(slot, 0.0) + view
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _slot(fact: str, size: int) -> int:
+    """A fact's position (the same facts recur from position to position: hash each once)."""
+    return zlib.crc32(fact.encode()) % size
 
 
 def seen_action(ruleset: str, actor: int | None, seat: int, notation: str) -> str:

@@ -81,6 +81,7 @@ class ActionSpace:
         self.ruleset = ruleset
         self.keys: tuple[Key, ...] = tuple(keys)
         self._number: dict[Key, int] = {k: n for n, k in enumerate(self.keys)}
+        self._seen: dict[Action, int] = {}
         if len(self._number) != len(self.keys):
             raise VocabularyError(f"{ruleset}: the action enumeration names an action twice")
         self.digest = hashlib.sha256(repr(self.keys).encode()).hexdigest()[:16]
@@ -108,20 +109,25 @@ class ActionSpace:
         kind, dice, black, space, choice = self.keys[int(index)]
         return Action(kind, player, dice, black, space, choice)
 
+    def _numbers(self, actions: list[Action]) -> list[int]:
+        """The numbers of ``actions``, looked up by the action itself (seat included) once seen."""
+        seen = self._seen
+        try:
+            return [seen[a] for a in actions]
+        except KeyError:
+            for a in actions:
+                if a not in seen:
+                    seen[a] = self.index(a)  # at most (seats x actions) entries
+            return [seen[a] for a in actions]
+
     def legal(self, state: GameState) -> dict[int, Action]:
         """The legal actions of ``state`` by their numbers, in ascending order."""
-        number = self._number
-        try:
-            pairs = sorted((number[(a[0], *a[2:])], a) for a in state.legal_actions())
-        except KeyError:
-            for a in state.legal_actions():
-                self.index(a)
-            raise
-        return dict(pairs)
+        legal = state.legal_actions()
+        return dict(sorted(zip(self._numbers(legal), legal, strict=True)))
 
     def legal_indices(self, state: GameState) -> list[int]:
         """The numbers of ``state``'s legal actions, ascending."""
-        return list(self.legal(state))
+        return sorted(self._numbers(state.legal_actions()))
 
     def mask(self, state: GameState, legal: Iterable[int] | None = None) -> np.ndarray:
         """A 0/1 ``int8`` vector over the action space: 1 where the action is legal in ``state``."""
