@@ -41,11 +41,16 @@ rule sections a ruleset's engine cites, which its lesson must show (``tests/test
 'notebooks/01-learn-the-rules.ipynb'
 >>> "Rulebook: 4. Travel" in rule_sections("mp2")
 True
+
+:func:`coverage` measures it: the sections a lesson shows, word for word, in its text or its stored
+output, and those it does not (``bench/lesson_coverage.py`` prints it for every ruleset).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -95,6 +100,36 @@ def rule_sections(ruleset: str) -> tuple[str, ...]:
             if attribute.startswith("R_") and isinstance(value, str):
                 sections[value] = None
     return tuple(sections)
+
+
+def notebook_text(path: str | os.PathLike[str]) -> str:
+    """All a reader sees of a stored notebook without running it: every cell's source and the text
+    of its stored outputs (printed text, and the text forms of displayed values)."""
+    with open(path, encoding="utf-8") as f:
+        notebook = json.load(f)
+    parts = []
+    for cell in notebook["cells"]:
+        parts.append(_joined(cell["source"]))
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                parts.append(_joined(output["text"]))
+            parts += [_joined(data) for mime, data in output.get("data", {}).items() if mime.startswith("text/")]
+    return "\n".join(parts)
+
+
+def _joined(text: str | list[str]) -> str:
+    return text if isinstance(text, str) else "".join(text)
+
+
+def coverage(ruleset: str, root: str | os.PathLike[str] = ".") -> tuple[list[str], list[str]]:
+    """The rule sections ``ruleset`` cites (:func:`rule_sections`) that its lesson notebook (:data:`LESSONS`,
+    under the repository root ``root``) shows word for word, and those it does not show."""
+    rules = get(ruleset)
+    if rules.id not in LESSONS:
+        raise ArgumentError(f"{rules.title} has no lesson notebook (lessons: {', '.join(LESSONS)})")
+    text = notebook_text(os.path.join(root, LESSONS[rules.id]))
+    sections = rule_sections(rules.id)
+    return [s for s in sections if s in text], [s for s in sections if s not in text]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from mp_notebook.lessons import LESSONS, rule_sections
+from mp_notebook.lessons import LESSONS, coverage, notebook_text, rule_sections
 from tests.registry import RULESETS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,27 +36,14 @@ def output_text(cell: dict[str, Any]) -> str:
     for output in cell.get("outputs", []):
         if "text" in output:
             parts.append(_joined(output["text"]))
-        for mime, data in output.get("data", {}).items():
-            if mime.startswith("text/"):
-                parts.append(_joined(data))
+        parts += [_joined(data) for mime, data in output.get("data", {}).items() if mime.startswith("text/")]
     return "\n".join(parts)
-
-
-def shown_text(notebook: dict[str, Any]) -> str:
-    """All a reader sees of a notebook without running it: each cell's source and its stored text outputs."""
-    return "\n".join(_joined(cell["source"]) + "\n" + output_text(cell) for cell in notebook["cells"])
-
-
-def coverage(ruleset: str) -> tuple[list[str], list[str]]:
-    """The rule sections ``ruleset`` cites that its lesson shows, and those it does not."""
-    text = shown_text(_notebook(ruleset))
-    sections = rule_sections(ruleset)
-    return [s for s in sections if s in text], [s for s in sections if s not in text]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_lesson_shows_every_rule_section_the_engine_cites(ruleset: str) -> None:
-    shown, missing = coverage(ruleset)
+    assert ruleset in LESSONS, f"ruleset {ruleset!r} has no lesson notebook in mp_notebook.lessons.LESSONS"
+    shown, missing = coverage(ruleset, REPO)
     assert missing == [], (f"{LESSONS[ruleset]} shows {len(shown)} of {len(shown) + len(missing)} rule sections "
                            f"the {ruleset} engine cites; not shown: {missing}")
 
@@ -86,3 +73,20 @@ def test_the_lessons_exercises_are_checked(ruleset: str) -> None:
 
 def test_lessons_name_registered_rulesets_only() -> None:
     assert set(LESSONS) <= set(RULESETS)
+
+
+def test_coverage_reads_a_notebooks_text_and_outputs(tmp_path: Path) -> None:
+    """A section counts when a cell's source or a stored output shows it; not when only an image does."""
+    sections = rule_sections("mp2")
+    cells = [{"cell_type": "markdown", "source": [sections[0]]},
+             {"cell_type": "code", "source": "", "outputs": [
+                 {"output_type": "stream", "text": [f"R1 P0: x [{sections[1]}]"]},
+                 {"output_type": "execute_result", "data": {"text/plain": sections[2], "image/png": sections[3]}}]}]
+    path = tmp_path / LESSONS["mp2"]
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    assert sections[0] in notebook_text(path)
+    shown, missing = coverage("mp2", tmp_path)
+    assert shown == list(sections[:3]) and missing == list(sections[3:])
+    with pytest.raises(ValueError, match="unknown ruleset"):
+        coverage("chess", tmp_path)
