@@ -1,16 +1,25 @@
-"""Route-analysis benchmark: how long ``mp.routes.table`` and ``mp.routes.reachable`` take.
+"""Route-analysis benchmark: how long ``mp.routes.table``, ``reachable``, ``cheapest``, journeys and
+6-city tours take, and the Schmidt spinner's odds against a 100,000-spin simulation.
 
 Usage::
 
-    python bench/routes.py [--games N] [--repeat R]
+    python bench/routes.py [--games N] [--repeat R] [--spins S]
 
 Plays seeded random games (2-4 players) and keeps the turn states of rounds 2-4 where the
 player to move has a Travel action (mid-game positions). For each state it times, for the player
 to move: ``table`` (every destination + what is reachable now), ``reachable`` (one Travel action
 now) and ``cheapest`` to one location, and prints the medians (ms) and the slowest state. The
 engine's legal actions of a state are computed once before timing (a notebook has usually asked
-for them already); the median time of that first ``legal_actions`` call is printed too. This
-prints figures; it is not a test.
+for them already); the median time of that first ``legal_actions`` call is printed too.
+
+Journeys and tours (Marco Polo II and Voyages): ``journey`` to one location, ``journeys`` to all,
+and a tour through 6 cities drawn at random, each timed warm (the search graph of the player's
+board, character and seals built: it is cached) and cold (the graph built in the call).
+
+Schmidt: ``odds`` (exact) and ``expected_spins`` of random positions, then the exact chance of one
+target within 4 spins against a simulation of ``--spins`` spins (the odds' own best choices,
+spins drawn at random): the simulated share and its 99.9% interval (± 3.29 standard errors).
+This prints figures; it is not a test.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import math
 import random
 import statistics
 import time
@@ -25,12 +35,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import mp_notebook as mp
+from mp_notebook.board import journeys as journey_search
+from mp_notebook.rulesets.schmidt import routes as spin
+from mp_notebook.rulesets.schmidt.rules import destinations
 
 
-def mid_game_states(games: int) -> Iterator[Any]:
+def mid_game_states(games: int, ruleset: str = "mp2") -> Iterator[Any]:
     for seed in range(games):
         rng = random.Random(seed)
-        s = mp.new_game(players=2 + seed % 3, seed=seed)
+        s = mp.new_game(2 + seed % 3, ruleset=ruleset, seed=seed)
         while not s.is_over:
             actions = s.legal_actions()
             if 2 <= s.round <= 4 and s.decision.kind == "turn" and any(a.kind == "travel" for a in actions):
@@ -52,6 +65,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--spins", type=int, default=100_000)
     args = parser.parse_args()
     mp.routes.table(mp.new_game(players=2, seed=0), 0)  # import pandas outside the timings
     timings: dict[str, list[float]] = {"legal_actions (first call)": [], "table": [], "reachable": [],
@@ -74,6 +88,93 @@ def main() -> None:
         print(f"  {name:28s} median {statistics.median(values):7.3f} ms   p90 "
               f"{sorted(values)[int(0.9 * (n - 1))]:7.3f} ms   max {max(values):7.3f} ms")
     print(f"  slowest table: {slowest[0]:.3f} ms ({slowest[1]})")
+    for ruleset in ("mp2", "voyages"):
+        journeys_and_tours(ruleset, args.games, args.repeat)
+    schmidt(args.games, args.spins)
+
+
+def report(title: str, timings: dict[str, list[float]]) -> None:
+    print(title)
+    for name, values in timings.items():
+        n = len(values)
+        print(f"  {name:28s} median {statistics.median(values):7.3f} ms   p90 "
+              f"{sorted(values)[int(0.9 * (n - 1))]:7.3f} ms   max {max(values):7.3f} ms   ({n} calls)")
+
+
+def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
+    timings: dict[str, list[float]] = {"journey (one location)": [], "journeys (all)": [], "tour of 6 cities": [],
+                                       "tour of 6 cities, cold": []}
+    rng = random.Random(37)
+    for s in mid_game_states(max(games // 4, 2), ruleset):
+        i = s.current_player
+        if rng.random() > 0.25:
+            continue
+        cities = rng.sample([x for x in s.board.locations if x not in s.players[i].locations], 6)
+        target = cities[0]
+        timings["journey (one location)"].append(best_of(functools.partial(mp.routes.journey, s, i, target), repeat))
+        timings["journeys (all)"].append(best_of(functools.partial(mp.routes.journeys, s, i), repeat))
+        timings["tour of 6 cities"].append(best_of(functools.partial(mp.routes.tour, s, i, cities), repeat))
+
+        def cold(s: Any = s, i: int = i, cities: list[str] = cities) -> None:
+            journey_search._graph.cache_clear()
+            mp.routes.tour(s, i, cities)
+
+        timings["tour of 6 cities, cold"].append(best_of(cold, 1))
+    report(f"{ruleset}: journeys and tours at mid-game positions (rounds 2-4)", timings)
+
+
+def schmidt(games: int, spins: int) -> None:
+    timings: dict[str, list[float]] = {"odds (4 spins, exact)": [], "expected_spins": [], "table": [],
+                                       "reachable": []}
+    rng = random.Random(1)
+    positions = []
+    for seed in range(max(games // 2, 2)):
+        s = mp.new_game(2 + seed % 3, ruleset="schmidt", seed=seed)
+        for _ in range(rng.randrange(5, 150)):
+            if s.is_over:
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        if not s.is_over and s.decision.kind == "turn":
+            positions.append(s)
+    for s in positions:
+        i = s.current_player
+        target = rng.choice(sorted(s.components.trading_cities - {s.players[i].location}))
+        spin._CHAINS.clear()  # each timing includes building the merchant's moves
+        odds = functools.partial(mp.routes.odds, s, i, target, 4, exact=True)
+        timings["odds (4 spins, exact)"].append(best_of(odds, 1))
+        timings["expected_spins"].append(best_of(functools.partial(mp.routes.expected_spins, s, i, target), 1))
+        timings["table"].append(best_of(functools.partial(mp.routes.table, s, i), 1))
+        timings["reachable"].append(best_of(functools.partial(mp.routes.reachable, s, i), 1))
+    report(f"schmidt: {len(positions)} positions of random games (odds and table timings include building the moves)",
+           timings)
+    s = mp.new_game(3, ruleset="schmidt", seed=5)
+    targets = frozenset({"Tabriz", "Trebizond"})
+    n, i = 4, 0
+    ch = spin.chain(s, i)
+    values = spin._odds_table(ch, targets, n)
+    exact = values[n][s.players[i].location]
+    rings = {(k, x): ch.best(values[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
+    sectors = s.components.rules.spinner
+    ends = {(x, ring, v): tuple(destinations(s, i, v, at=x, mode=ring)) if isinstance(v, int) else ()
+            for x in ch.moves for ring in ch.moves[x] for v in sectors[ring]}
+    sim = random.Random(2)
+    spun = hits = trials = 0
+    while spun < spins:
+        here, left = s.players[i].location, n
+        trials += 1
+        while left and here not in targets:
+            ring = rings[left, here]
+            options = ends[here, ring, sim.choice(sectors[ring])]
+            here = max(options, key=lambda e: (values[left - 1][e], e)) if options else here
+            left -= 1
+            spun += 1
+        hits += here in targets
+    share = hits / trials
+    margin = 3.29 * math.sqrt(float(exact) * (1 - float(exact)) / trials)
+    print(f"schmidt: Tabriz or Trebizond within {n} spins from Venice (3 players, seed 5): exact {exact} = "
+          f"{float(exact):.5f}; simulated {share:.5f} over {trials} journeys ({spun} spins), 99.9% interval "
+          f"{float(exact) - margin:.5f}..{float(exact) + margin:.5f}: "
+          f"{'inside' if abs(share - float(exact)) <= margin else 'OUTSIDE'}")
 
 
 if __name__ == "__main__":
