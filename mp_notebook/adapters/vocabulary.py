@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
@@ -103,10 +104,14 @@ class ActionSpace:
 
     def action(self, index: int, player: int | None) -> Action:
         """The action numbered ``index`` taken by seat ``player``."""
-        if not (type(index) is int or hasattr(index, "__index__")) or not 0 <= int(index) < len(self):
+        try:
+            number = operator.index(index)
+        except TypeError:
+            number = -1
+        if not 0 <= number < len(self):
             raise ArgumentError(f"action index must be an int 0..{len(self) - 1} of the {self.ruleset} "
                                 f"action space, got {shown(index)}")
-        kind, dice, black, space, choice = self.keys[int(index)]
+        kind, dice, black, space, choice = self.keys[number]
         return Action(kind, player, dice, black, space, choice)
 
     def _numbers(self, actions: list[Action]) -> list[int]:
