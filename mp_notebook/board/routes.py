@@ -668,32 +668,36 @@ class _Way(NamedTuple):
     may_stop: bool
 
 
-def _ways(s: GameState, player: int) -> list[_Way]:
-    """``player``'s ways to move now (see :func:`reachable`); empty if none awaits them."""
+def _ways(s: GameState, player: int, rules: TravelRules | None = None) -> list[_Way]:
+    """``player``'s ways to move now (see :func:`reachable`); empty if none awaits them. ``rules``:
+    the player's travel rules, if the caller has them."""
     t = terms(s, "reachable")
     if s.decision.player != player:
         return []
     if s.decision.kind == "turn":
-        rules = t.travel_rules(s, player)
+        rules = rules or t.travel_rules(s, player)
         return [_Way(str(a), _space(a), a.dice, *t.travel_terms(s, a), rules, False)
                 for a in s.legal_actions() if a.kind == "travel"]
     moving = t.move_terms(s, player)
     return [] if moving is None else [_Way("", moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
 
 
-def _reachable(s: GameState, player: int, ways: list[_Way]) -> list[Reach]:
+def _reachable(s: GameState, player: int, ways: list[_Way],
+               found: dict[int, dict[str, list[_Label]]] | None = None) -> list[Reach]:
+    """The :class:`Reach` rows of ``ways``; ``found``: searches already made, by the id of their rules
+    (the ways of a turn share the player's)."""
     t = terms(s)
     have = t.resources(s, player)
     seals = t.seals_held(s, player)
-    found: dict[TravelRules, dict[str, list[_Label]]] = {}
-    ends: dict[tuple[TravelRules, int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
+    found = {} if found is None else found
+    ends: dict[tuple[int, int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
     out: list[Reach] = []
     for w in ways:
-        if w.rules not in found:
-            found[w.rules] = _search(s.board, w.rules, have, seals)
-        key = (w.rules, w.fee, w.budget)
+        if id(w.rules) not in found:
+            found[id(w.rules)] = _search(s.board, w.rules, have, seals)
+        key = (id(w.rules), w.fee, w.budget)
         if key not in ends:
-            ends[key] = _best_ends(found[w.rules], w.fee, w.budget, have)
+            ends[key] = _best_ends(found[id(w.rules)], w.fee, w.budget, have)
         if w.action:
             out += [Reach(loc, w.space, w.dice, label.moves, *paid, label.path, w.action, label.steps)
                     for loc, label, paid in ends[key]]
@@ -758,7 +762,7 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     seals = terms(s).seals_held(s, player)
     found = _player_search(s, player, rules)
     now: dict[str, Reach] = {}
-    for r in _reachable(s, player, _ways(s, player)):
+    for r in _reachable(s, player, _ways(s, player, rules), {id(rules): found}):
         old = now.get(r.location)
         if old is None or (r.coins + r.camels + r.jade, r.jade) < (old.coins + old.camels + old.jade, old.jade):
             now[r.location] = r
