@@ -66,12 +66,15 @@ class Chain:
 
     def __init__(self, moves: dict[str, dict[str, tuple[Outcome, ...]]]):
         self.moves = moves
+        self.floats = {x: {ring: tuple((float(p), ends) for p, ends in outcomes) for ring, outcomes in rings.items()}
+                       for x, rings in moves.items()}  # the same with float chances (faster arithmetic)
 
-    def best(self, values: dict[str, Any], here: str) -> tuple[Any, str]:
+    def best(self, values: dict[str, Any], here: str, exact: bool = True) -> tuple[Any, str]:
         """The best ``(expected value, ring)`` of one spin from ``here`` when ending on a space is
-        worth ``values[space]`` (higher is better; staying is worth ``values[here]``)."""
+        worth ``values[space]`` (higher is better; staying is worth ``values[here]``); ``exact``:
+        with the chances as fractions (else floats)."""
         out: tuple[Any, str] | None = None
-        for ring, outcomes in self.moves[here].items():
+        for ring, outcomes in (self.moves if exact else self.floats)[here].items():
             v = sum(p * max((values[e] for e in ends), default=values[here]) for p, ends in outcomes)
             if out is None or v > out[0]:
                 out = (v, ring)
@@ -173,9 +176,10 @@ def _odds_table(ch: Chain, ends: frozenset[str], spins: int, one: Any = Fraction
     """Per number of spins 0..``spins``, per space, the best chance to end a move on ``ends``
     (in exact fractions, or floats with ``one=1.0``)."""
     values = {x: one if x in ends else 0 * one for x in ch.moves}
+    exact = isinstance(one, Fraction)
     out = [values]
     for _ in range(spins):
-        values = {x: values[x] if x in ends else ch.best(values, x)[0] for x in ch.moves}
+        values = {x: values[x] if x in ends else ch.best(values, x, exact)[0] for x in ch.moves}
         out.append(values)
     return out
 
@@ -219,14 +223,13 @@ def _expected(ch: Chain, ends: frozenset[str]) -> dict[str, float]:
 def _choose(ch: Chain, here: str, ring: str, sure: frozenset[str], key: Any) -> list[tuple[float, str]]:
     """``(chance, end)`` per result of spinning ``ring`` at ``here``: the end in ``sure`` least by
     ``key`` (``here`` where he does not move)."""
-    return [(float(p), min((e for e in ends if e in sure), key=key) if ends else here)
-            for p, ends in ch.moves[here][ring]]
+    return [(p, min((e for e in ends if e in sure), key=key) if ends else here) for p, ends in ch.floats[here][ring]]
 
 
 def _least(ch: Chain, values: dict[str, float], sure: frozenset[str], here: str) -> tuple[float, str]:
     """The least ``1 + expected spins`` over the rings at ``here`` that stay in ``sure``."""
     best = (float("inf"), "")
-    for ring, outcomes in sorted(ch.moves[here].items()):
+    for ring, outcomes in sorted(ch.floats[here].items()):
         if _stays(outcomes, sure, here):
             best = min(best, (1 + sum(p * values[to] for p, to in _choose(ch, here, ring, sure, values.get)), ring))
     return best
@@ -251,7 +254,7 @@ def _sure(ch: Chain, ends: frozenset[str]) -> frozenset[str]:
         sure = frozenset(reach & sure)
 
 
-def _stays(outcomes: tuple[Outcome, ...], sure: frozenset[str], here: str) -> bool:
+def _stays(outcomes: tuple[tuple[Any, tuple[str, ...]], ...], sure: frozenset[str], here: str) -> bool:
     return all((any(e in sure for e in ends) if ends else here in sure) for _, ends in outcomes)
 
 
