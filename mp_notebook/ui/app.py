@@ -32,8 +32,8 @@ from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.text import counted, resource
 from mp_notebook.engine.validate import shown
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
-from mp_notebook.rulesets import get
-from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards
+from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards, SharedFigureWidget
 from mp_notebook.ui.labels import BoardRow, sections, terms
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class GameApp(widgets.VBox):
         self.header = widgets.HTML(layout=widgets.Layout(margin="0 0 4px 0"))
         self.message = widgets.HTML(layout=widgets.Layout(min_height="0"))
         self.final_view = widgets.HTML()
-        self.map = go.FigureWidget()
+        self.map = self._new_map()
         self.dice = DiceTray()
         self.boards = PlayerBoards()
         self.actions = ActionPanel()
@@ -239,7 +239,6 @@ class GameApp(widgets.VBox):
         ]
         super().__init__(self._parts)
         self.add_class("mp-notebook-app")
-        self._build_map()
         self._build_seats()
         self._advance()
 
@@ -502,6 +501,13 @@ class GameApp(widgets.VBox):
             self.hint_view.value = ""
 
     def _build_map(self) -> None:
+        """Replace the map by one of the current game (:meth:`_new_map`)."""
+        old, self.map = self.map, self._new_map()
+        self._parts[self._parts.index(old)] = self.map
+        self.children = tuple(self._parts)
+        old.close()
+
+    def _new_map(self) -> SharedFigureWidget:
         """A new map widget holding the whole figure from the start: a front end that connects
         later (Voilà renders the notebook before the page connects) draws it from the widget's
         state, where traces added afterwards would only travel as messages it never sees."""
@@ -509,19 +515,14 @@ class GameApp(widgets.VBox):
         static = board_traces(s)
         self._static = len(static)
         self._drawn = state_trace_dicts(s)
-        layout = map_layout(s)
-        layout.update(title_text="", margin={"t": 4, "r": 0}, height=None, autosize=True,
-                      legend={"orientation": "v", "x": 1.0, "xanchor": "left", "y": 1, "yanchor": "top"})
-        figure = go.FigureWidget(data=static + [go.Scattergeo(d) for d in self._drawn], layout=layout)
+        layout = map_layout(s, app=True)  # no title, legend beside, room for plotly's toolbar
+        figure = SharedFigureWidget(data=static + [go.Scattergeo(d) for d in self._drawn], layout=layout)
         figure._config = {"responsive": True, "displaylogo": False}  # fits its box (widgets/action_panel.js)
         figure.add_class("mp-map")  # its box: the app's width, the map's proportions (widgets/mp.css)
         for trace in figure.data:
             if trace.customdata is not None:
                 trace.on_click(self._on_map_click)
-        old, self.map = self.map, figure
-        self._parts[self._parts.index(old)] = figure
-        self.children = tuple(self._parts)
-        old.close()
+        return figure
 
     def _build_seats(self) -> None:
         boxes = []
@@ -629,3 +630,53 @@ class GameApp(widgets.VBox):
     def _on_seat(self, seat: int, change: dict[str, Any]) -> None:
         if self.seats[seat] != change["new"]:
             self.set_seat(seat, change["new"])
+
+
+def _close_all(widget: widgets.Widget) -> None:
+    """Close ``widget`` and every widget inside it (their models leave the page and the kernel)."""
+    for child in getattr(widget, "children", ()):
+        _close_all(child)
+    widget.close()
+
+
+class PlayPage(widgets.VBox):
+    """The app page (``notebooks/play.ipynb``, the README's *Play* link): a chooser of the
+    registered rulesets above an app (:class:`GameApp`, in ``page.app``) of a new game of the chosen
+    one: ``players`` seats, the first a human, the others computer players (the greedy bot where the
+    ruleset has an evaluation, else the random bot).
+
+    >>> page = PlayPage()
+    >>> page.app.state.ruleset, page.app.seats
+    ('mp2', ['human', 'greedy bot'])
+    >>> page.choose("schmidt")
+    >>> page.app.state.ruleset, page.app.state.num_players
+    ('schmidt', 2)
+    """
+
+    def __init__(self, ruleset: str = "mp2", *, players: int = 2, seed: int = 1):
+        get(ruleset)  # an unknown ruleset: the registry's error
+        self._players, self._seed = players, seed
+        self.chooser = widgets.ToggleButtons(options=[(get(r).short, r) for r in PACKAGES], value=ruleset,
+                                             description="Game", style={"button_width": "auto"})
+        self.app = self._new_app(ruleset)
+        self.chooser.observe(lambda change: self._show(change["new"]), names="value")
+        super().__init__([self.chooser, self.app])
+        self.add_class("mp-play-page")
+
+    def choose(self, ruleset: str) -> None:
+        """Start a new game of ``ruleset`` (what the chooser's buttons do)."""
+        if ruleset not in PACKAGES:
+            raise ArgumentError(f"no ruleset {shown(ruleset)}: the page offers {', '.join(map(repr, PACKAGES))}")
+        self.chooser.value = ruleset
+
+    def _new_app(self, ruleset: str) -> GameApp:
+        from mp_notebook import new_game
+
+        state = new_game(self._players, ruleset=ruleset, seed=self._seed)
+        bot = GREEDY if has_evaluation(state) else BOT
+        return GameApp(state, seats=[HUMAN] + [bot] * (state.num_players - 1))
+
+    def _show(self, ruleset: str) -> None:
+        old, self.app = self.app, self._new_app(ruleset)
+        self.children = (self.chooser, self.app)
+        _close_all(old)

@@ -18,6 +18,9 @@ from typing import Any
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output"  # screenshots
+# Binder's Jupyter configuration and Voilà template (binder/postBuild installs them): the servers of
+# the browser tests use the same, so Voilà loads with no request off the machine and no console error.
+BINDER = ROOT / "binder"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 60_000
@@ -41,12 +44,14 @@ def jupyterlab(home: Path) -> Iterator[str]:
     port = _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / ".config"), JUPYTER_DATA_DIR=str(home / ".data"),
                JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
+               JUPYTER_CONFIG_PATH=str(BINDER / "etc" / "jupyter"), JUPYTER_PATH=str(BINDER / "share" / "jupyter"),
                JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
            "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
            "--ServerApp.disable_check_xsrf=True", "--LabApp.extension_manager=readonly",
            f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True",
+           "--JupyterNotebookApp.expose_app_in_browser=True",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.news_url=None"]
     log = (home / "server.log").open("w")
     server = subprocess.Popen(cmd, cwd=home, env=env, stdout=log, stderr=subprocess.STDOUT)
