@@ -27,15 +27,28 @@ def short(ruleset: str) -> dict:
     return {"round_limit": 12} if ruleset == "schmidt" else {}
 
 
-@pytest.mark.parametrize("ruleset", RULESETS)
-@pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoo_api_test(ruleset, players):
-    env = MarcoPoloEnv(ruleset, players, **short(ruleset))
+def api_test(env: MarcoPoloEnv) -> None:
+    """PettingZoo's api_test, its play test to the game's end."""
     with warnings.catch_warnings():
         # a dict observation with an action mask is PettingZoo's convention; its api_test warns on any dict
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
-        pettingzoo_test.api_test(env, num_cycles=100_000)  # its play test goes to the game's end
+        pettingzoo_test.api_test(env, num_cycles=100_000)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test(ruleset, players):
+    api_test(MarcoPoloEnv(ruleset, players, **short(ruleset)))
+
+
+@pytest.mark.parametrize(("ruleset", "players", "options"), [
+    ("mp2", ["Ana"], {"automa": "L2"}),  # the Automa's seat is an agent that never acts
+    ("mp2", 3, {"setup": "full", "characters": "random", "variants": ("black_dice",)}),
+    ("voyages", 4, {"variants": ("expert",), "characters": "random"}),
+])
+def test_pettingzoo_api_test_other_setups(ruleset, players, options):
+    api_test(MarcoPoloEnv(ruleset, players, **options))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
