@@ -43,7 +43,7 @@ from mp_notebook.engine.game import GameState
 from mp_notebook.engine.validate import MAX_SEED, ArgumentError, checked_choice, checked_seed
 from mp_notebook.rulesets import get, new_game
 
-OBSERVATION_CHARS = 1_000_000
+OBSERVATION_CHARS = 100_000
 """The longest observation text the observation space admits (a 4-player view is ~3,000 characters)."""
 FEATURE_BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
 RENDER_MODES = ("ansi", "html", "map")
