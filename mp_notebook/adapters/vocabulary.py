@@ -54,8 +54,10 @@ Form = tuple[str, tuple[int, ...], str | None, str | None]
 
 FACES = range(1, 7)  # a die's faces (engine.actions.well_formed)
 NUMBERED = 8
-"""Numbered choices (``choose 3``, ``offer 2``, ``column 5``, ``trade 2``) run 1..NUMBERED: no card,
-tile or track of any ruleset offers more than 6 options (Voyages' bazaar columns are the most)."""
+"""Numbered choices whose count is not read from the data (``choose``, ``column``, Voyages' ``trade``)
+run 1..NUMBERED: a reward offers at most 2 choices, a card at most 2 trades, and Voyages' bazaar
+columns go up to the die's value (6). Counts that the data give are read from it (Marco Polo II's
+``offer`` and ``double_bonus``)."""
 
 
 class VocabularyError(ValueError):
@@ -222,7 +224,10 @@ def _mp2_forms(s: Any) -> list[Form]:
               if x != "coins=0,camels=0"]
     forms += [("pay", (), None, x) for x in _counts(_mp2_dearest(c), ("coins", "camels", "jade"))]
     forms += [("pair", (), None, x) for x in ("doubles", "separately")]
-    forms += [("double_bonus", (), None, x) for x in _numbered()]
+    # Mailin & Tian Chin take one round-start bonus twice: one from each city marker with her post,
+    # her own round reward, or an improved seal (mp2 rules, _round_bonuses)
+    bonuses = sum(1 for loc in c.locations.values() if loc.city_bonus) + 1 + len(c.seals)
+    forms += [("double_bonus", (), None, x) for x in _numbered(bonuses)]
     forms += [("character", (), None, x) for x in c.characters]
     forms += [("goal", (), None, x) for x in c.goals]
     return forms
