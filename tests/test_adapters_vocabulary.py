@@ -54,3 +54,18 @@ def test_numbering_and_errors():
         space.action(-1, 0)
     with pytest.raises(mp.ArgumentError, match="unknown ruleset"):
         action_space("chess")
+
+
+def test_the_longest_double_bonus_is_numbered():
+    """Mailin & Tian Chin with a post in every marker city and every seal improved chooses among 10
+    round bonuses to take twice (random games never get there)."""
+    space = action_space("mp2")
+    s = mp.new_game(2, characters=["Mailin & Tian Chin", "De Wu"], seed=1)
+    s = s.with_player(0, trading_posts=list(s.markers), seals=dict.fromkeys(s.components.seals, "improved"))
+    rng = random.Random(1)
+    while s.round == 1:
+        s = s.apply(rng.choice(s.legal_actions()))
+    while s.decision.kind != "double_bonus":
+        s = s.apply(s.legal_actions()[0])
+    assert len(s.legal_actions()) == len(s.markers) + len(s.components.seals)
+    covered(space, s)
