@@ -19,9 +19,11 @@ def trace(fig, name):
 
 def test_every_location_is_drawn_inside_the_map_on_real_geography(s) -> None:
     fig = mp.show_map(s)
-    drawn = {n for t in fig.data if t.customdata is not None and t.mode and "text" in t.mode for n in t.customdata}
+    drawn = {n for t in fig.data if t.legendgroup is None and t.mode == "markers" and t.name != "oasis"
+             and t.customdata is not None for n in t.customdata}
     cities = {n for n, loc in s.board.locations.items() if loc.kind == "city"}
     assert drawn == cities and len(cities) == 15
+    assert set(trace(fig, "place names").text) == cities  # every city is named on the map
     oases = set(trace(fig, "oasis").customdata)
     assert oases == {n for n, loc in s.board.locations.items() if loc.kind == "oasis"} and len(oases) == 10
     for loc in s.board.locations.values():

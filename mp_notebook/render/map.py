@@ -16,7 +16,6 @@ same figure once as a ``FigureWidget`` and refreshes only the traces that depend
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -25,10 +24,10 @@ import plotly.graph_objects as go
 
 from mp_notebook.engine.text import counted
 from mp_notebook.render.geography import base_map
+from mp_notebook.render.placement import FONT, OASIS_SIZE, Projection, figure_offset, place_names, post_offset
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
-    from mp_notebook.board.graph import Board
     from mp_notebook.engine.game import GameState
 
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e0a800")
@@ -38,6 +37,7 @@ HIGHLIGHT_COLOUR = "#ff8c00"
 CITY_COLOUR = "#3b2a1e"
 OASIS_COLOUR = "#c9a227"
 HEIGHT = 600
+MODEBAR_ROOM = 30  # px above the app's map for plotly's toolbar (it sits at the top right, over the legend otherwise)
 
 
 class RouteStyle(NamedTuple):
@@ -72,6 +72,7 @@ class MapTerms(Protocol):
 
     LAT_RANGE: tuple[float, float]
     LON_RANGE: tuple[float, float]
+    FIGURES: int  # the most figures a player can have on the board (a character may bring a second)
 
     def route_styles(self, s: GameState, player: int | None) -> list[RouteStyle]:
         """The route lines by legend entry (``player``: that seat's view)."""
@@ -91,10 +92,34 @@ class MapTerms(Protocol):
         """Hover text of a city: its features and what they give now (HTML)."""
         ...
 
+    def post_places(self, s: GameState) -> tuple[str, ...]:
+        """Where a trading post can stand (the map keeps room for them there)."""
+        ...
+
 
 def terms(s: GameState) -> MapTerms:
     """The map terms of ``s``'s ruleset."""
     return cast(MapTerms, get(s.ruleset).part("map"))
+
+
+def projection(s: GameState) -> Projection:
+    """Plotly's projection of ``s``'s map, in pixels of the map the names are placed for
+    (``render/placement.py``)."""
+    t = terms(s)
+    return Projection.fitted(t.LON_RANGE, t.LAT_RANGE)
+
+
+def piece_at(s: GameState, location: str, offset: tuple[float, float]) -> tuple[float, float]:
+    """``(lon, lat)`` of a piece drawn ``offset`` px (on that map) from ``location``: pieces keep to
+    their slots, which the names leave free.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> [round(v, 1) for v in piece_at(s, "Beijing", figure_offset(0, 0))]
+    [117.4, 39.8]
+    """
+    loc = s.board.locations[location]
+    return projection(s).offset(loc.lon, loc.lat, *offset)
 
 
 def show_map(s: GameState, *, player: int | None = None, highlight: Sequence[str] | None = None) -> go.Figure:
@@ -107,17 +132,33 @@ def show_map(s: GameState, *, player: int | None = None, highlight: Sequence[str
                      layout=map_layout(s, player))
 
 
-def map_layout(s: GameState, player: int | None = None) -> go.Layout:
-    """Geo projection fitted to the board, legend below the map, the position in the title."""
+def map_layout(s: GameState, player: int | None = None, *, app: bool = False) -> go.Layout:
+    """Geo projection fitted to the board, legend below the map, the position in the title.
+
+    ``app=True``: the play app's map, which fills its box (no fixed height) under the app's own
+    header (no title), with the legend beside it and room above for plotly's toolbar, which would
+    otherwise sit on the legend's first entry.
+
+    >>> import mp_notebook as mp
+    >>> layout = map_layout(mp.new_game(players=2, seed=1), app=True)
+    >>> layout.margin.t, layout.legend.orientation, layout.height
+    (30, 'v', None)
+    """
     t = terms(s)
+    if app:
+        top, text, height = MODEBAR_ROOM, "", None
+        legend = {"orientation": "v", "x": 1.0, "xanchor": "left", "y": 1, "yanchor": "top"}
+    else:
+        top, text, height = 40, title(s, player), HEIGHT
+        legend = {"orientation": "h", "y": 0, "yanchor": "top", "x": 0}
     return go.Layout(
-        title={"text": title(s, player), "x": 0.01, "font": {"size": 14}},
-        height=HEIGHT,
-        margin={"l": 0, "r": 0, "t": 40, "b": 0},
+        title={"text": text, "x": 0.01, "font": {"size": 14}},
+        height=height,
+        autosize=True if app else None,
+        margin={"l": 0, "r": 0, "t": top, "b": 0},
         hovermode="closest",
         clickmode="event",
-        legend={"orientation": "h", "traceorder": "normal", "y": 0, "yanchor": "top", "x": 0,
-                "font": {"size": 11}},
+        legend={**legend, "traceorder": "normal", "font": {"size": 11}},
         # plotly's own layers would be downloaded from a CDN: all off, see render/geography.py
         geo={
             "projection": {"type": "natural earth"},
@@ -160,7 +201,8 @@ def base_map_traces() -> list[go.Scattergeo]:
 
 
 def board_traces(s: GameState, player: int | None = None) -> list[go.Scattergeo]:
-    """The base map, the routes in the ruleset's styles with their costs on hover, and oases."""
+    """The base map, the routes in the ruleset's styles with their costs on hover, oases, and the
+    places' names."""
     graph = s.board.graph
     t = terms(s)
     traces = [*base_map_traces()]
@@ -171,9 +213,23 @@ def board_traces(s: GameState, player: int | None = None) -> list[go.Scattergeo]
         name="oasis", lat=[graph.nodes[n]["lat"] for n in oases], lon=[graph.nodes[n]["lon"] for n in oases],
         mode="markers", customdata=oases, hoverinfo="text",
         hovertext=[f"<b>{escape(n)}</b><br>oasis: a stop on the way, no trading post" for n in oases],
-        marker={"size": 9, "symbol": "triangle-up", "color": OASIS_COLOUR, "line": {"width": 1, "color": "white"}},
+        marker={"size": OASIS_SIZE, "symbol": "triangle-up", "color": OASIS_COLOUR,
+                "line": {"width": 1, "color": "white"}},
     ))
+    traces.append(names_trace(s))
     return traces
+
+
+def names_trace(s: GameState) -> go.Scattergeo:
+    """The places' names, each centred where ``render/placement.py`` found room for it (clear of
+    markers, other names and the pieces' slots); a place without room is named by its hover text."""
+    t = terms(s)
+    sizes = {n: float(g.size) for g in t.city_groups(s) for n in g.cities}
+    anchors = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s))
+    return go.Scattergeo(name="place names", lon=[lon for lon, _ in anchors.values()],
+                         lat=[lat for _, lat in anchors.values()], text=list(anchors), mode="text",
+                         textposition="middle center", textfont={"size": FONT, "color": CITY_COLOUR},
+                         hoverinfo="skip", showlegend=False)
 
 
 def _route_lines(graph: Any, style: RouteStyle) -> go.Scattergeo:
@@ -220,8 +276,7 @@ def state_trace_dicts(s: GameState, *, player: int | None = None, highlight: Seq
 
 
 def city_traces(s: GameState) -> list[dict[str, Any]]:
-    """One trace per city group of the ruleset, names as labels."""
-    positions = label_positions(s)
+    """One trace per city group of the ruleset (their names: :func:`names_trace`)."""
     t = terms(s)
     traces = []
     for group in t.city_groups(s):
@@ -229,8 +284,7 @@ def city_traces(s: GameState) -> list[dict[str, Any]]:
         locs = [s.board.locations[n] for n in names]
         traces.append(dict(
             name=group.name, lat=[loc.lat for loc in locs], lon=[loc.lon for loc in locs], customdata=names,
-            mode="markers+text", text=names, textposition=[positions[n] for n in names],
-            textfont={"size": 10, "color": CITY_COLOUR}, hoverinfo="text",
+            mode="markers", hoverinfo="text",
             hovertext=[t.city_text(s, n) for n in names],
             marker={"size": group.size, "symbol": group.symbol, "color": CITY_COLOUR,
                     "line": {"width": 1.5, "color": "white"}},
@@ -238,42 +292,20 @@ def city_traces(s: GameState) -> list[dict[str, Any]]:
     return traces
 
 
-@functools.cache
-def _label_positions(board: Board) -> dict[str, str]:
-    cities = [loc for loc in board.locations.values() if loc.kind == "city"]
-    out = {}
-    for loc in cities:
-        near = min((c for c in cities if c is not loc), key=lambda c: (c.lon - loc.lon) ** 2 + (c.lat - loc.lat) ** 2)
-        dlon, dlat = near.lon - loc.lon, near.lat - loc.lat
-        if dlon**2 + dlat**2 > 3.5**2:
-            out[loc.name] = "top center"
-        elif abs(dlat) > abs(dlon):
-            out[loc.name] = "bottom center" if dlat > 0 else "top center"
-        else:
-            out[loc.name] = "middle left" if dlon > 0 else "middle right"
-    return out
-
-
-def label_positions(s: GameState) -> dict[str, str]:
-    """Where each city's name goes: above, or beside/below when another city is close."""
-    return _label_positions(s.board)
-
-
 def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dict[str, Any]]:
     """Player ``i``'s figures (triangles right of their locations) and trading posts (squares below)."""
     p = s.players[i]
     n = s.num_players
     colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
-    locations = s.board.locations
     figures = list(p.locations)  # two for Mailin & Tian Chin, Niccolò & Marco Polo
-    here = [locations[f] for f in figures]
     posts = list(p.trading_posts)
-    offset = 1.0 * (i - (n - 1) / 2)
+    at = [piece_at(s, f, figure_offset(i, k)) for k, f in enumerate(figures)]
+    posts_at = [piece_at(s, c, post_offset(i, n)) for c in posts]
     group = f"player{i}"
     which = [""] if len(figures) == 1 else [f" {k}" for k in range(1, len(figures) + 1)]
     figure = dict(
         name=f"{p.name}: figure ▲, {counted(len(posts), 'post')} ■", legendgroup=group,
-        lat=[h.lat - 0.2 - 0.9 * k for k, h in enumerate(here)], lon=[h.lon + 1.4 + 1.1 * i for h in here],
+        lat=[lat for _, lat in at], lon=[lon for lon, _ in at],
         customdata=figures, mode="markers", hoverinfo="text",
         hovertext=[f"<b>{escape(p.name)}</b>'s figure{w} in {escape(f)}" for w, f in zip(which, figures, strict=True)],
         marker={"size": 19 if emphasised else 15, "symbol": "triangle-up", "color": colour,
@@ -281,7 +313,7 @@ def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dic
     )
     post_trace = dict(
         name=f"{p.name}: trading posts", legendgroup=group, showlegend=False,
-        lat=[locations[c].lat - 1.2 for c in posts], lon=[locations[c].lon + offset for c in posts],
+        lat=[lat for _, lat in posts_at], lon=[lon for lon, _ in posts_at],
         customdata=posts, mode="markers", hoverinfo="text",
         hovertext=[f"{escape(p.name)}'s trading post in {escape(c)}" for c in posts],
         marker={"size": 11 if emphasised else 9, "symbol": "square", "color": colour,

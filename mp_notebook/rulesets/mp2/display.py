@@ -26,6 +26,13 @@ LON_RANGE = (40.0, 125.0)
 SEAL_COLOURS = {"farmer": "#5a9e3a", "spicer": "#e07b00", "tailor": "#6a4bc4", "jeweler": "#c2187a"}
 LAND_COLOUR = "#8a6d4b"
 JADE_COLOUR = "#00a86b"
+FIGURES = 2  # Mailin & Tian Chin play two figures
+
+
+def post_places(s: GameState) -> tuple[str, ...]:
+    """Every city but Beijing (the start) takes trading posts; oases take none."""
+    board = s.board
+    return tuple(n for n, loc in board.locations.items() if loc.kind == "city" and n != board.start)
 
 # City categories: legend name, marker symbol and size, in drawing order.
 CITY_GROUPS = (

@@ -27,6 +27,12 @@ LON_RANGE = (8.0, 128.0)
 ROUTE_LINES = {"land": ("land route (red ring)", {"width": 2.2, "color": "#b5473a", "dash": "solid"}),
                "sea": ("sea route (blue ring)", {"width": 2.4, "color": "#2f6db3", "dash": "dash"})}
 COLOUR_SYMBOLS = {"green": "circle", "red": "diamond", "blue": "square", "brown": "pentagon"}
+FIGURES = 1  # one piece per merchant
+
+
+def post_places(s: GameState) -> tuple[str, ...]:
+    """No trading posts in this game."""
+    return ()
 
 
 def route_styles(s: GameState, player: int | None) -> list[RouteStyle]:

@@ -28,6 +28,13 @@ LON_RANGE = (5.0, 125.0)
 ROUTE_COLOUR = "#8a6d4b"
 COINS_COLOUR = "#c9a227"
 CAMELS_COLOUR = "#a0522d"
+FIGURES = 2  # Niccolò & Marco Polo play two figures
+
+
+def post_places(s: GameState) -> tuple[str, ...]:
+    """Every city but Venezia (the start) takes trading posts, Beijing on its post spaces."""
+    return tuple(loc.name for loc in cast("VoyagesState", s).components.locations.values()
+                 if loc.is_city and not loc.start)
 
 
 def route_styles(s: GameState, player: int | None) -> list[RouteStyle]:
