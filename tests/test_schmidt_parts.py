@@ -74,8 +74,10 @@ def test_broken_data_is_a_clear_error(file, edit, message) -> None:
 def test_show_map_draws_every_space_and_both_routes() -> None:
     s = mp.new_game(3, ruleset="schmidt", seed=2)
     fig = mp.show_map(s, player=0, highlight=["Venice", "Belgrade"])
-    drawn = {n for t in fig.data if t.customdata is not None and t.mode == "markers+text" for n in t.customdata}
+    drawn = {n for t in fig.data if t.customdata is not None and t.mode == "markers" and t.legendgroup is None
+             for n in t.customdata}
     assert drawn == set(C.locations)
+    assert set(next(t for t in fig.data if t.name == "place names").text) <= drawn  # named where they fit
     names = [t.name for t in fig.data]
     assert "land route (red ring)" in names and "sea route (blue ring)" in names
     hover = next(t for t in fig.data if t.name == "trading city — red wares").hovertext
