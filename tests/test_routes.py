@@ -466,3 +466,27 @@ def test_import_is_light():
             "print(sorted(m for m in ('pandas', 'plotly') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_boosts_rank_the_bonus_actions_and_seals_by_new_end_locations():
+    s = first_turn(seed=4)
+    i = s.current_player
+    now = {r.location for r in mp.routes.reachable(s, i)}
+    b = mp.routes.boosts(s, i)
+    assert list(b.columns) == ["option", "kind", "chance", "gain", "new", "lost"]
+    assert list(b.gain) == sorted(b.gain, reverse=True)
+    bonus = {str(a) for a in s.legal_actions() if a.kind in ("adjust_die", "reroll", "black_die")}
+    assert set(b.option[b.kind != "seal"]) == bonus
+    for row in b.itertuples():
+        if row.kind == "adjust_die":  # exact: the engine applies it
+            after = {r.location for r in mp.routes.reachable(s.apply(row.option), i)}
+            assert (row.gain, set(row.new), set(row.lost)) == (len(after - now), after - now, now - after)
+        elif row.kind == "seal":
+            seal = row.option.removesuffix(" seal")
+            held = s.with_player(i, seals={**s.players[i].seals, seal: "basic"})
+            assert set(row.new) == {r.location for r in mp.routes.reachable(held, i)} - now
+        else:  # a die rolled: the mean over its six faces
+            assert row.chance and 0 <= row.gain <= len(row.new)
+    moved = s.apply(next(a for a in s.legal_actions() if a.kind == "khans_favor"))
+    with pytest.raises(mp.ArgumentError, match="no Travel action open"):
+        mp.routes.boosts(moved, i)

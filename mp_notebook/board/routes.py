@@ -76,7 +76,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 __all__ = ["Journey", "Leg", "MoveTerms", "Pair", "Reach", "Route", "RouteTerms", "Tour", "TravelRules",
-           "TravelSpace", "cheapest", "expected_spins", "goal_tour", "journey", "journeys", "matrix",
+           "TravelSpace", "boosts", "cheapest", "expected_spins", "goal_tour", "journey", "journeys", "matrix",
            "moved_by_spinner", "odds", "pairs", "reachable", "table", "tour", "travel_rules", "why_unreachable"]
 
 
@@ -1073,3 +1073,71 @@ def goal_tour(s: GameState, player: int, *, by: str = "total") -> Tour | None:
     """
     plan, figures, suffix = _plan(s, player, "goal_tour", by)
     return best_tour(plan, figures, suffix, list(terms(s).goal_cities(s, _check_player(s, player))), by)
+
+
+# --------------------------------------------------------------------------- what would help
+
+
+BOOSTS = ("adjust_die", "reroll", "black_die")  # the bonus actions that change the dice a Travel action takes
+BOOST_COLUMNS = ("option", "kind", "chance", "gain", "new", "lost")
+
+
+def boosts(s: GameState, player: int) -> pd.DataFrame:
+    """Which bonus action or guild seal would add the most places a Travel action can end on now.
+
+    One row per legal bonus action that changes the dice (a die changed by 1, a reroll, a black
+    die: ``kind``) and per guild seal the player lacks (as if held, its price not paid): ``gain``
+    is the number of new end locations (the expected number over the six faces where the action
+    rolls a die, ``chance`` True), ``new`` the locations it can add and ``lost`` those it can take
+    away (paying for the bonus action). Sorted by gain. Asked at the player's turn with a Travel
+    action open; otherwise an :class:`ArgumentError`.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> b = boosts(s, 0).set_index("option")
+    >>> bool(b.loc["adjust_die [2] +1", "gain"] >= 0), sorted(b.kind.unique())
+    (True, ['adjust_die', 'black_die', 'reroll', 'seal'])
+    """
+    import pandas as pd
+
+    player = _check_player(s, player)
+    t = terms(s, "boosts")
+    if not _ways(s, player) or s.decision.kind != "turn":
+        raise ArgumentError(f"boosts: {s.players[player].name} has no Travel action open now "
+                            f"({s.decision.text}); ask at their turn, before the main action")
+    now = _end_set(s, player)
+    rows: list[tuple[object, ...]] = []
+    for a in s.legal_actions():
+        if a.kind not in BOOSTS:
+            continue
+        after = s.apply(a)
+        outcomes = _faces(s, after, player, a) if a.kind in ("reroll", "black_die") else [after]
+        ends = [_end_set(x, player) for x in outcomes]
+        new = set[str]().union(*ends) - now
+        lost = now - ends[0].intersection(*ends[1:])
+        gain = sum(len(e - now) for e in ends) / len(ends)
+        rows.append((str(a), a.kind, len(outcomes) > 1, gain, tuple(sorted(new)), tuple(sorted(lost))))
+    held = s.players[player].seals if t.SEALS else {}
+    for seal in t.SEALS:
+        if seal not in held:
+            ends_ = _end_set(s.with_player(player, seals={**held, seal: "basic"}), player)
+            rows.append((f"{seal} seal", "seal", False, float(len(ends_ - now)), tuple(sorted(ends_ - now)),
+                         tuple(sorted(now - ends_))))
+    table = pd.DataFrame(rows, columns=list(BOOST_COLUMNS))
+    return table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
+def _end_set(s: GameState, player: int) -> set[str]:
+    return {r.location for r in _reachable(s, player, _ways(s, player))}
+
+
+def _faces(before: GameState, after: GameState, player: int, a: Action) -> list[GameState]:
+    """``after`` (``a`` rolled a die: a reroll or a black die) with that die showing each face 1-6."""
+    black = a.kind == "black_die" or bool(a.black)
+    field_ = "black_dice" if black else "dice"
+    kept = list(getattr(before.players[player], field_))
+    if a.kind == "reroll":
+        kept.remove((a.black or a.dice)[0])
+    return [after.with_player(player, **{field_: sorted([*kept, v])}) for v in range(1, 7)]
