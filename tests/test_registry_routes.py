@@ -41,6 +41,7 @@ QUESTIONS: dict[str, Callable[[mp.GameState], Any]] = {
     "odds": lambda s: mp.routes.odds(s, 0, far(s), spins=3),
     "expected_spins": lambda s: mp.routes.expected_spins(s, 0, far(s)),
     "pairs": lambda s: mp.routes.pairs(s, 0),
+    "boosts": lambda s: mp.routes.boosts(s, 0),
 }
 
 

@@ -1090,7 +1090,7 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
     is the number of new end locations (the expected number over the six faces where the action
     rolls a die, ``chance`` True), ``new`` the locations it can add and ``lost`` those it can take
     away (paying for the bonus action). Sorted by gain. Asked at the player's turn with a Travel
-    action open; otherwise an :class:`ArgumentError`.
+    action open and something to weigh; otherwise an :class:`ArgumentError` that says why.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
@@ -1125,6 +1125,10 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
             ends_ = _end_set(s.with_player(player, seals={**held, seal: "basic"}), player)
             rows.append((f"{seal} seal", "seal", False, float(len(ends_ - now)), tuple(sorted(ends_ - now)),
                          tuple(sorted(now - ends_))))
+    if not rows:
+        raise ArgumentError(f"boosts: no bonus action that changes the dice ({', '.join(BOOSTS)}) is open to "
+                            f"{s.players[player].name} now{' and they hold every guild seal' if t.SEALS else ''}: "
+                            f"nothing to weigh (mp.routes.reachable lists where they can go now)")
     table = pd.DataFrame(rows, columns=list(BOOST_COLUMNS))
     return table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
 
