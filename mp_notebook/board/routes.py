@@ -1,5 +1,5 @@
-"""Route analysis: the cheapest way for a player to reach a location, where a Travel action can
-end right now, and all-pairs tables of the board.
+"""Route analysis: the cheapest way for a player to reach a location, where a movement can end
+right now, journeys and tours over several turns, the spinner's odds, and all-pairs tables of the board.
 
 Costs follow the engine's travel rules: every route's coins, camels and jade are paid move by
 move, jade pays for any coin or camel the player lacks (1 for 1), sea routes need the matching
@@ -32,7 +32,8 @@ the middle of one and a "move X" reward (contracts, city cards); :func:`pairs` g
 end locations of a player with two figures. Over several turns, :func:`journey` and
 :func:`journeys` give the fewest Travel actions (and the dice each needs) or the least total cost
 to a location, and :func:`tour` the best order and route through up to 8 locations
-(:func:`goal_tour`: the player's goal cards); see ``mp_notebook.board.journeys``.
+(:func:`goal_tour`: the player's goal cards); see ``mp_notebook.board.journeys``. :func:`boosts`
+weighs the bonus actions that change the dice, and the guild seals, by the places they open now.
 
 A ruleset whose merchants move by a spinner (the Schmidt game: its ``routes`` part declares
 ``MOVEMENT = "spinner"``) answers :func:`reachable`, :func:`table`, :func:`odds` and
