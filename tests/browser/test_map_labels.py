@@ -1,0 +1,215 @@
+"""The map's names, measured in a real browser (headless Chromium, Debian's package, via Playwright):
+for every registered ruleset, the map is drawn by plotly.js as the play app draws it (its layout,
+``map_layout(app=True)``, in a box of the app's proportions) and as ``show_map`` draws it, and the
+rendered boxes of every name, marker and piece are read from the page. The test fails on
+
+* two names overlapping, or a name on any marker of a place, an oasis, a figure or a trading post
+  (the small dots on the routes, which tell a route's cost on hover, may lie under a name);
+* a name outside the map's frame;
+* plotly's toolbar (modebar) on a legend entry;
+* any console error or page error.
+
+The positions are the start of a 4-player game and positions with the four seats' figures standing
+on every location in turn, and trading posts in every city that takes them (``with_player``), so
+every slot a piece can take at every location is drawn once. Second figures (Mailin & Tian Chin,
+Niccolò & Marco Polo) are kept clear by the placement but not drawn here.
+
+The widths are those the names are placed for (``render/placement.py``): the app on a 1280-pixel
+page (Voilà's app page) and a wider one, and ``show_map`` at its 600-pixel height. Narrower maps
+(the app in JupyterLab beside the file browser) are not promised.
+
+Run as a script (``python tests/browser/test_map_labels.py SUFFIX``) it writes the app's map of
+each ruleset to ``docs/map-<ruleset>-SUFFIX.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+from labserver import ARGS, CHROMIUM, MISSING, OUT, ROOT, SKIP_REASON
+
+import mp_notebook as mp
+from mp_notebook.render.map import board_traces, map_layout, show_map, state_trace_dicts, terms
+from mp_notebook.rulesets import PACKAGES
+
+if MISSING:
+    pytest.skip(SKIP_REASON, allow_module_level=True)
+
+RULESETS = tuple(PACKAGES)
+SEATS = 4
+APP_WIDTHS = (1240, 1440)  # px: the app's map box on a 1280-px page, and wider
+SHOW_MAP_WIDTH = 1100  # px, with show_map's own height
+SLACK = 0.5  # px of overlap forgiven (anti-aliased edges)
+# What a piece needs besides its location to stand there, where the editor asks for it (Schmidt: the
+# route type the merchant travels, one that passes through the space).
+STANDING: dict[str, Callable[[mp.GameState, str], dict[str, Any]]] = {
+    "schmidt": lambda s, place: {"mode": s.components.modes_at(place)[0]},
+}
+
+MEASURE = """
+async ({fig, width, height}) => {
+  const div = document.getElementById('map');
+  div.style.width = width + 'px';
+  div.style.height = height + 'px';
+  await Plotly.react(div, fig.data, fig.layout, {displaylogo: false, responsive: true});
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const names = [], marks = [];
+  for (const g of div.querySelectorAll('g.trace.scattergeo')) {
+    const trace = g.__data__[0].trace;
+    if (trace.name === 'place names') g.querySelectorAll('text').forEach((t) => names.push([t.textContent, box(t)]));
+    if (trace.mode !== 'markers' || !trace.customdata) continue;  // not the routes' cost dots
+    g.querySelectorAll('path.point').forEach(
+      (p) => marks.push([`${trace.name}: ${trace.customdata[p.__data__.i]}`, box(p)]));
+  }
+  const frame = div.querySelector('g.geo g.layer.frame');
+  return {names, marks, frame: box(frame), legend: [...div.querySelectorAll('g.legend g.traces')].map(box),
+          modebar: box(div.querySelector('.modebar'))};
+}
+"""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
+
+
+def positions(ruleset: str) -> list[mp.GameState]:
+    """The start of a 4-player game, then the four figures on every location in turn, and every
+    seat's trading posts in every city that takes them, a few cities at a time."""
+    s = mp.new_game(SEATS, ruleset=ruleset, seed=1)
+    places = list(s.board.locations)
+    out = [s]
+    for k in range(0, len(places), SEATS):
+        t = s
+        for i in range(SEATS):
+            place = places[(k + i) % len(places)]
+            t = t.with_player(i, location=place, **STANDING.get(ruleset, lambda s, place: {})(t, place))
+        out.append(t)
+    posts = list(terms(s).post_places(s))
+    chunk = 8  # fewer posts than any ruleset's supply
+    for k in range(0, len(posts), chunk):
+        t = s
+        for i in range(SEATS):
+            t = t.with_player(i, trading_posts=posts[k:k + chunk])
+        out.append(t)
+    return out
+
+
+def app_figure(s: mp.GameState) -> go.Figure:
+    """The app's map of ``s`` (the traces and layout ``ui/app.py`` builds its widget from)."""
+    return go.Figure(board_traces(s) + [go.Scattergeo(d) for d in state_trace_dicts(s)], layout=map_layout(s, app=True))
+
+
+def app_height(width: int) -> int:
+    """The map box's height in the app (``widgets/action_panel.js``: the board's proportions beside
+    the legend)."""
+    return max(300, round((width - 190) / 2.15) + 8)
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    """A blank page with plotly.js (the copy the plotly package ships), failing the test on any
+    console error or page error."""
+    from playwright.sync_api import sync_playwright
+    from plotly.offline import get_plotlyjs
+
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.set_content("<html><body style='margin:0'><div id='map'></div></body></html>")
+        page.add_script_tag(content=get_plotlyjs())
+        page.errors = errors
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def measure(page: Any, fig: go.Figure, width: int, height: int) -> dict[str, Any]:
+    drawn: dict[str, Any] = page.evaluate(MEASURE, {"fig": json.loads(pio.to_json(fig)), "width": width,
+                                                    "height": height})
+    assert not page.errors, page.errors
+    return drawn
+
+
+def collisions(drawn: dict[str, Any]) -> list[str]:
+    """Every overlap the test fails on, in words."""
+    names, marks = drawn["names"], drawn["marks"]
+    out = [f"name {a} on name {b}" for k, (a, box) in enumerate(names) for b, other in names[k + 1:]
+           if overlap(box, other)]
+    out += [f"name {a} on {b}" for a, box in names for b, mark in marks if overlap(box, mark)]
+    left, top, right, bottom = drawn["frame"]
+    out += [f"name {a} outside the map" for a, (x0, y0, x1, y1) in names
+            if x0 < left - SLACK or y0 < top - SLACK or x1 > right + SLACK or y1 > bottom + SLACK]
+    out += [f"the toolbar on legend entry {k + 1}" for k, entry in enumerate(drawn["legend"])
+            if overlap(drawn["modebar"], entry)]
+    return out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_name_collides_on_the_apps_map(page: Any, ruleset: str) -> None:
+    states = positions(ruleset)
+    named = {n for g in terms(states[0]).city_groups(states[0]) for n in g.cities}
+    for width in APP_WIDTHS:
+        for k, s in enumerate(states):
+            drawn = measure(page, app_figure(s), width, app_height(width))
+            assert not collisions(drawn), (ruleset, width, k, collisions(drawn))
+            assert len(drawn["names"]) >= math.ceil(0.8 * len(named)), "most places are named"
+        if width == APP_WIDTHS[0]:
+            OUT.mkdir(exist_ok=True)
+            page.locator("#map").screenshot(path=str(OUT / f"map-{ruleset}-{width}.png"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_name_collides_on_show_map(page: Any, ruleset: str) -> None:
+    states = positions(ruleset)
+    for k, s in enumerate(states[:1] + states[1::3]):
+        fig = show_map(s)
+        drawn = measure(page, fig, SHOW_MAP_WIDTH, int(fig.layout.height))
+        assert not collisions(drawn), (ruleset, k, collisions(drawn))
+
+
+def test_the_measure_finds_a_collision(page: Any) -> None:
+    """The check itself: two names drawn on one spot, and the toolbar over a legend put at the top
+    of an app map without room above, are found."""
+    s = mp.new_game(2, seed=1)
+    fig = app_figure(s)
+    names = next(t for t in fig.data if t.name == "place names")
+    names.lon, names.lat = list(names.lon[:1]) * 2, list(names.lat[:1]) * 2
+    fig.update_layout(margin={"t": 0})
+    found = collisions(measure(page, fig, APP_WIDTHS[0], app_height(APP_WIDTHS[0])))
+    assert any(c.startswith("name ") and " on name " in c for c in found), found
+    assert any(c.startswith("the toolbar on legend entry") for c in found), found
+
+
+def main(suffix: str) -> None:
+    """Write the app's map of each ruleset (its start, 4 players) to ``docs/map-<ruleset>-SUFFIX.png``."""
+    from playwright.sync_api import sync_playwright
+    from plotly.offline import get_plotlyjs
+
+    width = APP_WIDTHS[0]
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": width + 20, "height": app_height(width) + 20})
+        page.set_content("<html><body style='margin:0'><div id='map'></div></body></html>")
+        page.add_script_tag(content=get_plotlyjs())
+        page.errors = []
+        for ruleset in RULESETS:
+            measure(page, app_figure(mp.new_game(SEATS, ruleset=ruleset, seed=1)), width, app_height(width))
+            target = ROOT / "docs" / f"map-{ruleset}-{suffix}.png"
+            page.locator("#map").screenshot(path=str(target))
+            print(target)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
