@@ -282,3 +282,33 @@ def test_a_city_cards_price_per_move_in_camels_is_charged_per_step():
     r = mp.routes.cheapest(s, 0, "Oasis-A", by="moves", rules=card)
     assert r.path == plain.path and r.camels == plain.camels + 2 * r.moves
     assert r.coins == plain.coins - sum(mp.routes.travel_rules(s, 0).step_coins[:r.moves])
+
+
+def test_pairs_of_niccolo_and_marco_match_the_engine():
+    """Both figures' steps are charged together by the travel table (issue 37: ``mp.routes.pairs``)."""
+    s = mp.new_game(2, ruleset="voyages", seed=3, characters=["Niccolo and Marco Polo", "Berke Khan"])
+    s = first_turn(s).with_player(0, coins=30, camels=10, dice=[3, 3, 4, 5, 6])
+    found = mp.routes.pairs(s, 0)
+    action = next(a for a in s.legal_actions() if a.kind == "travel" and min(a.dice) == 3)
+    engine: set[tuple[str, ...]] = set()
+    stack = [s.apply(action)]
+    while stack:
+        t = stack.pop()
+        if not moving(t, 0):
+            engine.add(t.players[0].locations)
+            continue
+        for a in t.legal_actions():
+            if a.kind == "done":
+                engine.add(t.players[0].locations)
+            else:
+                stack.append(t.apply(a))
+    reported = {p.ends for p in found if p.action == str(action)}
+    assert reported <= engine and engine - {tuple(s.players[0].locations)} <= {p.ends for p in found}
+    for p in [p for p in found if p.action == str(action) and min(p.moves) > 0][:5]:
+        t = s.apply(p.action)
+        for step in p.steps:
+            t = t.apply(f"move {step}")
+        if moving(t, 0):
+            t = t.apply("done")
+        assert t.players[0].locations == p.ends
+        assert travel_charges(s, t, 0) == (p.coins, p.camels, p.jade), p
