@@ -83,7 +83,7 @@ def load(browser: Any, url: str, *, notebook_ui: bool) -> dict[str, Any]:
     page.on("websocket", opened)
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text[:300]}")
             if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
+    page.on("pageerror", lambda e: messages.append(f"page error: {e.stack or e}"))
     page.on("requestfailed", lambda r: messages.append(f"request failed: {r.url}"))
     start = time.perf_counter()
     page.goto(url, wait_until="domcontentloaded")
@@ -130,11 +130,12 @@ def main() -> None:
     parser.add_argument("-v", action="store_true", help="print the console errors and warnings")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--front-ends", default="Voilà,Notebook 7,JupyterLab")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter whose Jupyter serves the pages")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         shutil.copy(PAGE, home / PAGE.name)
-        with labserver.jupyterlab(home) as server, sync_playwright() as pw:
+        with labserver.jupyterlab(home, args.python) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(labserver.CHROMIUM), args=labserver.ARGS)
             try:
                 for where, url in urls(server, PAGE.name).items():

@@ -140,7 +140,7 @@ def test_illegal_click_explains_and_changes_nothing(app):
     assert app.state is before
     # in words, not notation: what was clicked, what is awaited, what can be clicked
     assert app.last_error.startswith("Baghdad is not a choice now") and "move Baghdad" not in app.last_error
-    assert "move from Beijing" in app.last_error and "you can click Xanadu, Xian" in app.last_error
+    assert "move from Beijing" in app.last_error and "You can click Xanadu, Xian" in app.last_error
     assert "mp-error" in app.message.value and "not a choice now" in app.message.value
     app.click_location("Xanadu")  # a legal click clears the message
     assert app.last_error is None and app.message.value == ""
@@ -150,7 +150,11 @@ def test_click_on_a_turn_decision_explains(app):
     to_turn(app)
     before = app.state
     app.click_location("Xian")
-    assert app.state is before and "follow-up choice" in app.last_error
+    assert app.state is before
+    # for a player: what is awaited and where to act instead, no engine terms, no nested brackets
+    assert app.last_error == (f"Xian is not a choice now. {before.decision.text}. "
+                              "Nothing on the map is a choice now: use the action panel.")
+    assert "follow-up" not in app.last_error and "((" not in app.last_error.replace(" ", "")
 
 
 def test_illegal_or_malformed_press_is_shown(app):

@@ -50,11 +50,67 @@ function fitMapWhenAppResizes(host) {
   };
 }
 
+// A row of more than MANY choices (Voyages' Grand Bazaar: 24) is folded into one line, "Grand
+// Bazaar — 24 choices", so the other actions stay in sight; opened, its buttons are grouped by the
+// first word of their labels (the good: camels, pepper, silk, gold) when that makes 2-8 groups. A
+// row stays open across redraws of the panel once the player opened it.
+const MANY = 8;
+
+function groups(actions) {
+  const byWord = new Map();
+  for (const a of actions) {
+    const word = a.label.split(" ")[0];
+    if (!byWord.has(word)) byWord.set(word, []);
+    byWord.get(word).push(a);
+  }
+  return byWord.size >= 2 && byWord.size <= MANY ? [...byWord] : [["", actions]];
+}
+
 export default {
   render({ model, el: host }) {
     const root = el("div", "mp-panel mp-actions");
     host.appendChild(root);
     let presses = 0;
+    const opened = new Set(); // titles of the folded rows the player opened
+    const button = (a) => {
+      const b = el("button", "mp-action");
+      b.type = "button";
+      b.appendChild(el("span", "", a.label));
+      if (a.cost) b.appendChild(el("span", "mp-cost", a.cost));
+      if (a.disabled) {
+        b.disabled = true;
+        b.classList.add("mp-unavailable");
+        b.title = `not now: ${a.disabled}`;
+        b.appendChild(el("span", "mp-reason", a.disabled));
+        return b;
+      }
+      b.dataset.notation = a.notation;
+      b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
+      b.addEventListener("click", () => {
+        if (root.dataset.waiting) return;
+        root.dataset.waiting = "1";
+        root.querySelectorAll("button.mp-action").forEach((other) => { other.disabled = true; });
+        presses += 1;
+        model.set("pressed", { notation: a.notation, position: model.get("position"), n: presses, at: Date.now() });
+        model.save_changes();
+      });
+      return b;
+    };
+    const folded = (row) => {
+      const box = el("details", "mp-many");
+      box.open = opened.has(row.title);
+      box.addEventListener("toggle", () => (box.open ? opened.add(row.title) : opened.delete(row.title)));
+      const summary = el("summary");
+      summary.append(el("span", "mp-row-title", row.title), el("span", "mp-count", `${row.actions.length} choices`));
+      box.appendChild(summary);
+      for (const [title, actions] of groups(row.actions)) {
+        const line = el("div", "mp-group");
+        if (title) line.appendChild(el("span", "mp-group-title", title));
+        actions.forEach((a) => line.appendChild(button(a)));
+        box.appendChild(line);
+      }
+      return box;
+    };
     const draw = () => {
       delete root.dataset.waiting;
       root.dataset.position = model.get("position");
@@ -63,33 +119,13 @@ export default {
         const box = el("div", "mp-section");
         box.appendChild(el("div", "mp-section-title", section.title));
         for (const row of section.rows) {
+          if (row.actions.length > MANY) {
+            box.appendChild(folded(row));
+            continue;
+          }
           const line = el("div", "mp-action-row");
           line.appendChild(el("span", "mp-row-title", row.title));
-          for (const a of row.actions) {
-            const b = el("button", "mp-action");
-            b.type = "button";
-            b.appendChild(el("span", "", a.label));
-            if (a.cost) b.appendChild(el("span", "mp-cost", a.cost));
-            if (a.disabled) {
-              b.disabled = true;
-              b.classList.add("mp-unavailable");
-              b.title = `not now: ${a.disabled}`;
-              b.appendChild(el("span", "mp-reason", a.disabled));
-              line.appendChild(b);
-              continue;
-            }
-            b.dataset.notation = a.notation;
-            b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
-            b.addEventListener("click", () => {
-              if (root.dataset.waiting) return;
-              root.dataset.waiting = "1";
-              root.querySelectorAll("button.mp-action").forEach((other) => { other.disabled = true; });
-              presses += 1;
-              model.set("pressed", { notation: a.notation, position: model.get("position"), n: presses, at: Date.now() });
-              model.save_changes();
-            });
-            line.appendChild(b);
-          }
+          row.actions.forEach((a) => line.appendChild(button(a)));
           box.appendChild(line);
         }
         root.appendChild(box);

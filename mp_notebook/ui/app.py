@@ -155,6 +155,43 @@ def _detail(text: str, plan: str) -> str:
     return f"{text} → {moves[-1]}" if moves else text
 
 
+def _cited(text: str) -> tuple[str, str]:
+    """``text`` without the parenthesis that closes it (the rule it cites), and that citation
+    (``""``: none).
+
+    >>> _cited("only a merchant who may return enters Venice (rules: Return to Venice)")
+    ('only a merchant who may return enters Venice', 'rules: Return to Venice')
+    """
+    depth = 0
+    for k in range(len(text) - 1, -1, -1) if text.endswith(")") else ():
+        depth += {")": 1, "(": -1}.get(text[k], 0)
+        if depth == 0:
+            return text[:k].rstrip(), text[k + 1:-1]
+    return text, ""
+
+
+def _click_refused(name: str, error: str, awaited: str, places: list[str]) -> str:
+    """Why a click on ``name`` takes no choice, for a player: plain sentences, no nested brackets.
+    ``error``: the engine's message for the action the click tried; its reason is told only when
+    the decision asks for a place (``places`` can be clicked): then it is about this place (too far,
+    not allowed in); otherwise it is about the engine's order of decisions, and the awaited
+    decision says it better.
+
+    >>> _click_refused("Delhi", "illegal: move is a follow-up choice (Rulebook: A Game Turn)",
+    ...                "Player 1: take a main action", [])
+    'Delhi is not a choice now. Player 1: take a main action. Nothing on the map is a choice now: use the action panel.'
+    >>> _click_refused("Venice", "illegal: only a merchant who may return enters Venice (rules: Return to Venice)"
+    ...                "; the choices are ...", "Player 1: move 2 spaces", ["Sofia"])
+    'Venice is not a choice now: only a merchant who may return enters Venice — rules: Return to Venice. Player 1: move 2 spaces. You can click Sofia.'
+    """
+    why, rule = _cited(error.partition(": ")[2].partition("; the choices are")[0])
+    if not places or why.startswith("the game is waiting for"):  # nothing more than what is awaited
+        why = rule = ""
+    first = f"{name} is not a choice now" + (f": {why}" if why else "") + (f" — {rule}" if rule else "")
+    where = f"You can click {', '.join(places)}" if places else "Nothing on the map is a choice now: use the action panel"
+    return f"{first}. {awaited}. {where}."
+
+
 def _shown(row: BoardRow, sees: bool) -> dict[str, Any]:
     """A player-board row as the widget draws it: a secret row the viewer may not see says so and
     carries nothing of its content."""
@@ -203,6 +240,7 @@ class GameApp(widgets.VBox):
                                                  "box shows this game's; unchanged, the next seed is used)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           tooltip="what the engine recommends here, and why (sampled futures)")
+        # the hint's progress: under the action panel, above the hint (the toolbar keeps its line)
         self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="thinking",
                                                  layout=widgets.Layout(display="none", width="260px"))
         self.hint_view = widgets.HTML()
@@ -225,12 +263,12 @@ class GameApp(widgets.VBox):
 
         side = widgets.VBox([self.dice, self.log_view], layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
         self.actions.layout = widgets.Layout(flex="1 1 60%", min_width="320px")
-        self._main = widgets.VBox([self.actions, self.hint_view], layout=widgets.Layout(flex="1 1 60%",
-                                                                                        min_width="320px"))
+        self._main = widgets.VBox([self.actions, self.hint_progress, self.hint_view],
+                                  layout=widgets.Layout(flex="1 1 60%", min_width="320px"))
         setup = widgets.HBox([widgets.HTML("<b>Seats</b>"), self.seat_boxes, self.players_box, self.seed_box],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         toolbar = widgets.HBox([self.undo_button, self.fork_button, self.new_button, self.hint_button,
-                                self.hint_progress, self.goals_box],
+                                self.goals_box],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._parts: list[widgets.Widget] = [
             self.header, toolbar, self.message, self.final_view, self.map,
@@ -266,16 +304,10 @@ class GameApp(widgets.VBox):
                               f"({labels}).")
             return
         places = sorted({loc for a in self.state.legal_actions() if (loc := t.location_of(a))})
-        try:  # let the engine say why; in words, not notation
+        try:
             self.state.apply(t.click_action(self.state, name))
         except ValueError as exc:
-            why = str(exc).partition(": ")[2].partition("; the choices are")[0]
-            if why.startswith("the game is waiting for"):  # nothing more than what is awaited
-                why = ""
-            where = (f"you can click {', '.join(places)}" if places
-                     else "nothing on the map is a choice now: use the action panel")
-            raise IllegalAction(f"{name} is not a choice now{' (' + why + ')' if why else ''}: "
-                                f"{self.state.decision.text}; {where}.") from None
+            raise IllegalAction(_click_refused(name, str(exc), self.state.decision.text, places)) from None
         raise AssertionError(f"a click on {name} was taken although no legal action names it")
 
     @shown_errors
@@ -421,7 +453,7 @@ class GameApp(widgets.VBox):
             f"<td>{r['win_rate']:.0%}</td><td>{int(r['rollouts'])}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
-        return (f"<div class='mp-hint'>{why}.<table class='mp-table'><tr><th>#</th><th>choice</th><th>cost</th>"
+        return (f"<div class='mp-hint'>{why}.<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th><th>cost</th>"
                 f"<th>score</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>{more}"
                 f"<div class='mp-muted'>A sample, not a proof: more time "
                 f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
@@ -608,7 +640,7 @@ class GameApp(widgets.VBox):
                         f"{who}{escape(e.text)}</div>")
         hidden = len(s.log) - LOG_SHOWN
         more = f"<div style='color:#8a7b66'>… {hidden} older events</div>" if hidden > 0 else ""
-        return ("<div class='mp-log' style='font-size:12px;max-height:240px;overflow-y:auto;border:1px solid "
+        return ("<div class='mp-log' style='font-size:12px;line-height:1.35;max-height:240px;overflow-y:auto;border:1px solid "
                 "#e2d6bf;border-radius:6px;padding:4px 8px;background:#fffdf8'><b>Log</b> (newest first)"
                 + ("".join(rows) or "<div>nothing yet</div>") + more + "</div>")
 

@@ -1,9 +1,10 @@
-"""What the browser tests share: Debian's chromium for Playwright, a JupyterLab server (Voilà
-included) on localhost serving a temp directory, opening a notebook in it, and finding where a
-clickable map marker is on the page."""
+"""What the browser tests share: Debian's chromium for Playwright, a JupyterLab server (Voilà and
+Notebook 7 included) on localhost serving a temp directory, opening a notebook in it, pressing an
+action button, and finding where a clickable map marker is on the page."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -35,8 +36,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def jupyterlab(home: Path) -> Iterator[str]:
-    """A JupyterLab server (no token) serving ``home``, with this checkout's package; yields its URL."""
+def jupyterlab(home: Path, python: str = sys.executable) -> Iterator[str]:
+    """A JupyterLab server (no token) serving ``home``, with this checkout's package; yields its URL.
+    ``python``: the interpreter whose Jupyter runs the server (e.g. of a Binder environment)."""
     assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
     settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
@@ -46,8 +48,9 @@ def jupyterlab(home: Path) -> Iterator[str]:
                JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
                JUPYTER_CONFIG_PATH=str(BINDER / "etc" / "jupyter"), JUPYTER_PATH=str(BINDER / "share" / "jupyter"),
                JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               PATH=os.pathsep.join([str(Path(python).parent), os.environ.get("PATH", "")]))  # its jupyter-lab
+    cmd = [python, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
            "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
            "--ServerApp.disable_check_xsrf=True", "--LabApp.extension_manager=readonly",
            f"--ServerApp.root_dir={home}", "--LabApp.expose_app_in_browser=True",
@@ -106,3 +109,16 @@ def target_position(page: Any, name: str) -> tuple[float, float]:
     )
     assert box, f"no clickable marker for {name} on the map"
     return box[0], box[1]
+
+
+def press(app: Any, notation: str, *, double: bool = False) -> None:
+    """Press the action button of ``notation`` in the app's panel (``double``: double-click it),
+    first opening the folded row of many choices it may sit in (widgets/action_panel.js)."""
+    button = app.locator(f".mp-action[data-notation={json.dumps(notation)}]")
+    folded = app.locator("details.mp-many", has=button)
+    if folded.count() and not folded.evaluate("(d) => d.open"):
+        folded.locator("summary").click()
+    if double:
+        button.dblclick()
+    else:
+        button.click()

@@ -15,7 +15,6 @@ The server, the browser and the map clicks come from ``labserver.py``. Screensho
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Iterator
@@ -32,6 +31,7 @@ from labserver import (
     TIMEOUT_MS,
     jupyterlab,
     open_in_jupyterlab,
+    press,
     target_position,
 )
 
@@ -163,7 +163,7 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
                     page.mouse.move(x, y)
                     page.mouse.click(x, y)
                 else:
-                    app.locator(f".mp-action[data-notation={json.dumps(notation)}]").click()
+                    press(app, notation)
                 page.wait_for_function("([p]) => { const el = document.querySelector('.mp-notebook-app .mp-actions');"
                                        " return el && el.dataset.position !== p; }", arg=[position])
                 assert not app.locator(".mp-message.mp-error").count(), (k, notation)
