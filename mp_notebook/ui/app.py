@@ -182,13 +182,15 @@ def _click_refused(name: str, error: str, awaited: str, places: list[str]) -> st
     'Delhi is not a choice now. Player 1: take a main action. Nothing on the map is a choice now: use the action panel.'
     >>> _click_refused("Venice", "illegal: only a merchant who may return enters Venice (rules: Return to Venice)"
     ...                "; the choices are ...", "Player 1: move 2 spaces", ["Sofia"])
-    'Venice is not a choice now: only a merchant who may return enters Venice — rules: Return to Venice. Player 1: move 2 spaces. You can click Sofia.'
+    'Venice is not a choice now: only a merchant who may return enters Venice — rules: Return to Venice. Player 1: \
+move 2 spaces. You can click Sofia.'
     """
     why, rule = _cited(error.partition(": ")[2].partition("; the choices are")[0])
     if not places or why.startswith("the game is waiting for"):  # nothing more than what is awaited
         why = rule = ""
     first = f"{name} is not a choice now" + (f": {why}" if why else "") + (f" — {rule}" if rule else "")
-    where = f"You can click {', '.join(places)}" if places else "Nothing on the map is a choice now: use the action panel"
+    where = (f"You can click {', '.join(places)}" if places
+             else "Nothing on the map is a choice now: use the action panel")
     return f"{first}. {awaited}. {where}."
 
 
@@ -453,8 +455,9 @@ class GameApp(widgets.VBox):
             f"<td>{r['win_rate']:.0%}</td><td>{int(r['rollouts'])}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
-        return (f"<div class='mp-hint'>{why}.<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th><th>cost</th>"
-                f"<th>score</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>{more}"
+        return (f"<div class='mp-hint'>{why}.<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th>"
+                f"<th>cost</th><th>score</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>"
+                f"{more}"
                 f"<div class='mp-muted'>A sample, not a proof: more time "
                 f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
 
@@ -640,8 +643,9 @@ class GameApp(widgets.VBox):
                         f"{who}{escape(e.text)}</div>")
         hidden = len(s.log) - LOG_SHOWN
         more = f"<div style='color:#8a7b66'>… {hidden} older events</div>" if hidden > 0 else ""
-        return ("<div class='mp-log' style='font-size:12px;line-height:1.35;max-height:240px;overflow-y:auto;border:1px solid "
-                "#e2d6bf;border-radius:6px;padding:4px 8px;background:#fffdf8'><b>Log</b> (newest first)"
+        return ("<div class='mp-log' style='font-size:12px;line-height:1.35;max-height:240px;overflow-y:auto;"
+                "border:1px solid #e2d6bf;border-radius:6px;padding:4px 8px;background:#fffdf8'>"
+                "<b>Log</b> (newest first)"
                 + ("".join(rows) or "<div>nothing yet</div>") + more + "</div>")
 
     # --- widget callbacks -----------------------------------------------------------------------
