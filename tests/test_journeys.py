@@ -176,3 +176,32 @@ def test_tours_with_alternatives_and_goal_cards():
 def test_journey_arguments_are_checked(call, match):
     with pytest.raises(mp.ArgumentError, match=match):
         call(mp.new_game(players=2, seed=1))
+
+
+def test_rounds_against_every_split_into_rounds():
+    """``rounds``: the fewest rounds, against every split of the legs into consecutive rounds and
+    every choice of spaces (Marco Polo II's three Travel spaces, 5 dice)."""
+    from mp_notebook.board.journeys import Leg, TravelSpace, rounds
+
+    spaces = (TravelSpace("lower", 1, 1, 2), TravelSpace("middle", 2, 3, 0), TravelSpace("upper", 3, 5, 0))
+
+    def fits(needs):
+        return len(needs) <= 3 and any(
+            all(sp.max_moves >= n for sp, n in zip(chosen, needs, strict=True)) and sum(sp.dice for sp in chosen) <= 5
+            for chosen in itertools.permutations(spaces, len(needs)))
+
+    def brute(needs):
+        if not needs:
+            return 0
+        return min((1 + brute(needs[k:]) for k in range(1, len(needs) + 1) if fits(needs[:k])), default=99)
+
+    rng = random.Random(3)
+    for _ in range(300):
+        needs = [rng.randint(1, 5) for _ in range(rng.randint(0, 6))]
+        legs = [Leg("a", "b", n, "upper", 3, n, 0, 0, 0, (), ()) for n in needs]
+        assert rounds(legs, spaces, 5) == brute(needs), needs
+    s = mp.new_game(players=2, seed=1)
+    t = mp.routes.journeys(s, 0).dropna(subset=["actions"])
+    assert ((t.rounds >= (t.actions + 1) // 2) & (t.rounds <= t.actions)).all()
+    v = mp.routes.journeys(mp.new_game(2, ruleset="voyages", seed=1), 0).dropna(subset=["actions"])
+    assert (v.rounds == v.actions).all()  # one Travel space: one Travel action a round

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import networkx as nx
@@ -39,7 +39,7 @@ import networkx as nx
 if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
 
-__all__ = ["Journey", "Leg", "Plan", "Tour", "TravelSpace", "best_journey", "best_tour", "journey_rows"]
+__all__ = ["Journey", "Leg", "Plan", "Tour", "TravelSpace", "best_journey", "best_tour", "journey_rows", "rounds"]
 
 BY = ("actions", "total")
 MAX_TOUR = 8
@@ -91,9 +91,11 @@ class Leg(NamedTuple):
 
 
 class Journey(NamedTuple):
-    """Travel actions (``legs``) to a location, and their summed costs."""
+    """Travel actions (``legs``) to a location, and their summed costs. ``rounds``: the fewest
+    rounds these Travel actions fit in, from the start of a round (:func:`rounds`)."""
 
     legs: tuple[Leg, ...]
+    rounds: int = 0
 
     @property
     def actions(self) -> int:
@@ -130,10 +132,12 @@ class Journey(NamedTuple):
 
 
 class Tour(NamedTuple):
-    """The best order of ``cities`` and the journey to each (``journeys[k]`` ends on ``cities[k]``)."""
+    """The best order of ``cities`` and the journey to each (``journeys[k]`` ends on ``cities[k]``);
+    ``rounds``: the fewest rounds all their Travel actions fit in, one after the other."""
 
     cities: tuple[str, ...]
     journeys: tuple[Journey, ...]
+    rounds: int = 0
 
     @property
     def actions(self) -> int:
@@ -170,6 +174,7 @@ class Plan(NamedTuple):
     rules: Stepping  # figures removed
     seals: frozenset[str]
     spaces: tuple[TravelSpace, ...]
+    dice: int  # the dice a player rolls each round
 
 
 def _space_for(spaces: tuple[TravelSpace, ...], need: int) -> TravelSpace | None:
@@ -181,7 +186,7 @@ def _space_for(spaces: tuple[TravelSpace, ...], need: int) -> TravelSpace | None
 @functools.lru_cache(maxsize=16)
 def _graph(key: Plan) -> nx.DiGraph:
     """The search graph: nodes (location, moves made, free end); ``actions``/``total`` weights."""
-    board, rules, seals, spaces = key
+    board, rules, seals, spaces, _ = key
     most = max((sp.max_moves for sp in spaces), default=0)
     if rules.max_moves is not None:
         most = min(most, rules.max_moves)
@@ -246,7 +251,43 @@ def _journey(key: Plan, paths: dict[Node, list[Node]], target: str, suffix: dict
     nodes = paths.get((target, 0, False))
     if nodes is None:
         return None
-    return Journey(_legs(_graph(key), nodes, suffix.get(nodes[0][0], "")))
+    legs = _legs(_graph(key), nodes, suffix.get(nodes[0][0], ""))
+    return Journey(legs, rounds(legs, key.spaces, key.dice))
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def rounds(legs: Iterable[Leg], spaces: tuple[TravelSpace, ...], dice: int) -> int:
+    """The fewest rounds ``legs`` fit in, in their order, from the start of a round: each Travel
+    space once a round (a player's colour goes on an action space once a round), the dice of one
+    round's Travel actions at most ``dice``; a leg may take any space allowing its moves (the same
+    dice then show at least its ``least_die``). Black dice are not counted. Dynamic programming
+    over where each round starts.
+
+    >>> lower, middle = TravelSpace("lower", 1, 1, 2), TravelSpace("middle", 2, 3, 0)
+    >>> upper = TravelSpace("upper", 3, 5, 0)
+    >>> leg = lambda need: Leg("a", "b", need, "middle", 2, need, 0, 0, 0, (), ())
+    >>> rounds([leg(3), leg(3), leg(1)], (lower, middle, upper), 5)  # middle + upper, then any
+    2
+    >>> rounds([leg(5), leg(4)], (lower, middle, upper), 5)  # only the upper space allows 4 or 5
+    2
+    """
+    legs = list(legs)
+    best = [0] + [len(legs) + 1] * len(legs)  # best[k]: rounds for the first k legs
+    for end in range(1, len(legs) + 1):
+        for start in range(end - 1, -1, -1):
+            if end - start > len(spaces) or not _one_round(legs[start:end], spaces, dice):
+                break
+            best[end] = min(best[end], best[start] + 1)
+    return best[-1]
+
+
+def _one_round(legs: list[Leg], spaces: tuple[TravelSpace, ...], dice: int) -> bool:
+    """Whether ``legs`` fit in one round: distinct spaces allowing their moves, dice enough."""
+    return any(all(sp.max_moves >= leg.least_die for sp, leg in zip(chosen, legs, strict=True))
+               and sum(sp.dice for sp in chosen) <= dice
+               for chosen in itertools.permutations(spaces, len(legs)))
 
 
 # --------------------------------------------------------------------------- journeys
@@ -323,4 +364,4 @@ def best_tour(key: Plan, figures: tuple[str, ...], suffix: dict[str, str], group
         if not prev and found.legs:
             moving = suffix.get(found.legs[0].start, "")
         legs.append(found)
-    return Tour(tuple(order), tuple(legs))
+    return Tour(tuple(order), tuple(legs), rounds([leg for j in legs for leg in j.legs], key.spaces, key.dice))

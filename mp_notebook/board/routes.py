@@ -272,6 +272,10 @@ class RouteTerms(Protocol):
         """The Travel spaces ``player`` may use (for journeys over several turns)."""
         ...
 
+    def dice_per_round(self, s: GameState, player: int) -> int:
+        """The dice ``player`` rolls each round (how many Travel actions a round can hold)."""
+        ...
+
     def goal_cities(self, s: GameState, player: int) -> tuple[frozenset[str], ...]:
         """What the player's goal cards still ask for: per goal, the cities of which one needs a
         trading post (empty when every goal is met)."""
@@ -989,7 +993,8 @@ def _plan(s: GameState, player: int, question: str, by: str) -> tuple[Plan, tupl
     t = terms(s, question)
     checked_choice("by", by, JOURNEY_BY)
     rules = t.travel_rules(s, player)
-    plan = Plan(s.board, replace(rules, figures=(), suffixes=None), t.seals_held(s, player), t.travel_spaces(s, player))
+    plan = Plan(s.board, replace(rules, figures=(), suffixes=None), t.seals_held(s, player), t.travel_spaces(s, player),
+                t.dice_per_round(s, player))
     return plan, rules.figures, rules.suffix()
 
 
@@ -1010,13 +1015,15 @@ def journey(s: GameState, player: int, target: str, *, by: str = "actions") -> J
     return best_journey(plan, figures, suffix, target, by)
 
 
-JOURNEY_COLUMNS = ("location", "kind", "actions", "moves", "coins", "camels", "jade", "total", "dice", "path")
+JOURNEY_COLUMNS = ("location", "kind", "actions", "rounds", "moves", "coins", "camels", "jade", "total", "dice", "path")
 
 
 def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
     """One row per location without a figure of the player: the best :func:`journey` there
-    (columns ``location kind actions moves coins camels jade total dice path``; empty numbers
-    and path where no route is open).
+    (columns ``location kind actions rounds moves coins camels jade total dice path``; empty
+    numbers and path where no route is open). ``rounds``: the fewest rounds its Travel actions fit
+    in from the start of a round (each Travel space once a round, the dice rolled; black dice not
+    counted), for this journey, which has the fewest actions (``by="actions"``) or costs least.
 
     >>> import mp_notebook as mp
     >>> t = journeys(mp.new_game(players=2, seed=1), 0).set_index("location")
@@ -1028,8 +1035,8 @@ def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
     plan, figures, suffix = _plan(s, player, "journeys", by)
     rows = []
     for loc, j in journey_rows(plan, figures, suffix, by).items():
-        numbers: tuple[object, ...] = (None,) * 7 + ((),) if j is None else (
-            j.actions, j.moves, j.coins, j.camels, j.jade, j.total, j.dice, j.path)
+        numbers: tuple[object, ...] = (None,) * 8 + ((),) if j is None else (
+            j.actions, j.rounds, j.moves, j.coins, j.camels, j.jade, j.total, j.dice, j.path)
         rows.append((loc, s.board.locations[loc].kind, *numbers))
     return pd.DataFrame(rows, columns=list(JOURNEY_COLUMNS))
 

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.mp2.state import Mp2State
 
-__all__ = ["MOVEMENT", "SEALS", "goal_cities", "move_terms", "resources", "seals_held", "travel_rules", "travel_spaces",
-           "travel_terms"]
+__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "resources",
+           "seals_held", "travel_rules", "travel_spaces", "travel_terms"]
 
 
 MOVEMENT = "dice"  # routes are paid and the dice set the moves (mp_notebook.board.routes.RouteTerms)
@@ -100,3 +100,8 @@ def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
     covered = {places[c].shield for c in p.trading_posts}
     return tuple(frozenset(n for n, loc in places.items() if loc.shield == shield)
                  for shield in state.components.goals[p.goal].shields if shield not in covered)
+
+
+def dice_per_round(s: GameState, player: int) -> int:
+    """The dice a player rolls each round (their own colour; black dice come and go)."""
+    return cast("Mp2State", s).components.rules.dice_per_player

@@ -49,7 +49,7 @@ __all__ = ["MOVEMENT", "SEALS", "Chain", "chain", "expected_spins", "odds", "spi
 MOVEMENT = "spinner"  # how ``mp.routes`` asks this ruleset (see mp_notebook.board.routes)
 SEALS: tuple[str, ...] = ()
 # the questions of paid routes and dice: not asked here (mp.routes says what to ask instead)
-travel_rules = resources = seals_held = travel_terms = move_terms = travel_spaces = goal_cities = None
+travel_rules = resources = seals_held = travel_terms = move_terms = travel_spaces = goal_cities = dice_per_round = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
 MAX_SPINS = 200

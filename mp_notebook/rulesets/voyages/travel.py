@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import VoyagesState
 
-__all__ = ["MOVEMENT", "SEALS", "goal_cities", "move_terms", "resources", "seals_held", "travel_rules", "travel_spaces",
-           "travel_terms"]
+__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "resources",
+           "seals_held", "travel_rules", "travel_spaces", "travel_terms"]
 
 SEALS: tuple[str, ...] = ()  # no guild seals in this game
 
@@ -110,3 +110,8 @@ def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
     p = state.players[player]
     cities = dict.fromkeys(c for g in p.goals for c in state.components.goals[g].cities)
     return tuple(frozenset({c}) for c in cities if c not in p.trading_posts)
+
+
+def dice_per_round(s: GameState, player: int) -> int:
+    """The dice a player rolls each round (their own colour; black dice come and go)."""
+    return cast("VoyagesState", s).components.rules.dice_per_player
