@@ -67,34 +67,10 @@ def test_search_agent_with_a_fast_policy_and_longer_horizons(horizon):
     assert a in s.legal_actions() and a == agent.with_seed(2).choose(s)
 
 
-def test_search_default_horizon_searches_the_last_round_to_the_final_scoring():
-    """``auto`` (the default) takes greedy's choice before the last round and rolls out to the
-    final scoring in it; asked to search before the last round, it rolls out the turn."""
-    s = first_turn(13)
-    greedy = GreedyAgent(3)
-    for rnd, horizon in ((1, None), (s.rounds - 1, None), (s.rounds, "game")):
-        while s.round < rnd or s.decision.kind != "turn":
-            s = s.apply(greedy.choose(s))
-        candidates = [a for _, a in greedy.rank(s)[:2]]
-        auto = SearchAgent(budget_rollouts=2, seed=6)
-        assert auto.horizon_at(s) == horizon
-        found = auto.search(s, candidates)
-        assert found == SearchAgent(budget_rollouts=2, seed=6, horizon=horizon or "turn").search(s, candidates)
-        if horizon is None:
-            assert auto.choose(s) == GreedyAgent(6).choose(s)
-        else:
-            assert found != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
-
-
-def test_search_auto_horizon_without_a_fixed_number_of_rounds_is_the_turn():
-    s = mp.new_game(players=2, ruleset="schmidt", seed=3)
-    assert s.rounds is None and SearchAgent().horizon_at(s) == "turn"
-
-
 def test_search_compares_candidates_on_the_same_futures():
     s = first_turn(11)
     a = GreedyAgent(0).choose(s)
-    (_, one, n1), (_, two, n2) = SearchAgent(budget_rollouts=24, seed=4).search(s, [a, a])
+    (_, one, n1), (_, two, n2) = SearchAgent(budget_rollouts=24, seed=4, horizon="turn").search(s, [a, a])
     assert one == two and n1 == n2 == 12  # the budget of 24 is shared, each future played twice
 
 
@@ -228,6 +204,26 @@ def test_greedy_places_dice_instead_of_paying_to_reroll_them():
             rerolls += a.kind == "reroll"
             s = s.apply(a)
         assert rerolls <= 6
+
+
+def test_chance_preludes_share_the_score_of_futures_that_roll_the_same_dice(monkeypatch):
+    """A reroll's futures that roll the same die reach the same position but for the random state:
+    the look-ahead scores the first and reuses it (where nothing after the roll was chance), and the
+    ranking is exactly the one computed future by future."""
+    from mp_notebook.agents import greedy
+
+    s = mp.new_game(players=2, seed=1)
+    while s.decision.kind != "turn" or not any(a.kind == "reroll" for a in s.legal_actions()):
+        s = s.apply(GreedyAgent(0).choose(s))
+    shared = GreedyAgent(0).rank(s)
+    calls = []
+
+    def each(look, state, a, future, then):
+        calls.append(a)
+        return look.outcome(state.reseed(future), a, future, then)[0]
+
+    monkeypatch.setattr(greedy._Look, "prelude_future", each)
+    assert GreedyAgent(0).rank(s) == shared and any(a.kind == "reroll" for a in calls)
 
 
 def test_distinct_actions_merge_dice_variants_only():

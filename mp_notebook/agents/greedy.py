@@ -44,7 +44,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import terms, tie_break
+from mp_notebook.agents.base import fingerprint, terms, tie_break
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -138,6 +138,8 @@ class GreedyAgent:
             if a.kind == "end_turn":
                 return here
             if look.chance(state, a):
+                if then is not None:
+                    return sum(look.prelude_future(state, a, k, then) for k in range(samples)) / samples
                 return sum(look.outcome(state.reseed(k), a, k, then)[0] for k in range(samples)) / samples
             v, chancy = look.outcome(state, a, 0, then)
             if chancy:  # its follow-ups took a chance action: the mean of the futures
@@ -193,6 +195,7 @@ class _Look:
         self.resolve = resolve
         self.chance = self.ev.chance
         self._scores: dict[int, tuple[GameState, float]] = {}
+        self._futures: dict[tuple[str, str], float] = {}
 
     def score(self, s: GameState) -> float:
         """The evaluation's ``score`` of player ``i`` in ``s`` (computed once per state)."""
@@ -209,7 +212,24 @@ class _Look:
         """The score after ``a``, its follow-ups and closure, and whether a follow-up was a chance
         action (played out on reseeded future number ``future``); for a prelude (``then``), the best
         score after the main action it leads to (see :class:`_Then`)."""
-        child = s.apply(a)
+        return self.after(s.apply(a), future, then)
+
+    def prelude_future(self, s: GameState, a: Action, future: int, then: _Then) -> float:
+        """:meth:`outcome` of the chance prelude ``a`` on reseeded future number ``future``. Futures
+        that roll the same dice reach the same position but for the random state (the fingerprint
+        names every die), so where nothing after the roll was chance the score of the first is the
+        score of the others (the same computation: exact)."""
+        child = s.reseed(future).apply(a)
+        key = (str(a), fingerprint(child))
+        known = self._futures.get(key)
+        if known is None:
+            known, chancy = self.after(child, future, then)
+            if not chancy:
+                self._futures[key] = known
+        return known
+
+    def after(self, child: GameState, future: int, then: _Then | None = None) -> tuple[float, bool]:
+        """:meth:`outcome` from the position ``child`` right after the action."""
         chancy = False
         if self.resolve:
             child, chancy = self.follow(child, future)
