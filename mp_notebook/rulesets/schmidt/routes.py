@@ -168,7 +168,7 @@ def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1,
     spins = checked_int("spins", spins, 0, MAX_SPINS)
     ends = targets(s, player, target)
     here = s.players[player].location
-    chance = _odds_table(chain(s, player), ends, spins)[-1][here]
+    chance = _odds_table(chain(s, player), ends, spins, Fraction(1) if exact else 1.0)[-1][here]
     return chance if exact else float(chance)
 
 
