@@ -10,8 +10,9 @@ Exact, from the spinner's sectors and the board: the merchant is a Markov decisi
 state is his space (the route type is forced off the ports and chosen at them); at each spin he
 picks the ring (at a port) and then, seeing the result, the end space (the engine's legal moves,
 :func:`~mp_notebook.rulesets.schmidt.rules.destinations`). :func:`odds` is the best chance over
-every way of playing (dynamic programming in exact fractions), :func:`expected_spins` the least
-expected number (policy iteration). Readings of the model, labelled where they are used:
+every way of playing (dynamic programming, in exact fractions with ``exact=True``, else floats),
+:func:`expected_spins` the least expected number (policy iteration). Readings of the model,
+labelled where they are used:
 
 * the position stays as it is apart from his space: his cards, Plaque and Secrets (so Khanbalik
   and Venice are entered only if he could enter them now) and the other merchants' spaces (which
