@@ -96,6 +96,10 @@ class MapTerms(Protocol):
         """Where a trading post can stand (the map keeps room for them there)."""
         ...
 
+    def single_places(self, s: GameState) -> tuple[str, ...]:
+        """Locations that hold one piece at a time: its figure, whoever's, takes the first slot."""
+        ...
+
 
 def terms(s: GameState) -> MapTerms:
     """The map terms of ``s``'s ruleset."""
@@ -116,7 +120,7 @@ def piece_at(s: GameState, location: str, offset: tuple[float, float]) -> tuple[
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
     >>> [round(v, 1) for v in piece_at(s, "Beijing", figure_offset(0, 0))]
-    [117.4, 39.8]
+    [118.0, 39.7]
     """
     loc = s.board.locations[location]
     return projection(s).offset(loc.lon, loc.lat, *offset)
@@ -225,7 +229,7 @@ def names_trace(s: GameState) -> go.Scattergeo:
     markers, other names and the pieces' slots); a place without room is named by its hover text."""
     t = terms(s)
     sizes = {n: float(g.size) for g in t.city_groups(s) for n in g.cities}
-    anchors = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s))
+    anchors = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s), t.single_places(s))
     return go.Scattergeo(name="place names", lon=[lon for lon, _ in anchors.values()],
                          lat=[lat for _, lat in anchors.values()], text=list(anchors), mode="text",
                          textposition="middle center", textfont={"size": FONT, "color": CITY_COLOUR},
@@ -299,7 +303,8 @@ def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dic
     colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
     figures = list(p.locations)  # two for Mailin & Tian Chin, Niccolò & Marco Polo
     posts = list(p.trading_posts)
-    at = [piece_at(s, f, figure_offset(i, k)) for k, f in enumerate(figures)]
+    single = set(terms(s).single_places(s))
+    at = [piece_at(s, f, figure_offset(0 if f in single else i, k)) for k, f in enumerate(figures)]
     posts_at = [piece_at(s, c, post_offset(i, n)) for c in posts]
     group = f"player{i}"
     which = [""] if len(figures) == 1 else [f" {k}" for k in range(1, len(figures) + 1)]

@@ -5,15 +5,16 @@ still names it).
 A name is drawn as text centred on its own anchor point (a ``mode="text"`` trace), so it can go
 anywhere around its place, not only at plotly's eight text positions. Text keeps its size in pixels
 while the map scales with its box, so the names are placed for a reference map (:data:`REFERENCE`:
-the geo area of the play app on a 1280-pixel-wide page, Voilà's app page) and must stay clear at
-larger scales too (:data:`SCALES`). Positions are computed in plotly's projection (natural earth,
+the geo area of the play app in JupyterLab on a 1280-pixel-wide page, beside the file browser) and
+must stay clear at larger scales too (:data:`SCALES`: up to the app on a 1280-pixel page in Voilà, and
+``show_map``). Positions are computed in plotly's projection (natural earth,
 centred on the map's longitudes, fitted to its ranges), names in order of importance (the bigger
 marker first); a name with no free position is left out. ``tests/browser/test_map_labels.py``
 measures the result in a real browser.
 
 >>> p = Projection.fitted((40.0, 125.0), (17.0, 50.0))  # Marco Polo II's map
 >>> [round(v) for v in p.offset(116.4, 39.9, *figure_offset(0, 0))]  # a figure right of Beijing
-[117, 40]
+[118, 40]
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-REFERENCE = (1030.0, 440.0)  # px: width and height of the geo area the names are placed for
-SCALES = (1.0, 1.3)  # the reference and a larger map: a name's position must be free at both
+REFERENCE = (660.0, 280.0)  # px: width and height of the geo area the names are placed for
+SCALES = (1.0, 1.35, 1.75)  # the reference and larger maps: a name's position must be free at each
 FONT = 10  # px, the names' font size
 # Advance widths of Arial's (and Liberation Sans') glyphs at 10 px, as chromium measures them; the
 # names are drawn in plotly's font stack ("Open Sans", verdana, arial), and :data:`WIDTH_MARGIN`
@@ -78,14 +79,16 @@ class Slot(NamedTuple):
     size: float
 
 
-def piece_slots(figures: int, posts: bool) -> tuple[Slot, ...]:
+def piece_slots(figures: int, posts: bool, single: bool = False) -> tuple[Slot, ...]:
     """Every slot a piece may take at one location, for :data:`SEATS` seats with up to ``figures``
-    figures each, and their trading posts (2 to :data:`SEATS` players) if ``posts``.
+    figures each (one figure in the first seat's slot where the location holds one piece at a time,
+    ``single``), and their trading posts (2 to :data:`SEATS` players) if ``posts``.
 
-    >>> len(piece_slots(1, False)), len(piece_slots(2, True))  # posts: 7 places for 2, 3 or 4 seats
-    (4, 15)
+    >>> len(piece_slots(1, False)), len(piece_slots(2, True)), len(piece_slots(1, False, True))
+    (4, 15, 1)
     """
-    slots = [Slot(*figure_offset(i, k), FIGURE_SIZE) for i in range(SEATS) for k in range(figures)]
+    seats = 1 if single else SEATS
+    slots = [Slot(*figure_offset(i, k), FIGURE_SIZE) for i in range(seats) for k in range(figures)]
     if posts:
         slots += sorted({Slot(*post_offset(i, n), POST_SIZE) for n in range(2, SEATS + 1) for i in range(n)})
     return tuple(slots)
@@ -106,7 +109,7 @@ class Projection(NamedTuple):
 
     >>> p = Projection.fitted((40.0, 125.0), (17.0, 50.0))
     >>> p(82.5, 30.0)[0], round(p(82.5, 17.0)[1] - p(82.5, 50.0)[1])  # the middle; the map's height
-    (0.0, 440)
+    (0.0, 280)
     """
 
     centre: float
@@ -148,22 +151,22 @@ class Place(NamedTuple):
 
 
 def place_names(locations: Mapping[str, Any], projection: Projection, sizes: Mapping[str, float], figures: int,
-                posts: Iterable[str]) -> dict[str, Anchor]:
+                posts: Iterable[str], single: Iterable[str] = ()) -> dict[str, Anchor]:
     """Each named place (``sizes``: its marker's size in px) among ``locations`` (with ``lon`` and
     ``lat``) → where its name is centred; a place whose name finds no room is left out. Room is kept
-    for up to ``figures`` figures of each seat at every location and for trading posts in ``posts``.
-    Computed once per board.
+    for up to ``figures`` figures of each seat at every location (one figure, in the first seat's
+    slot, at the places in ``single``) and for trading posts in ``posts``. Computed once per board.
 
     >>> import mp_notebook as mp
     >>> locations = mp.new_game(players=2, seed=1).board.locations
     >>> p = Projection.fitted((40.0, 125.0), (17.0, 50.0))
     >>> anchors = place_names(locations, p, {"Beijing": 14, "Xian": 10}, 2, ["Xian"])
     >>> sorted(anchors), [round(v) for v in anchors["Xian"]]
-    (['Beijing', 'Xian'], [109, 35])
+    (['Beijing', 'Xian'], [109, 36])
     """
     places = tuple(Place(n, loc.lon, loc.lat, float(sizes.get(n, OASIS_SIZE)), n in sizes)
                    for n, loc in locations.items())
-    return dict(_placed(places, projection, figures, frozenset(posts)))
+    return dict(_placed(places, projection, figures, frozenset(posts), frozenset(single)))
 
 
 def _candidates(size: float, width: float) -> list[tuple[float, float]]:
@@ -211,16 +214,16 @@ def _width(p: Place) -> float:
     return text_width(p.name)
 
 
-def _obstacles(places: tuple[Place, ...], projection: Projection, slots: tuple[Slot, ...],
-               posts: frozenset[str]) -> dict[float, np.ndarray]:
+def _obstacles(places: tuple[Place, ...], projection: Projection, figures: int, posts: frozenset[str],
+               single: frozenset[str]) -> dict[float, np.ndarray]:
     """Per scale, the boxes of every marker and every piece slot (rows of left, top, right, bottom)."""
     out = {}
     for sc in SCALES:
         rows = []
         for p in places:
             x, y = projection(p.lon, p.lat)
-            marks = [(x, y, p.size)] + [(x + slot.dx, y + slot.dy, slot.size) for slot in slots
-                                        if slot.size != POST_SIZE or p.name in posts]
+            slots = piece_slots(figures, p.name in posts, p.name in single)
+            marks = [(x, y, p.size)] + [(x + slot.dx, y + slot.dy, slot.size) for slot in slots]
             rows += [(mx - size / 2 - 1, my - size / 2 - 1, mx + size / 2 + 1, my + size / 2 + 1)
                      for mx, my, size in ((mx * sc, my * sc, size) for mx, my, size in marks)]
         out[sc] = np.array(rows)
@@ -255,13 +258,13 @@ def _greedy(order: list[Place], projection: Projection, fixed: dict[float, np.nd
 
 
 @functools.cache
-def _placed(places: tuple[Place, ...], projection: Projection, figures: int,
-            posts: frozenset[str]) -> tuple[tuple[str, Anchor], ...]:
+def _placed(places: tuple[Place, ...], projection: Projection, figures: int, posts: frozenset[str],
+            single: frozenset[str]) -> tuple[tuple[str, Anchor], ...]:
     """The placement described in the module docstring: the bigger marker first, among equals the
     place with the fewest free positions; a place above the smallest marker size left out goes
     first in another try (at most :data:`TRIES`), and the try leaving out fewest such places, then
     fewest places, is kept."""
-    fixed = _obstacles(places, projection, piece_slots(figures, bool(posts)), posts)
+    fixed = _obstacles(places, projection, figures, posts, single)
     named = [p for p in places if p.named]
     order = sorted(named, key=lambda p: (-p.size, int(_anchors(p, projection, fixed)[1].sum())))
     smallest = min((p.size for p in named), default=0.0)

@@ -42,6 +42,10 @@ CITY_GROUPS = (
     ("city", "city", "circle", 10),
 )
 
+def single_places(s: GameState) -> tuple[str, ...]:
+    """Every location holds any number of figures."""
+    return ()
+
 
 def route_styles(s: GameState, player: int | None) -> list[RouteStyle]:
     """Land routes solid; sea/river routes dashed in their seal's colour, faded in the view of a

@@ -34,6 +34,18 @@ def post_places(s: GameState) -> tuple[str, ...]:
     """No trading posts in this game."""
     return ()
 
+def single_places(s: GameState) -> tuple[str, ...]:
+    """Only trading cities (and Venice, where every piece starts) hold several pieces (seed 001, How
+    to Play): a route space or port holds one.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+    >>> "Belgrade" in single_places(s), "Constantinople" in single_places(s), "Venice" in single_places(s)
+    (True, False, False)
+    """
+    c = cast("SchmidtState", s).components
+    return tuple(n for n in c.locations if n != c.start and n not in c.trading_cities)
+
 
 def route_styles(s: GameState, player: int | None) -> list[RouteStyle]:
     """Land routes solid red, sea routes dashed blue (the spinner's rings); the view of a player

@@ -104,7 +104,10 @@ def board_dice(s: GameState) -> tuple[list[dict[str, Any]], int]:
 
 
 def dice_note(s: GameState, i: int) -> str | None:
-    """The spinner panel's line for merchant ``i`` (no dice in this game): who spins now."""
+    """The spinner panel's line for merchant ``i`` (no dice in this game): who spins now; nothing
+    once the game is over."""
+    if s.is_over:
+        return None
     return "spins the spinner now" if s.current_player == i else "spins on his turn"
 
 

@@ -36,6 +36,10 @@ def post_places(s: GameState) -> tuple[str, ...]:
     return tuple(loc.name for loc in cast("VoyagesState", s).components.locations.values()
                  if loc.is_city and not loc.start)
 
+def single_places(s: GameState) -> tuple[str, ...]:
+    """Every location holds any number of figures."""
+    return ()
+
 
 def route_styles(s: GameState, player: int | None) -> list[RouteStyle]:
     """Routes without an extra cost solid; routes costing extra coins or camels dashed in colour."""
