@@ -41,20 +41,10 @@ import labserver  # noqa: E402
 PAGE = ROOT / "notebooks" / "play.ipynb"
 TUTORIAL = ROOT / "notebooks" / "03-play.ipynb"
 MB = 1e6
-READY = ("() => { const app = document.querySelector('.mp-notebook-app');"
-         " return app && app.querySelector('.js-plotly-plot .scattergeo path.point')"
-         " && app.querySelector('button.mp-action:not([disabled])'); }")
 
 
-def urls(server: str, name: str) -> dict[str, str]:
-    """Where each front end opens ``name``."""
-    return {"Voilà": f"{server}/voila/render/{name}", "Notebook 7": f"{server}/notebooks/{name}",
-            "JupyterLab": f"{server}/lab/tree/{name}?reset"}
-
-
-def load(browser: Any, url: str, *, notebook_ui: bool) -> dict[str, Any]:
-    """Open ``url``; in Notebook 7 / JupyterLab run all cells once the kernel is there. Returns
-    the figures of one load."""
+def load(browser: Any, server: str, front_end: str) -> dict[str, Any]:
+    """Open the app page in ``front_end`` (one of labserver.FRONT_ENDS); the figures of one load."""
     page = browser.new_page(viewport={"width": 1280, "height": 1400})
     page.set_default_timeout(labserver.TIMEOUT_MS)
     cdp = page.context.new_cdp_session(page)
@@ -86,15 +76,9 @@ def load(browser: Any, url: str, *, notebook_ui: bool) -> dict[str, Any]:
     page.on("pageerror", lambda e: messages.append(f"page error: {e.stack or e}"))
     page.on("requestfailed", lambda r: messages.append(f"request failed: {r.url}"))
     start = time.perf_counter()
-    page.goto(url, wait_until="domcontentloaded")
-    if notebook_ui:
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    labserver.open_notebook(page, server, PAGE.name, front_end)
     try:
-        page.wait_for_function(READY, polling=50)
+        page.wait_for_function(labserver.APP_READY, polling=50)
     except Exception:
         print("the app did not become interactive; the console said:", *messages, sep="\n    ")
         raise
@@ -129,7 +113,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-v", action="store_true", help="print the console errors and warnings")
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--front-ends", default="Voilà,Notebook 7,JupyterLab")
+    parser.add_argument("--front-ends", default=",".join(reversed(labserver.FRONT_ENDS)))
     parser.add_argument("--python", default=sys.executable, help="the interpreter whose Jupyter serves the pages")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -138,10 +122,8 @@ def main() -> None:
         with labserver.jupyterlab(home, args.python) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(labserver.CHROMIUM), args=labserver.ARGS)
             try:
-                for where, url in urls(server, PAGE.name).items():
-                    if where not in args.front_ends.split(","):
-                        continue
-                    runs = [load(browser, url, notebook_ui=where != "Voilà") for _ in range(args.runs)]
+                for where in args.front_ends.split(","):
+                    runs = [load(browser, server, where) for _ in range(args.runs)]
                     messages = sorted({m for r in runs for m in r["messages"]})
                     errors = sum(m.startswith(("error", "page error")) for m in messages)
                     print(f"{where}: interactive {_spread([r['after_kernel'] for r in runs], 's')} after the "

@@ -36,9 +36,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def jupyterlab(home: Path, python: str = sys.executable) -> Iterator[str]:
+def jupyterlab(home: Path, python: str = sys.executable, *, checkout: bool = True) -> Iterator[str]:
     """A JupyterLab server (no token) serving ``home``, with this checkout's package; yields its URL.
-    ``python``: the interpreter whose Jupyter runs the server (e.g. of a Binder environment)."""
+    ``python``: the interpreter whose Jupyter runs the server (e.g. of a Binder environment);
+    ``checkout=False``: its kernels import mp_notebook as installed there, not from this checkout."""
     assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
     settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
@@ -48,7 +49,7 @@ def jupyterlab(home: Path, python: str = sys.executable) -> Iterator[str]:
                JUPYTER_RUNTIME_DIR=str(home / ".runtime"), JUPYTER_PLATFORM_DIRS="1",
                JUPYTER_CONFIG_PATH=str(BINDER / "etc" / "jupyter"), JUPYTER_PATH=str(BINDER / "share" / "jupyter"),
                JUPYTERLAB_SETTINGS_DIR=str(home / ".lab-settings"),
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT) if checkout else "", os.environ.get("PYTHONPATH")])),
                PATH=os.pathsep.join([str(Path(python).parent), os.environ.get("PATH", "")]))  # its jupyter-lab
     cmd = [python, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
            "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
@@ -79,15 +80,32 @@ def jupyterlab(home: Path, python: str = sys.executable) -> Iterator[str]:
         log.close()
 
 
-def open_in_jupyterlab(page: Any, lab: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab (alone: the workspace is reset, so no notebook opened before
-    is restored beside it), wait for its kernel and run all its cells."""
-    page.goto(f"{lab}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
+FRONT_ENDS = ("JupyterLab", "Notebook 7", "Voilà")
+# The app drawn and ready for a click: the map's markers and an enabled action button.
+APP_READY = ("() => { const app = document.querySelector('.mp-notebook-app');"
+             " return app && app.querySelector('.js-plotly-plot .scattergeo path.point')"
+             " && app.querySelector('button.mp-action:not([disabled])'); }")
+
+
+def open_notebook(page: Any, server: str, notebook: str, front_end: str) -> None:
+    """Open ``notebook`` in ``front_end`` (one of FRONT_ENDS) and have its cells run: Voilà runs
+    them itself; in JupyterLab and Notebook 7, wait for the kernel and run all cells."""
+    if front_end == "Voilà":
+        page.goto(f"{server}/voila/render/{notebook}", wait_until="domcontentloaded")
+        return
+    url = f"{server}/lab/tree/{notebook}?reset" if front_end == "JupyterLab" else f"{server}/notebooks/{notebook}"
+    page.goto(url, wait_until="domcontentloaded")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
                            " && window.jupyterapp.shell.currentWidget.sessionContext"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
                            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def open_in_jupyterlab(page: Any, lab: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab (alone: the workspace is reset, so no notebook opened before
+    is restored beside it), wait for its kernel and run all its cells."""
+    open_notebook(page, lab, notebook, "JupyterLab")
 
 
 def target_position(page: Any, name: str) -> tuple[float, float]:
@@ -114,8 +132,9 @@ def target_position(page: Any, name: str) -> tuple[float, float]:
 def press(app: Any, notation: str, *, double: bool = False) -> None:
     """Press the action button of ``notation`` in the app's panel (``double``: double-click it),
     first opening the folded row of many choices it may sit in (widgets/action_panel.js)."""
-    button = app.locator(f".mp-action[data-notation={json.dumps(notation)}]")
-    folded = app.locator("details.mp-many", has=button)
+    selector = f".mp-action[data-notation={json.dumps(notation)}]"
+    button = app.locator(selector)
+    folded = app.locator("details.mp-many", has=app.page.locator(selector))  # `has` is queried inside
     if folded.count() and not folded.evaluate("(d) => d.open"):
         folded.locator("summary").click()
     if double:
