@@ -591,3 +591,45 @@ def test_the_map_widget_holds_its_figure_for_a_late_front_end(app) -> None:
     app.new_game(players=4, seed=2)
     assert app.map is not old and app.map in app.children and len(app.map._widget_data) == len(app.map.data)
     assert app.map._widget_layout["legend"]["x"] == 1.0  # the legend beside the map, not over it
+
+
+def test_maps_share_one_plotly_front_end() -> None:
+    """plotly's ~5 MB FigureWidget front end travels once per kernel (gzipped, in one shared model),
+    not with every map: a map's own state is its figure and a reference to that model."""
+    import gzip
+
+    import plotly.graph_objects as go
+
+    from mp_notebook.ui.components import PlotlyFrontEnd
+
+    apps = [mp.play(players=2, seed=1), mp.play(ruleset="voyages", players=3, seed=2)]
+    shared = PlotlyFrontEnd.shared()
+    plotly_esm = str(go.FigureWidget._esm)
+    assert gzip.decompress(shared.bundle).decode("utf-8") == plotly_esm and len(shared.bundle) < len(plotly_esm) / 2
+    for app in apps:
+        state = app.map.get_state()
+        assert state["_front_end"] == f"IPY_MODEL_{shared.model_id}"
+        assert len(state["_esm"]) < 5_000 < len(plotly_esm)
+    apps[0].new_game(seed=3)  # a new map, the same front end
+    assert apps[0].map._front_end is shared
+    shared.close()  # e.g. Widget.close_all(): the next map makes a new one
+    assert mp.play(players=2, seed=1).map._front_end is PlotlyFrontEnd.shared() is not shared
+
+
+def test_play_page_chooses_the_ruleset() -> None:
+    """The app page (notebooks/play.ipynb): a chooser of every registered ruleset above an app of a
+    new game of the chosen one, the first seat human against computer players."""
+    from mp_notebook.ui.app import PlayPage
+
+    page = PlayPage()
+    assert [value for _, value in page.chooser.options] == list(ruleset_registry.PACKAGES)
+    assert page.children == (page.chooser, page.app) and page.app.state.ruleset == "mp2"
+    old = page.app
+    for ruleset in ruleset_registry.PACKAGES:
+        page.chooser.value = ruleset  # what a click on the chooser does
+        assert page.app.state.ruleset == ruleset and page.app.seats[0] == HUMAN and page.app.last_error is None
+        assert page.children == (page.chooser, page.app) and page.app.state.num_players == 2
+    assert old.map.comm is None and old.actions.comm is None  # the old app's widgets are closed
+    with pytest.raises(ValueError, match="no ruleset 'chess'"):
+        page.choose("chess")
+    assert page.app.state.ruleset == list(ruleset_registry.PACKAGES)[-1]
