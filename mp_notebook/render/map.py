@@ -225,15 +225,17 @@ def board_traces(s: GameState, player: int | None = None) -> list[go.Scattergeo]
 
 
 def names_trace(s: GameState) -> go.Scattergeo:
-    """The places' names, each centred where ``render/placement.py`` found room for it (clear of
-    markers, other names and the pieces' slots); a place without room is named by its hover text."""
+    """The places' names, each beside its place where ``render/placement.py`` found room for it
+    (clear of markers, other names and the pieces' slots): plotly text beside an invisible marker
+    whose size sets the distance. A place without room is named by its hover text."""
     t = terms(s)
     sizes = {n: float(g.size) for g in t.city_groups(s) for n in g.cities}
-    anchors = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s), t.single_places(s))
-    return go.Scattergeo(name="place names", lon=[lon for lon, _ in anchors.values()],
-                         lat=[lat for _, lat in anchors.values()], text=list(anchors), mode="text",
-                         textposition="middle center", textfont={"size": FONT, "color": CITY_COLOUR},
-                         hoverinfo="skip", showlegend=False)
+    labels = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s), t.single_places(s))
+    return go.Scattergeo(name="place names", lon=[lab.lon for lab in labels.values()],
+                         lat=[lab.lat for lab in labels.values()],
+                         text=list(labels), mode="markers+text", textposition=[lab.position for lab in labels.values()],
+                         textfont={"size": FONT, "color": CITY_COLOUR}, hoverinfo="skip", showlegend=False,
+                         marker={"size": [lab.size for lab in labels.values()], "opacity": 0})
 
 
 def _route_lines(graph: Any, style: RouteStyle) -> go.Scattergeo:

@@ -1,20 +1,22 @@
-"""Where the map writes each place's name: near its marker, inside the map's frame, clear of every
-marker, every other name and every slot where a player's figure or trading post can stand; or not at all (its hover text
-still names it).
+"""Where the map writes each place's name: beside its marker, inside the map's frame, clear of every
+marker, every other name and every slot where a player's figure or trading post can stand; or not
+at all (its hover text still names it).
 
-A name is drawn as text centred on its own anchor point (a ``mode="text"`` trace), so it can go
-anywhere around its place, not only at plotly's eight text positions. Text keeps its size in pixels
-while the map scales with its box, so the names are placed for a reference map (:data:`REFERENCE`:
-the geo area of the play app in JupyterLab on a 1280-pixel-wide page, beside the file browser) and
-must stay clear at larger scales too (:data:`SCALES`: up to the app on a 1280-pixel page in Voilà, and
-``show_map``). Positions are computed in plotly's projection (natural earth,
-centred on the map's longitudes, fitted to its ranges), names in order of importance (the bigger
-marker first); a name with no free position is left out. ``tests/browser/test_map_labels.py``
-measures the result in a real browser.
+A name is plotly text beside an invisible marker at its place (a ``"markers+text"`` trace): one of
+plotly's eight text positions, at a distance set by the invisible marker's size, so it keeps its
+distance in pixels from its place whatever the map's scale. The map scales with its box while text
+keeps its size, so the names are placed for a reference map (:data:`REFERENCE`: the geo area of the
+play app in JupyterLab on a 1280-pixel-wide page, beside the file browser) and must stay clear at
+larger scales too (:data:`SCALES`: up to the app in Voilà on that page, and ``show_map``).
+Positions are computed in plotly's projection (natural earth, centred on the map's longitudes,
+fitted to its ranges), names in order of importance (the bigger marker first); a name with no free
+position is left out. ``tests/browser/test_map_labels.py`` measures the result in a real browser.
 
 >>> p = Projection.fitted((40.0, 125.0), (17.0, 50.0))  # Marco Polo II's map
 >>> [round(v) for v in p.offset(116.4, 39.9, *figure_offset(0, 0))]  # a figure right of Beijing
 [118, 40]
+>>> text_box(Label(0.0, 0.0, "top center", 12.0), 40.0)  # a 40-px name above a 12-px marker
+(-20.0, -20.0, 20.0, -9.0)
 """
 
 from __future__ import annotations
@@ -39,15 +41,31 @@ ARIAL_10PX = {**dict.fromkeys("ijl", 2.22), **dict.fromkeys("Ift", 2.78), **dict
 WIDTH_MARGIN = 1.08
 TEXT_HEIGHT = 11.0  # px, a name's box (measured in chromium)
 GAP = 1.0  # px kept free around a name
-DISTANCES = (2.5, 5.0, 9.0, 13.0, 18.0, 24.0, 30.0)  # px between a marker's edge and its name, tried in this order
-DIRECTIONS = 32  # directions tried around a marker, from straight above
+# Plotly's text positions, in the order they are tried (beside the marker on the right: last, the
+# figures stand there), and the sizes (px) added to a marker's for the invisible one that sets the
+# distance of its name, nearest first.
+POSITIONS = ("top center", "bottom center", "middle left", "middle right", "top left", "top right",
+             "bottom left", "bottom right")
+FARTHER = (0.0, 4.0, 9.0, 15.0, 22.0, 30.0, 40.0)
+DISTANCES = (2.5, 5.0, 9.0, 13.0, 18.0, 24.0, 30.0)  # px from a marker's edge to a name centred near it
+DIRECTIONS = 32  # directions tried around a marker for a name centred near it
 SEATS = 4  # slots kept for this many players' pieces
 FIGURE_SIZE = 15.0  # px, a figure's marker (19 in the view of its player, show_map(player=...))
 POST_SIZE = 9.0  # px, a trading post's marker
 OASIS_SIZE = 9.0  # px, an oasis marker
 TRIES = 6  # placements tried, the places an earlier try left out first
 
-Anchor = tuple[float, float]  # (lon, lat) of a name's centre
+
+
+class Label(NamedTuple):
+    """How a name is drawn: plotly's text ``position`` beside an invisible marker of ``size`` px at
+    ``(lon, lat)``: the place itself, or where there is no room beside it, a point near it (the name
+    centred there, ``"middle center"``, size 0)."""
+
+    lon: float
+    lat: float
+    position: str
+    size: float
 
 
 def figure_offset(seat: int, figure: int) -> tuple[float, float]:
@@ -132,7 +150,7 @@ class Projection(NamedTuple):
         x, y = _natural_earth(lon - self.centre, lat)
         return x * self.scale, -y * self.scale
 
-    def offset(self, lon: float, lat: float, dx: float, dy: float) -> Anchor:
+    def offset(self, lon: float, lat: float, dx: float, dy: float) -> tuple[float, float]:
         """The point ``(dx, dy)`` px from ``(lon, lat)`` (the projection taken as linear there)."""
         x0, y0 = self(lon, lat)
         x1, _ = self(lon + 1, lat)
@@ -151,39 +169,49 @@ class Place(NamedTuple):
 
 
 def place_names(locations: Mapping[str, Any], projection: Projection, sizes: Mapping[str, float], figures: int,
-                posts: Iterable[str], single: Iterable[str] = ()) -> dict[str, Anchor]:
+                posts: Iterable[str], single: Iterable[str] = ()) -> dict[str, Label]:
     """Each named place (``sizes``: its marker's size in px) among ``locations`` (with ``lon`` and
-    ``lat``) → where its name is centred; a place whose name finds no room is left out. Room is kept
-    for up to ``figures`` figures of each seat at every location (one figure, in the first seat's
-    slot, at the places in ``single``) and for trading posts in ``posts``. Computed once per board.
+    ``lat``) → how its name is drawn; a place whose name finds no room is left out. Room is kept for
+    up to ``figures`` figures of each seat at every location (one figure, in the first seat's slot,
+    at the places in ``single``) and for trading posts in ``posts``. Computed once per board.
 
     >>> import mp_notebook as mp
     >>> locations = mp.new_game(players=2, seed=1).board.locations
     >>> p = Projection.fitted((40.0, 125.0), (17.0, 50.0))
-    >>> anchors = place_names(locations, p, {"Beijing": 14, "Xian": 10}, 2, ["Xian"])
-    >>> sorted(anchors), [round(v) for v in anchors["Xian"]]
-    (['Beijing', 'Xian'], [109, 36])
+    >>> [(name, label.position, label.size) for name, label in place_names(locations, p, {"Beijing": 14, "Xian": 10},
+    ...                                                                       2, ["Xian"]).items()]
+    [('Beijing', 'middle left', 14.0), ('Xian', 'top center', 10.0)]
     """
     places = tuple(Place(n, loc.lon, loc.lat, float(sizes.get(n, OASIS_SIZE)), n in sizes)
                    for n, loc in locations.items())
     return dict(_placed(places, projection, figures, frozenset(posts), frozenset(single)))
 
 
-def _candidates(size: float, width: float) -> list[tuple[float, float]]:
-    """Offsets (px) of a name's centre from its marker's, nearest first, each distance from straight
-    above round both sides (above, below, left, right, then the diagonals between)."""
-    r = size / 2 + 1
-    order = sorted(range(DIRECTIONS), key=lambda k: (min(k, DIRECTIONS - k) % (DIRECTIONS // 4) != 0,
-                                                      min(k, DIRECTIONS - k) % (DIRECTIONS // 8) != 0,
-                                                      k == DIRECTIONS // 4, k))
-    out = []
+def text_box(label: Label, width: float) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom; px from the place, y downwards) of a name ``width`` px
+    wide drawn as ``label``: plotly sets text 0.625 × the marker's size + 1 px beside it, + 1.5 px
+    above it or − 0.5 px below (measured in chromium), and a line of text is :data:`TEXT_HEIGHT` high."""
+    gap = 0.625 * label.size
+    vertical, horizontal = label.position.split()
+    left = {"left": -gap - 1.0 - width, "center": -width / 2, "right": gap + 1.0}[horizontal]
+    top = {"top": -gap - 1.5 - TEXT_HEIGHT, "middle": -6.5, "bottom": gap - 0.5}[vertical]
+    return left, top, left + width, top + TEXT_HEIGHT
+
+
+def _labels(p: Place, projection: Projection) -> list[Label]:
+    """Every way to draw ``p``'s name, nearest first: beside its marker (which keeps its distance
+    in pixels on a larger map), then centred on a point near it (which does not: the point moves
+    away with the map's scale)."""
+    beside = [Label(p.lon, p.lat, position, p.size + more) for more in FARTHER for position in POSITIONS]
+    r = p.size / 2 + 1
+    near = []
     for d in DISTANCES:
-        for k in order:
-            angle = 2 * math.pi * k / DIRECTIONS
-            ux, uy = math.sin(angle), -math.cos(angle)  # the box's corner or side nearest the marker at r + d
-            out.append((ux * (r + d) + width / 2 * max(-1.0, min(1.0, 2 * ux)),
-                        uy * (r + d) + TEXT_HEIGHT / 2 * max(-1.0, min(1.0, 2 * uy))))
-    return out
+        for k in range(DIRECTIONS):
+            ux, uy = math.sin(2 * math.pi * k / DIRECTIONS), -math.cos(2 * math.pi * k / DIRECTIONS)
+            dx = ux * (r + d) + _width(p) / 2 * max(-1.0, min(1.0, 2 * ux))  # the box's nearest side at r + d
+            dy = uy * (r + d) + TEXT_HEIGHT / 2 * max(-1.0, min(1.0, 2 * uy))
+            near.append(Label(*projection.offset(p.lon, p.lat, dx, dy), "middle center", 0.0))
+    return beside + near
 
 
 def _boxes(centres: np.ndarray, width: float, height: float) -> np.ndarray:
@@ -230,45 +258,48 @@ def _obstacles(places: tuple[Place, ...], projection: Projection, figures: int, 
     return out
 
 
-def _anchors(p: Place, projection: Projection, obstacles: dict[float, np.ndarray]) -> tuple[list[Anchor], np.ndarray]:
-    """The candidate centres of ``p``'s name and which of them are free at every scale."""
-    anchors = [projection.offset(p.lon, p.lat, dx, dy) for dx, dy in _candidates(p.size, _width(p))]
-    free = np.ones(len(anchors), dtype=bool)
+def _options(p: Place, projection: Projection,
+             obstacles: dict[float, np.ndarray]) -> tuple[list[Label], dict[float, np.ndarray], np.ndarray]:
+    """The ways to draw ``p``'s name, their boxes at each scale, and which are free at every scale."""
+    labels = _labels(p, projection)
+    offsets = np.array([text_box(label, _width(p)) for label in labels])
+    points = np.array([projection(label.lon, label.lat) for label in labels])
+    boxes = {sc: offsets + np.hstack([points, points]) * sc for sc in SCALES}
+    free = np.ones(len(labels), dtype=bool)
     for sc in SCALES:
-        boxes = _boxes(np.array([projection(*a) for a in anchors]) * sc, _width(p) + 2 * GAP, TEXT_HEIGHT + 2 * GAP)
+        padded = boxes[sc] + np.array([-GAP, -GAP, GAP, GAP])
         left, top, right, bottom = (edge * sc for edge in projection.frame)
-        inside = (boxes[:, 0] >= left) & (boxes[:, 1] >= top) & (boxes[:, 2] <= right) & (boxes[:, 3] <= bottom)
-        free &= inside & _free(boxes, obstacles[sc])
-    return anchors, free
+        inside = (padded[:, 0] >= left) & (padded[:, 1] >= top) & (padded[:, 2] <= right) & (padded[:, 3] <= bottom)
+        free &= inside & _free(padded, obstacles[sc])
+    return labels, boxes, free
 
 
-def _greedy(order: list[Place], projection: Projection, fixed: dict[float, np.ndarray]) -> list[tuple[str, Anchor]]:
-    """Each name in ``order`` at its first free position, which then is taken."""
+def _greedy(order: list[Place], projection: Projection, fixed: dict[float, np.ndarray]) -> list[tuple[str, Label]]:
+    """Each name in ``order`` drawn the first free way, whose box then is taken."""
     obstacles = dict(fixed)
-    out: list[tuple[str, Anchor]] = []
+    out: list[tuple[str, Label]] = []
     for p in order:
-        anchors, free = _anchors(p, projection, obstacles)
+        labels, boxes, free = _options(p, projection, obstacles)
         if free.any():
-            anchor = anchors[int(np.argmax(free))]
-            out.append((p.name, anchor))
+            k = int(np.argmax(free))
+            out.append((p.name, labels[k]))
             for sc in SCALES:
-                box = _boxes(np.array([projection(*anchor)]) * sc, _width(p), TEXT_HEIGHT)
-                obstacles[sc] = np.vstack([obstacles[sc], box])
+                obstacles[sc] = np.vstack([obstacles[sc], boxes[sc][k:k + 1]])
     return out
 
 
 @functools.cache
 def _placed(places: tuple[Place, ...], projection: Projection, figures: int, posts: frozenset[str],
-            single: frozenset[str]) -> tuple[tuple[str, Anchor], ...]:
+            single: frozenset[str]) -> tuple[tuple[str, Label], ...]:
     """The placement described in the module docstring: the bigger marker first, among equals the
     place with the fewest free positions; a place above the smallest marker size left out goes
     first in another try (at most :data:`TRIES`), and the try leaving out fewest such places, then
     fewest places, is kept."""
     fixed = _obstacles(places, projection, figures, posts, single)
     named = [p for p in places if p.named]
-    order = sorted(named, key=lambda p: (-p.size, int(_anchors(p, projection, fixed)[1].sum())))
+    order = sorted(named, key=lambda p: (-p.size, int(_options(p, projection, fixed)[2].sum())))
     smallest = min((p.size for p in named), default=0.0)
-    best: tuple[tuple[int, int], list[tuple[str, Anchor]]] | None = None
+    best: tuple[tuple[int, int], list[tuple[str, Label]]] | None = None
     for _ in range(TRIES):
         placed = _greedy(order, projection, fixed)
         done = {n for n, _ in placed}

@@ -185,7 +185,8 @@ def test_the_measure_finds_a_collision(page: Any) -> None:
     s = mp.new_game(2, seed=1)
     fig = app_figure(s)
     names = next(t for t in fig.data if t.name == "place names")
-    names.lon, names.lat = list(names.lon[:1]) * 2, list(names.lat[:1]) * 2
+    names.update(lon=list(names.lon[:1]) * 2, lat=list(names.lat[:1]) * 2, text=["Twice", "Twice"],
+                 textposition="middle center", marker={"size": 0})
     fig.update_layout(margin={"t": 0})
     found = collisions(measure(page, fig, APP_WIDTHS[0], app_height(APP_WIDTHS[0])))
     assert any(c.startswith("name ") and " on name " in c for c in found), found
