@@ -7,7 +7,7 @@ repo2docker does) and executes ``notebooks/01-learn-the-rules.ipynb`` and
 starts that environment's Jupyter server (tests/browser/labserver.py) and opens the README's
 *Play* page, the app page ``notebooks/play.ipynb``, in headless Chromium under Voilà (as Binder's
 ``urlpath=voila/render/...`` opens it) and Notebook 7: the app must become interactive with no
-console error or warning (the pinned versions load cleanly together, offline).
+console error, and under Voilà no warning either (the pinned versions load cleanly together, offline).
 
 It is slow (a few minutes the first time; pip's cache makes later runs faster) and needs the
 package index. It always runs in CI (``CI`` set); elsewhere ``MP_SKIP_BINDER=1`` skips it.
@@ -118,10 +118,13 @@ def test_binder_environment_runs_the_notebooks(tmp_path: Path) -> None:
         assert (work / f"executed-{name}").is_file()
 
     # 4. the README's "Play" link: the app page in Voilà, and in Notebook 7, on that environment's
-    # Jupyter server, in Chromium: the app interactive, and no console error or warning
-    for front_end in ("Voilà", "Notebook 7"):
-        messages = _open_app_page(python, work.parent, front_end)
-        assert not messages, f"{front_end}: {messages}"
+    # Jupyter server, in Chromium: the app interactive; no console error, and under Voilà no warning
+    # either (no "Unsatisfied version" of a lab extension). Notebook 7 warns of its own accord
+    # ("Menu entry ... is duplicated", "[yjs#509] Not same Y.Doc") on any notebook: those are allowed.
+    voila = _open_app_page(python, work.parent, "Voilà")
+    assert not voila, f"Voilà: {voila}"
+    notebook = _open_app_page(python, work.parent, "Notebook 7")
+    assert not [m for m in notebook if not m.startswith("warning: ")], f"Notebook 7: {notebook}"
 
 
 def _open_app_page(python: str, home: Path, front_end: str) -> list[str]:

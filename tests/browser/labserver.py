@@ -42,7 +42,7 @@ def jupyterlab(home: Path, python: str = sys.executable, *, checkout: bool = Tru
     ``checkout=False``: its kernels import mp_notebook as installed there, not from this checkout."""
     assert CHROMIUM.exists(), "CI needs /usr/bin/chromium (apt-get install -y chromium)"
     settings = home / ".lab-settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)  # no "get Jupyter news?" toast over the app
+    settings.mkdir(parents=True, exist_ok=True)  # no "get Jupyter news?" toast over the app
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
     port = _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / ".config"), JUPYTER_DATA_DIR=str(home / ".data"),

@@ -6,7 +6,8 @@ picture shows the action panel, the hint table, the message, the map and the pla
 
 Run: ``python tests/browser/screenshots.py SUFFIX [SOURCE]`` writes ``docs/app-<ruleset>-SUFFIX.png``
 (``SOURCE``: a source tree to import mp_notebook from instead of this checkout, e.g. an export of
-an older commit for "before" pictures). Not a test: it asserts only that the page drew the app.
+an older commit for "before" pictures); without SOURCE also ``docs/play.png``, the app page
+``notebooks/play.ipynb`` as Voilà shows it. Not a test: it asserts only that the page drew the app.
 """
 
 from __future__ import annotations
@@ -48,25 +49,28 @@ def main(suffix: str, source: Path | None = None) -> None:
             nb = nbformat.v4.new_notebook(cells=[cell])
             nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
             nbformat.write(nb, home / f"{ruleset}.ipynb")
+        shots = {f"{ruleset}.ipynb": DOCS / f"app-{ruleset}-{suffix}.png" for ruleset in RULESETS}
+        if source is None:
+            shutil.copy(labserver.ROOT / "notebooks" / "play.ipynb", home / "play.ipynb")
+            shots["play.ipynb"] = DOCS / "play.png"
         with labserver.jupyterlab(home) as url, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(labserver.CHROMIUM), args=labserver.ARGS)
             try:
-                for ruleset in RULESETS:
+                for name, target in shots.items():
                     page = browser.new_page(viewport={"width": 1280, "height": 1400})
                     page.set_default_timeout(labserver.TIMEOUT_MS * 2)
-                    page.goto(f"{url}/voila/render/{ruleset}.ipynb", wait_until="domcontentloaded")
+                    page.goto(f"{url}/voila/render/{name}", wait_until="domcontentloaded")
                     app = page.locator(".mp-notebook-app")
                     app.wait_for()
                     page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
                     page.locator(".mp-notebook-app .mp-player").first.wait_for()
                     page.wait_for_timeout(1500)  # the map's fit to its box
-                    target = DOCS / f"app-{ruleset}-{suffix}.png"
-                    app.screenshot(path=str(target))
+                    shot = page.locator(".mp-play-page") if name == "play.ipynb" else app
+                    shot.screenshot(path=str(target))
                     print(target)
                     page.close()
             finally:
                 browser.close()
-    shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
