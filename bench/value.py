@@ -1,0 +1,322 @@
+"""The learned position value (``mp_notebook.agents.value``): fit it, judge its predictions, and
+match SearchAgent on it against GreedyAgent.
+
+Usage::
+
+    python bench/value.py fit --ruleset mp2 [--games 240] [--workers 2]
+    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 240] [--held-out 80]
+    python bench/value.py match [--rulesets mp2] [--games 200] [--workers 2]
+
+``fit`` plays ``--games`` 2-player games of ``GreedyAgent`` against itself (game ``n``: seed
+``TRAIN + n``, agents seeded ``n`` and ``n + 1``, the Schmidt game with ``round_limit=300`` as a
+guard), takes every turn decision's position with the seats' final margins and who won, fits
+scikit-learn's ridge regression of the margin and logistic regression of the win on the
+design rows (standardised, the scaling folded back into the coefficients) and writes
+``rulesets/<id>/data/value.json``. The same seeds and code give the same file. Positions are
+cached in ``--cache`` (keyed by the source of the agents, evaluations and features, so a changed
+greedy player's games are played again).
+
+``predict`` fits on the ``--games`` training games as ``fit`` does and judges, on ``--held-out``
+other games (seeds ``HELD_OUT + n``), how well the learned value and the hand evaluation
+(``terms(s).margin``, what GreedyAgent ranks by) predict the winner: from round-3 positions
+(Marco Polo II, Voyages) or the first third of the game (Schmidt: rounds up to a third of the
+game's last). Both as accuracy (the sign of the margin) and log loss (the hand margin turned
+into a chance by a logistic fit on the training positions, so both are calibrated alike).
+
+``match`` plays SearchAgent (defaults) against GreedyAgent in paired games: game ``2k`` and
+``2k + 1`` share seed ``MATCH + k`` with the seats swapped; a shared victory counts half. Prints
+the win rate with its 95% Wilson interval, the mean margin ± its standard error, and the search's
+seconds per decision (median, 99th percentile, maximum), per ruleset.
+
+This prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import hashlib
+import math
+import pickle
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import fmean, median, quantiles, stdev
+
+from tqdm import tqdm
+
+# this checkout's package (not another installed copy), also in worker processes
+ROOT = Path(__file__).parents[1]
+sys.path[:0] = [str(ROOT)]
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents.base import terms as hand_terms  # noqa: E402
+from mp_notebook.analysis import wilson  # noqa: E402
+
+RULESETS = ("mp2", "voyages", "schmidt")
+TRAIN, HELD_OUT, MATCH = 50_000, 60_000, 70_000  # seed bases of the training, held-out and match games
+OPTIONS = {"schmidt": {"round_limit": 300}}
+RIDGE_ALPHA = 1.0
+LOGISTIC_C = 1.0
+
+
+@dataclass
+class Game:
+    """One self-play game: how it started, its history, the turn positions (their index in the
+    history, the round and the hand evaluation's margins of the two seats), then the outcome."""
+
+    setup: dict[str, object]
+    history: tuple[str, ...]
+    turns: list[tuple[int, int, list[float]]]
+    margins: list[float]
+    winners: list[bool]
+    last_round: int
+
+
+def play(job: tuple[str, int]) -> Game:
+    """Game ``seed`` of GreedyAgent against itself, 2 players."""
+    ruleset, seed = job
+    s = mp.new_game(2, ruleset=ruleset, seed=seed, **OPTIONS.get(ruleset, {}))
+    setup = dict(s.setup)
+    agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
+    ev = hand_terms(s)
+    turns = []
+    while not s.is_over:
+        if s.decision.kind == "turn":
+            turns.append((len(s.history), s.round, [ev.margin(s, i) for i in range(2)]))
+        i = s.current_player
+        assert i is not None
+        s = s.apply(agents[i].choose(s))
+    winners = [bool(row["winner"]) for row in s.score_rows()]
+    return Game(setup, s.history, turns, [learned.final_margin(s, i) for i in range(2)], winners, s.round)
+
+
+def code_key(ruleset: str) -> str:
+    """A digest of the committed code a game's moves depend on (the greedy player and its
+    evaluation, as of git's ``HEAD``: other work in progress in the tree does not void the cache)."""
+    paths = ["mp_notebook/agents/greedy.py", "mp_notebook/agents/base.py",
+             f"mp_notebook/rulesets/{ruleset}/evaluation.py"]
+    blobs = subprocess.run(["git", "rev-parse", *(f"HEAD:{p}" for p in paths)], cwd=ROOT, check=True,
+                           capture_output=True, text=True).stdout
+    return hashlib.sha256(blobs.encode()).hexdigest()[:12]
+
+
+def games(ruleset: str, seeds: range, workers: int, cache: Path) -> list[Game]:
+    """The games of ``seeds``, from the cache where already played."""
+    folder = cache / f"{ruleset}-{code_key(ruleset)}"
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [n for n in seeds if not (folder / f"{n}.pkl").exists()]
+    if missing:
+        with ProcessPoolExecutor(workers) as pool:
+            played = pool.map(play, [(ruleset, n) for n in missing], chunksize=1)
+            for n, game in zip(missing, tqdm(played, total=len(missing), desc=f"{ruleset} games", file=sys.stderr),
+                               strict=True):
+                (folder / f"{n}.pkl").write_bytes(pickle.dumps(game))
+    return [pickle.loads((folder / f"{n}.pkl").read_bytes()) for n in seeds]
+
+
+@dataclass
+class Position:
+    """A turn position of a game, as the fit sees it."""
+
+    seats: list[list[float]]
+    progress: float
+    mover: int | None
+    round: int
+    hand: list[float]
+    game: Game
+
+
+def positions(played: list[Game]) -> list[Position]:
+    """Every turn position of ``played``, its features computed by replaying the game."""
+    out = []
+    for game in played:
+        s = mp.new_game(**game.setup)  # type: ignore[arg-type]
+        vt = learned.terms(s.ruleset)
+        turns = iter(game.turns)
+        at, rnd, hand = next(turns, (-1, 0, []))
+        for k, entry in enumerate((*game.history, None)):
+            if k == at:
+                out.append(Position(vt.seat_features(s), vt.progress(s), s.decision.player, rnd, hand, game))
+                at, rnd, hand = next(turns, (-1, 0, []))
+            if entry is not None:
+                s = s.apply(entry)
+    return out
+
+
+def samples(found: list[Position]) -> tuple[list[list[float]], list[float], list[int], list[float]]:
+    """Design rows, final margins, wins (1/0) and hand margins of every seat at every position."""
+    rows: list[list[float]] = []
+    margins: list[float] = []
+    wins: list[int] = []
+    hand: list[float] = []
+    for p in found:
+        for i in range(len(p.seats)):
+            rows.append(learned.design_row(p.seats, i, p.progress, p.mover))
+            margins.append(p.game.margins[i])
+            wins.append(int(p.game.winners[i]))
+            hand.append(p.hand[i])
+    return rows, margins, wins, hand
+
+
+def fit(ruleset: str, played: list[Game], seeds: range) -> learned.ValueModel:
+    """The value fitted on ``played`` (see the module doc)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression, Ridge
+    from sklearn.preprocessing import StandardScaler
+
+    rows, margins, wins, _ = samples(positions(played))
+    x = np.asarray(rows)
+    scaler = StandardScaler().fit(x)
+    scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+    z = (x - scaler.mean_) / scale
+    parts = {}
+    for name, model in (("margin", Ridge(alpha=RIDGE_ALPHA).fit(z, margins)),
+                        ("win", LogisticRegression(C=LOGISTIC_C, max_iter=5000).fit(z, wins))):
+        coef = np.ravel(model.coef_) / scale
+        intercept = float(np.ravel([model.intercept_])[0] - coef @ scaler.mean_)
+        parts[name] = learned.Linear(round(intercept, 10), tuple(round(float(c), 10) for c in coef))
+    names = learned.design_names(learned.terms(ruleset).NAMES)
+    fitted = {"games": len(played), "seeds": f"{seeds.start}-{seeds.stop - 1}", "rows": len(rows),
+              "policy": "GreedyAgent(n) against GreedyAgent(n + 1), 2 players, every turn decision, both seats",
+              "models": f"sklearn Ridge(alpha={RIDGE_ALPHA}), LogisticRegression(C={LOGISTIC_C}) on standardised rows",
+              "command": f"python bench/value.py fit --ruleset {ruleset} --games {len(played)}"}
+    return learned.ValueModel(ruleset, names, parts["margin"], parts["win"], fitted)
+
+
+def early(ruleset: str, p: Position) -> bool:
+    """Whether ``predict`` judges ``p``: round 3, or the first third of a Schmidt game."""
+    return p.round <= p.game.last_round / 3 if ruleset == "schmidt" else p.round == 3
+
+
+def log_loss(chances: list[float], wins: list[int]) -> float:
+    eps = 1e-12
+    return -fmean(math.log(max(eps, p if w else 1 - p)) for p, w in zip(chances, wins, strict=True))
+
+
+def predict(ruleset: str, train: list[Game], held: list[Game], fitted: learned.ValueModel) -> None:
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    _, _, train_wins, train_hand = samples(positions(train))
+    calibration = LogisticRegression().fit(np.asarray(train_hand)[:, None], train_wins)
+    rows, margins, wins, hand = samples([p for p in positions(held) if early(ruleset, p)])
+    decided = [k for k, m in enumerate(margins) if m != 0 or ruleset == "schmidt"]  # a tie predicts nothing
+    learned_margin = [fitted.margin(rows[k]) for k in decided]
+    learned_chance = [1 / (1 + math.exp(-fitted.win(rows[k]))) for k in decided]
+    hand_chance = list(calibration.predict_proba(np.asarray([hand[k] for k in decided])[:, None])[:, 1])
+    truth = [wins[k] for k in decided]
+
+    def accuracy(scores: list[float]) -> float:
+        return fmean((v > 0) == bool(w) for v, w in zip(scores, truth, strict=True))
+
+    ours = learned_margin if learned.terms(ruleset).OUTCOME == "margin" else [p - 0.5 for p in learned_chance]
+    print(f"  {ruleset}: {len(decided)} seat-positions of {len(held)} held-out games "
+          f"({'round 3' if ruleset != 'schmidt' else 'the first third of each game'})")
+    print(f"    winner predicted: learned value {accuracy(ours):.1%}, hand evaluation "
+          f"{accuracy([hand[k] for k in decided]):.1%}")
+    print(f"    log loss: learned win chance {log_loss(learned_chance, truth):.3f}, hand evaluation "
+          f"(calibrated) {log_loss(hand_chance, truth):.3f}  (a coin: {math.log(2):.3f})")
+    if ruleset != "schmidt":
+        err = [abs(a - margins[k]) for a, k in zip(learned_margin, decided, strict=True)]
+        print(f"    final margin's mean absolute error: learned {fmean(err):.1f}, hand evaluation's margin "
+              f"{fmean(abs(hand[k] - margins[k]) for k in decided):.1f}")
+
+
+@dataclass
+class Result:
+    """One match game, for the search's seat: its share of the victory, its final margin over the
+    greedy player and its seconds per decision."""
+
+    win: float
+    margin: float
+    seconds: list[float]
+
+
+def match_game(job: tuple[str, int, dict[str, object]]) -> Result:
+    """Game ``n`` of the match: seed ``MATCH + n // 2``, the search in seat ``n % 2``."""
+    ruleset, n, options = job
+    seat = n % 2
+    s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}))
+    search = mp.agents.SearchAgent(seed=n // 2, **options)  # type: ignore[arg-type]
+    greedy = mp.agents.GreedyAgent(n // 2)
+    seconds = []
+    while not s.is_over:
+        if s.current_player == seat:
+            start = time.perf_counter()
+            a = search.choose(s)
+            seconds.append(time.perf_counter() - start)
+        else:
+            a = greedy.choose(s)
+        s = s.apply(a)
+    winners = [bool(row["winner"]) for row in s.score_rows()]
+    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), seconds)
+
+
+def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, object]) -> None:
+    """Print the paired match of SearchAgent against GreedyAgent (see the module doc)."""
+    shown = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "defaults"
+    print(f"SearchAgent ({shown}) vs GreedyAgent, 2 players, {n_games} paired games (seeds {MATCH}+k, seats swapped)")
+    with ProcessPoolExecutor(workers) as pool:
+        for ruleset in rulesets:
+            start = time.perf_counter()
+            jobs = [(ruleset, n, options) for n in range(n_games)]
+            results = list(tqdm(pool.map(match_game, jobs, chunksize=1), total=n_games, desc=ruleset, file=sys.stderr))
+            wins = sum(r.win for r in results)
+            low, high = wilson(wins, n_games)
+            margins = [r.margin for r in results]
+            seconds = [x for r in results for x in r.seconds]
+            print(f"  {ruleset}: {wins / n_games:.1%} wins (95% Wilson interval {low:.1%}-{high:.1%}), margin "
+                  f"{fmean(margins):+.1f} ± {stdev(margins) / n_games ** 0.5:.1f} a game; the search's "
+                  f"{len(seconds)} decisions: median {median(seconds) * 1000:.1f} ms, 99th percentile "
+                  f"{quantiles(seconds, n=100)[98]:.2f} s, most {max(seconds):.2f} s "
+                  f"[{time.perf_counter() - start:.0f} s, {workers} workers]", flush=True)
+
+
+def data_path(ruleset: str) -> Path:
+    return ROOT / "mp_notebook" / "rulesets" / ruleset / learned.FILE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("fit", "predict", "match"):
+        p = sub.add_parser(name)
+        p.add_argument("--workers", type=int, default=2)
+        p.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "mp_notebook-value")
+        if name == "fit":
+            p.add_argument("--ruleset", choices=RULESETS, required=True)
+        else:
+            p.add_argument("--rulesets", nargs="+", choices=RULESETS,
+                           default=list(RULESETS) if name == "predict" else ["mp2"])
+        p.add_argument("--games", type=int, default=240 if name != "match" else 200)
+        if name == "predict":
+            p.add_argument("--held-out", type=int, default=80)
+        if name == "match":
+            p.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+                           type=str, help="a SearchAgent keyword argument (a Python literal), e.g. --option top_k 6")
+    args = parser.parse_args()
+    print("$ python bench/value.py " + " ".join(sys.argv[1:]))
+    if args.command == "fit":
+        seeds = range(TRAIN, TRAIN + args.games)
+        fitted = fit(args.ruleset, games(args.ruleset, seeds, args.workers, args.cache), seeds)
+        data_path(args.ruleset).parent.mkdir(exist_ok=True)
+        data_path(args.ruleset).write_text(fitted.to_json(), encoding="utf-8")
+        print(f"wrote {data_path(args.ruleset).relative_to(ROOT)}: {fitted.fitted}")
+    elif args.command == "predict":
+        print("Predicting the winner of held-out 2-player GreedyAgent games (learned value vs hand evaluation)")
+        for ruleset in args.rulesets:
+            seeds = range(TRAIN, TRAIN + args.games)
+            train = games(ruleset, seeds, args.workers, args.cache)
+            held = games(ruleset, range(HELD_OUT, HELD_OUT + args.held_out), args.workers, args.cache)
+            predict(ruleset, train, held, fit(ruleset, train, seeds))
+    else:
+        match(args.rulesets, args.games, args.workers, {k: ast.literal_eval(v) for k, v in args.option})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""The learned position value: ``V(state, seat)``, fitted on self-play positions and their outcomes.
+
+Each ruleset offers raw position features (its ``value`` part, ``rulesets/<id>/features.py``:
+``NAMES``, ``seat_features(s)``, ``progress(s)`` and ``OUTCOME``), counts read off the state and
+independent of the hand evaluation's weights. A seat's *design* row is, for every feature, its
+own value minus the best other seat's (:func:`design`), the same times the share of the game
+played (so a feature may weigh differently early and late), and whose decision is awaited. Two
+linear models on that row ship in ``rulesets/<id>/data/value.json``:
+
+* ``margin`` — ridge regression of the seat's final margin (its final total minus the best
+  other's, in the ruleset's score unit) — :func:`margin`;
+* ``win`` — logistic regression of whether the seat wins — :func:`win_chance`.
+
+:func:`value` is what a search maximises: the margin, or the log-odds of winning where the
+ruleset's ``OUTCOME`` is ``"win"`` (the Schmidt game is a race: the capital at the end does not
+say who won). A finished game is valued by its real result. The data file is read on first use,
+never at import, and inference is plain Python (no scikit-learn at runtime). The coefficients are
+regenerated, reproducibly from seeds, by ``python bench/value.py fit --ruleset <id>``, which
+prints what it fitted on; ``python bench/value.py predict`` compares the learned value's
+predictions of the winner with the hand evaluation's on held-out games.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, seed=1)
+>>> len(design(s, 0)) == len(model("mp2").features)
+True
+>>> abs(margin(s, 0) + margin(s, 1)) < 1e-9   # two seats: one's margin is the other's loss
+True
+>>> 0.0 < win_chance(s, 0) < 1.0
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from mp_notebook.engine.errors import DataError
+from mp_notebook.rulesets import get
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.game import GameState
+
+VERSION = 1  # of the design (features, their order and form) and of the data file's layout
+FILE = "data/value.json"  # in the ruleset's package
+OUTCOMES = ("margin", "win")
+DECIDED = 10.0  # the log-odds :func:`value` gives a finished game's winner (minus for the others)
+
+
+class ValueTerms(Protocol):
+    """What a ruleset's ``value`` part answers (see the module doc)."""
+
+    NAMES: tuple[str, ...]
+    OUTCOME: str
+
+    def seat_features(self, s: GameState) -> list[list[float]]: ...
+
+    def progress(self, s: GameState) -> float: ...
+
+
+@dataclass(frozen=True)
+class Linear:
+    """``intercept + coef · x``."""
+
+    intercept: float
+    coef: tuple[float, ...]
+
+    def __call__(self, x: list[float]) -> float:
+        return self.intercept + math.fsum(c * v for c, v in zip(self.coef, x, strict=True))
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """A ruleset's fitted value: the design's column names and the two linear models; ``fitted``
+    says on what (games, seeds, the command)."""
+
+    ruleset: str
+    features: tuple[str, ...]
+    margin: Linear
+    win: Linear
+    fitted: dict[str, Any]
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "version": VERSION, "ruleset": self.ruleset, "features": list(self.features),
+            "margin": {"intercept": self.margin.intercept, "coef": list(self.margin.coef)},
+            "win": {"intercept": self.win.intercept, "coef": list(self.win.coef)},
+            "fitted": self.fitted,
+        }, indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, ruleset: str) -> ValueModel:
+        """The model in ``text``; a :class:`DataError` unless it is this code's version, for
+        ``ruleset``, with one coefficient per design column."""
+        doc = json.loads(text)
+        where = f"{ruleset}'s {FILE}"
+        if doc.get("version") != VERSION or doc.get("ruleset") != ruleset:
+            raise DataError(f"{where}: version {doc.get('version')!r} for {doc.get('ruleset')!r}, expected version "
+                            f"{VERSION} for {ruleset!r}; regenerate it: python bench/value.py fit --ruleset {ruleset}")
+        expected = design_names(terms(ruleset).NAMES)
+        if tuple(doc["features"]) != expected:
+            raise DataError(f"{where}: its features are not the ones the code computes ({len(doc['features'])} "
+                            f"against {len(expected)}); regenerate it: python bench/value.py fit --ruleset {ruleset}")
+        parts = {}
+        for name in OUTCOMES:
+            coef = tuple(float(c) for c in doc[name]["coef"])
+            if len(coef) != len(expected):
+                raise DataError(f"{where}: {name} has {len(coef)} coefficients for {len(expected)} features")
+            parts[name] = Linear(float(doc[name]["intercept"]), coef)
+        return cls(ruleset, expected, parts["margin"], parts["win"], dict(doc.get("fitted", {})))
+
+
+def terms(ruleset: str) -> ValueTerms:
+    """The ``value`` part of ``ruleset`` (its features)."""
+    return cast(ValueTerms, get(ruleset).part("value"))
+
+
+def design_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The design's column names for a ruleset's feature ``names`` (see :func:`design`).
+
+    >>> design_names(("coins",))
+    ('coins', 'coins*progress', 'to_move')
+    """
+    return (*names, *(f"{n}*progress" for n in names), "to_move")
+
+
+def design(s: GameState, i: int) -> list[float]:
+    """Seat ``i``'s design row (:func:`design_names`): each feature's lead over the best other seat,
+    the same times the share of the game played, and 1 if the awaited decision is ``i``'s (-1
+    another seat's, 0 once the game is over)."""
+    vt = terms(s.ruleset)
+    return design_row(vt.seat_features(s), i, vt.progress(s), s.decision.player)
+
+
+def design_row(seats: list[list[float]], i: int, progress: float, mover: int | None) -> list[float]:
+    """:func:`design` from every seat's features, the share of the game played and the seat to move.
+
+    >>> design_row([[3.0], [1.0], [5.0]], 0, 0.5, 2)
+    [-2.0, -1.0, -1.0]
+    """
+    own = seats[i]
+    others = [row for k, row in enumerate(seats) if k != i]
+    lead = [v - max(row[j] for row in others) for j, v in enumerate(own)] if others else list(own)
+    return [*lead, *(v * progress for v in lead), 0.0 if mover is None else (1.0 if mover == i else -1.0)]
+
+
+_MODELS: dict[str, ValueModel] = {}
+
+
+def model(ruleset: str) -> ValueModel:
+    """The fitted value of ``ruleset``, read from its package on first use."""
+    known = _MODELS.get(ruleset)
+    if known is None:
+        package = get(ruleset).part("value").__package__
+        try:
+            text = resources.files(package).joinpath(FILE).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise DataError(f"{ruleset} has no fitted value ({package}/{FILE}); "
+                            f"fit it: python bench/value.py fit --ruleset {ruleset}") from None
+        known = _MODELS[ruleset] = ValueModel.from_json(text, ruleset)
+    return known
+
+
+def final_margin(s: GameState, i: int) -> float:
+    """Seat ``i``'s total minus the best other seat's total, as the game stands (its final margin
+    once it is over)."""
+    totals = [float(row["total"]) for row in s.score_rows()]
+    others = [v for k, v in enumerate(totals) if k != i]
+    return totals[i] - max(others) if others else totals[i]
+
+
+def margin(s: GameState, i: int) -> float:
+    """Seat ``i``'s expected final margin (the real one once the game is over)."""
+    if s.is_over:
+        return final_margin(s, i)
+    return model(s.ruleset).margin(design(s, i))
+
+
+def _log_odds(s: GameState, i: int) -> float:
+    if s.is_over:
+        winners = [bool(row["winner"]) for row in s.score_rows()]
+        return DECIDED if winners[i] else -DECIDED
+    return model(s.ruleset).win(design(s, i))
+
+
+def win_chance(s: GameState, i: int) -> float:
+    """Seat ``i``'s chance to win (1 or 0 once the game is over; a shared victory counts as won)."""
+    return 1.0 / (1.0 + math.exp(-_log_odds(s, i)))
+
+
+def value(s: GameState, i: int) -> float:
+    """What a search maximises for seat ``i``: :func:`margin`, or the log-odds of :func:`win_chance`
+    where the ruleset's ``OUTCOME`` is ``"win"``.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+    >>> value(s, 0) == _log_odds(s, 0)
+    True
+    """
+    return _log_odds(s, i) if terms(s.ruleset).OUTCOME == "win" else margin(s, i)

@@ -1,0 +1,105 @@
+"""The learned position value: the shipped coefficients match the code, finished games are valued
+by their result, the value reads the position, and loading it is lazy and needs no scikit-learn."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+import mp_notebook as mp
+from mp_notebook.agents import RandomAgent, value
+from mp_notebook.engine.errors import DataError
+from mp_notebook.rulesets import PACKAGES
+
+RULESETS = sorted(PACKAGES)
+OPTIONS = {"schmidt": {"round_limit": 40}}
+
+
+def shipped(ruleset: str) -> dict:
+    package = mp.rulesets.get(ruleset).part("value").__package__
+    return json.loads(resources.files(package).joinpath(value.FILE).read_text(encoding="utf-8"))
+
+
+def random_game(ruleset: str, seed: int, decisions: int | None = None) -> list:
+    """The states of a 2-player game of random players (``decisions`` of them, or to the end)."""
+    s = mp.new_game(2, ruleset=ruleset, seed=seed, **OPTIONS.get(ruleset, {}))
+    states = [s]
+    agent = RandomAgent(seed)
+    while not s.is_over and (decisions is None or len(states) <= decisions):
+        s = s.apply(agent.choose(s))
+        states.append(s)
+    return states
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_shipped_value_matches_the_code(ruleset):
+    doc = shipped(ruleset)
+    names = value.design_names(value.terms(ruleset).NAMES)
+    assert doc["version"] == value.VERSION and doc["ruleset"] == ruleset
+    assert tuple(doc["features"]) == names
+    for outcome in value.OUTCOMES:
+        assert len(doc[outcome]["coef"]) == len(names)
+        assert any(doc[outcome]["coef"])
+    assert doc["fitted"]["command"].startswith(f"python bench/value.py fit --ruleset {ruleset}")
+    assert value.terms(ruleset).OUTCOME in value.OUTCOMES
+    assert value.model(ruleset).features == names
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(version=0), "version 0"),
+    (lambda d: d.update(ruleset="voyages"), "for 'voyages'"),
+    (lambda d: d["features"].pop(), "not the ones the code computes"),
+    (lambda d: d["win"]["coef"].append(1.0), "win has"),
+])
+def test_a_data_file_that_does_not_match_the_code_is_refused(change, message):
+    doc = shipped("mp2")
+    change(doc)
+    with pytest.raises(DataError, match=message) as info:
+        value.ValueModel.from_json(json.dumps(doc), "mp2")
+    assert "version" in message or "win" in message or "bench/value.py fit --ruleset mp2" in str(info.value)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_seat_s_design_row_and_the_share_played(ruleset):
+    states = random_game(ruleset, 3, 150)
+    vt = value.terms(ruleset)
+    shares = [vt.progress(s) for s in states]
+    assert shares == sorted(shares) and 0.0 <= shares[0] <= shares[-1] <= 1.0
+    for s in states[::25]:
+        seats = vt.seat_features(s)
+        assert len(seats) == 2 and all(len(row) == len(vt.NAMES) for row in seats)
+        row = value.design(s, 0)
+        assert row[: len(vt.NAMES)] == [a - b for a, b in zip(*seats, strict=True)]
+        assert row == value.design_row(seats, 0, vt.progress(s), s.decision.player)
+        assert abs(value.margin(s, 0) + value.margin(s, 1)) < 1e-6  # two seats: symmetric
+        assert 0.0 < value.win_chance(s, 0) < 1.0
+
+
+@pytest.mark.parametrize("ruleset", ["mp2", "voyages"])
+def test_the_value_reads_the_score(ruleset):
+    s = random_game(ruleset, 4, 60)[-1]
+    richer = s.with_player(0, vp=s.players[0].vp + 20)
+    assert value.margin(richer, 0) > value.margin(s, 0) + 5
+    assert value.win_chance(richer, 0) > value.win_chance(s, 0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_finished_game_is_valued_by_its_result(ruleset):
+    end = random_game(ruleset, 5)[-1]
+    assert end.is_over
+    totals = [row["total"] for row in end.score_rows()]
+    winners = [bool(row["winner"]) for row in end.score_rows()]
+    assert value.margin(end, 0) == totals[0] - totals[1]
+    assert value.win_chance(end, 0) == pytest.approx(1.0 if winners[0] else 0.0, abs=1e-4)
+    assert (value.value(end, 0) > 0) == (winners[0] if value.terms(ruleset).OUTCOME == "win" else totals[0] > totals[1])
+
+
+def test_the_value_is_read_lazily_and_needs_no_scikit_learn():
+    code = ("import sys, mp_notebook as mp; from mp_notebook.agents import value; assert not value._MODELS; "
+            "s = mp.new_game(players=2, seed=1); value.value(s, 0); "
+            "assert set(value._MODELS) == {'mp2'} and 'sklearn' not in sys.modules, sorted(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)
