@@ -23,6 +23,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.agents.base import AgentTerms
+from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.render.map import MapTerms
@@ -35,7 +36,8 @@ GENERIC = ("engine", "board", "render", "ui", "agents", "analysis", "rulesets._s
 """The layers that serve every ruleset (``rulesets._shared``: mechanisms several rulesets share)."""
 LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
 """The engine's generic machinery, below the rulesets and the registry."""
-PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms}
+PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
+                         "value": ValueTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""

@@ -25,5 +25,5 @@ RULESET = Ruleset(
     new_game=_new_game, board=_board,
     options=("seed", "characters", "setup", "variants", "automa", "character"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
-           "agents": f"{__name__}.evaluation"},
+           "agents": f"{__name__}.evaluation", "value": f"{__name__}.features"},
 )

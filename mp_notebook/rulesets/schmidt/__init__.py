@@ -26,6 +26,7 @@ RULESET = Ruleset(
     new_game=_new_game, board=_board,
     options=("seed", "round_limit"),
     parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
+           "value": f"{__name__}.features",
            "routes": f"{__name__}.routes"},
     revision=2,
     revised="revision 2 made the rules' \"may\"s decisions: a fight's booty taken or left, the strong "

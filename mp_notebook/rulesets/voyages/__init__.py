@@ -49,4 +49,5 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                   vocabulary=VOCABULARY, new_game=_new_game, board=_board,
                   options=("seed", "characters", "variants"),
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
-                         "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation"})
+                         "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
+                         "value": f"{__name__}.features"})
