@@ -5,7 +5,8 @@ Usage::
     python bench/agents.py [--games 200] [--search-games 200] [--search-rollouts 16]
                            [--automa-games 100] [--workers 2] [--skip-speed]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
-                           [--voyages-games 100] [--voyages-search-games 20] [--voyages-only]
+                           [--voyages-games 100] [--voyages-search-games 20]
+                           [--paired 100] [--schmidt-self-play 50] [--only mp2|voyages|schmidt]
 
 Prints, for Marco Polo II (2-player games, seats alternating, shared victories count half, 95%
 Wilson intervals; games played ``--workers`` at a time on a process pool):
@@ -27,13 +28,27 @@ Wilson intervals; games played ``--workers`` at a time on a process pool):
   rounds' ratios, so that a slow spell of the shared machine hits both sides of a ratio.
 
 and for The Voyages of Marco Polo (its own evaluation, ``rulesets/voyages/evaluation.py``):
-GreedyAgent vs RandomAgent over ``--voyages-games`` 2-player games and SearchAgent vs GreedyAgent
-over ``--voyages-search-games``, seats alternating, with 95% Wilson intervals
-(``--voyages-only`` prints this section alone).
+GreedyAgent vs the greedy before issue 35 (``bench/greedy_before35.py``: the agent and the Voyages
+evaluation frozen) on ``--paired`` seeds (``5000 + n``), each played twice with the seats swapped
+(paired games), with a 95% Wilson interval, the mean margin ± its standard error over the seeds,
+and the new greedy's Travel actions, trading posts and goal points a game (and the old one's in
+the swapped games); GreedyAgent vs RandomAgent over ``--voyages-games`` 2-player games and
+SearchAgent vs GreedyAgent over ``--voyages-search-games``, seats alternating.
+
+and for the Schmidt game: GreedyAgent vs its frozen copy from before issue 35 on ``--paired``
+seeds played in both seatings (as above; the margin is in Gulden of capital), and the rounds of
+``--schmidt-self-play`` GreedyAgent-vs-GreedyAgent games until a merchant is back in Venice (median
+and range), then the same for the frozen greedy on the same seeds (``round_limit=300`` as a guard,
+in every Schmidt game here).
+
+``--only RULESET`` prints one ruleset's section alone (``mp2``: the head-to-heads, the Automa and
+the ``simulate`` speed). The command line is printed first.
 
 Aims (issue 14): new greedy >= 75% vs the legacy greedy at <= 5 ms median per decision; search
 >= 65% vs new greedy at <= 0.1 s median; the best bot builds >= 4 posts and completes >= 4
-contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2.
+contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2. Issue 35: Voyages, the best bot >= 75%
+vs the greedy before issue 35, >= 4 Travel actions and >= 4 trading posts a game; Schmidt, the best
+bot >= 65% vs the greedy before issue 35 and the median rounds of its self-play games (63 before).
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -49,11 +64,12 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import median, quantiles
+from statistics import fmean, median, quantiles, stdev
 
 # this checkout's package (not another installed copy) and legacy_greedy, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
+from greedy_before35 import Greedy35Agent  # noqa: E402
 from legacy_greedy import LegacyGreedyAgent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
@@ -73,12 +89,17 @@ class Tally:
     contract_actions: int = 0
     posts: int = 0
     completed: int = 0
+    goal_points: int = 0
+    returned: int = 0  # Schmidt games that ended with a return to Venice
     score: int = 0
     other_score: int = 0
+    rounds: list[int] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for name in ("games", "wins", "travels", "contract_actions", "posts", "completed", "score", "other_score"):
+        for name in ("games", "wins", "travels", "contract_actions", "posts", "completed", "goal_points", "returned",
+                     "score", "other_score"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.rounds += other.rounds
         self.seconds += other.seconds
         self.turn_seconds += other.turn_seconds
         self.last_round_seconds += other.last_round_seconds
@@ -100,9 +121,17 @@ class Tally:
                 f"99th percentile {quantiles(self.seconds, n=100)[98]:.2f} s)")
 
 
-def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None = None) -> Tally:
-    """One game; the tally of the agent in ``seat`` (``automa``: a solo game against that level)."""
-    s = mp.new_game(["Ana"], automa=automa, seed=seed) if automa else mp.new_game(players=2, seed=seed)
+SCHMIDT_OPTIONS = {"round_limit": 300}  # a guard: every Schmidt game here ends
+
+
+def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None = None,
+         ruleset: str = "mp2") -> Tally:
+    """One game; the tally of the agent in ``seat`` (``automa``: a solo Marco Polo II game against
+    that level)."""
+    if automa:
+        s = mp.new_game(["Ana"], automa=automa, seed=seed)
+    else:
+        s = mp.new_game(players=2, ruleset=ruleset, seed=seed, **(SCHMIDT_OPTIONS if ruleset == "schmidt" else {}))
     tally = Tally(games=1)
     while not s.is_over:
         i = s.current_player
@@ -123,8 +152,14 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
         s = s.apply(a)
     table = s.scores()
     p = s.players[seat]
-    tally.posts, tally.completed = len(p.trading_posts), len(p.completed)
-    tally.wins = float(table["winner"].iloc[seat]) / int(table["winner"].sum())
+    tally.rounds = [s.round]
+    if ruleset == "schmidt":
+        tally.returned = int(table["returned"].any())
+    else:
+        tally.posts, tally.completed = len(p.trading_posts), len(p.completed)
+    if ruleset == "voyages":
+        tally.goal_points = int(table["goal_cards"].iloc[seat] + table["goal_cities"].iloc[seat])
+    tally.wins = float(table["winner"].iloc[seat]) / max(1, int(table["winner"].sum()))
     tally.score = int(table["total"].iloc[seat])
     tally.other_score = int(table["total"].iloc[1 - seat])
     return tally
@@ -142,6 +177,34 @@ def match_game(
     return play(agents, 5000 + n, seat)
 
 
+def paired_game(job: tuple[Callable[[int], mp.agents.Agent], Callable[[int], mp.agents.Agent], str, int, int]) -> Tally:
+    """Game ``5000 + n`` of ``ruleset`` with ``first`` in ``seat`` and ``second`` in the other seat;
+    the tally of ``first``."""
+    first, second, ruleset, n, seat = job
+    agents = [first(n), second(n)] if seat == 0 else [second(n), first(n)]
+    return play(agents, 5000 + n, seat, ruleset=ruleset)
+
+
+def paired(pool: ProcessPoolExecutor, ruleset: str, seeds: int, first: Callable[[int], mp.agents.Agent],
+           second: Callable[[int], mp.agents.Agent]) -> tuple[Tally, list[float]]:
+    """``first`` against ``second`` on ``seeds`` seeds, each played in both seatings: the tally of
+    ``first``, and its mean margin over each seed's two games."""
+    jobs = [(first, second, ruleset, n, seat) for n in range(seeds) for seat in (0, 1)]
+    games = list(pool.map(paired_game, jobs, chunksize=1))
+    mine = Tally()
+    for g in games:
+        mine.add(g)
+    margins = [(games[2 * n].score - games[2 * n].other_score + games[2 * n + 1].score
+                - games[2 * n + 1].other_score) / 2 for n in range(seeds)]
+    return mine, margins
+
+
+def margin_text(margins: list[float], unit: str) -> str:
+    """The mean margin a game ± its standard error over the seeds."""
+    se = stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else float("nan")
+    return f"margin {fmean(margins):+.1f} ± {se:.1f} {unit} a game (± standard error over the {len(margins)} seeds)"
+
+
 def match(pool: ProcessPoolExecutor, n_games: int, first: Callable[[int], mp.agents.Agent],
           second: Callable[[int], mp.agents.Agent] | None = None, automa: str | None = None) -> Tally:
     """``first`` (made per game from the game number) against ``second`` or the Automa."""
@@ -157,6 +220,10 @@ def greedy(n: int) -> mp.agents.Agent:
 
 def legacy(n: int) -> mp.agents.Agent:
     return LegacyGreedyAgent(n)
+
+
+def greedy35(n: int) -> mp.agents.Agent:
+    return Greedy35Agent(n)
 
 
 @dataclass(frozen=True)
@@ -177,8 +244,20 @@ def speed(n_games: int, executor: object) -> float:
     return n_games / (time.perf_counter() - start)
 
 
-def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: int, rollouts: int) -> None:
-    """The Voyages of Marco Polo: GreedyAgent vs RandomAgent, then SearchAgent vs GreedyAgent."""
+def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: int, rollouts: int,
+            n_paired: int) -> None:
+    """The Voyages of Marco Polo: GreedyAgent vs the greedy before issue 35 (paired), vs RandomAgent,
+    then SearchAgent vs GreedyAgent."""
+    if n_paired:
+        t0 = time.perf_counter()
+        new, margins = paired(pool, "voyages", n_paired, greedy, greedy35)
+        n = new.games
+        print(f"Voyages: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
+              f"seatings); {margin_text(margins, 'VP')} [{time.perf_counter() - t0:.0f} s]")
+        print(f"  new greedy per game: {new.travels / n:.2f} Travel actions, {new.posts / n:.2f} trading posts, "
+              f"{new.goal_points / n:.1f} goal points, mean score {new.score / n:.1f}; "
+              f"{fmean(new.seconds) * 1e3:.2f} ms a decision (mean, wall clock)")
+        print(f"  the greedy before issue 35, the same games: mean score {new.other_score / n:.1f}", flush=True)
     for n, first, second in ((n_greedy, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0)),
                              (n_search, mp.agents.SearchAgent(budget_rollouts=rollouts, seed=0),
                               mp.agents.GreedyAgent(0))):
@@ -194,6 +273,25 @@ def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: in
         print(f"Voyages: {first!r} vs {second!r}: {wins / n:.1%} wins over {n} 2-player games "
               f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {seconds / n:.2f} s/game on {workers} "
               f"processes", flush=True)
+
+
+def schmidt(pool: ProcessPoolExecutor, n_paired: int, n_self: int) -> None:
+    """The Schmidt game: GreedyAgent vs the greedy before issue 35 (paired), and the rounds of
+    GreedyAgent's self-play games until a merchant returns to Venice."""
+    if n_paired:
+        t0 = time.perf_counter()
+        new, margins = paired(pool, "schmidt", n_paired, greedy, greedy35)
+        print(f"Schmidt: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
+              f"seatings); {margin_text(margins, 'Gulden of capital')}; rounds a game median "
+              f"{median(new.rounds):.0f} [{time.perf_counter() - t0:.0f} s]", flush=True)
+    for name, make in (("GreedyAgent", greedy), ("the greedy before issue 35", greedy35)) if n_self else ():
+        t0 = time.perf_counter()
+        games = list(pool.map(paired_game, [(make, make, "schmidt", n, 0) for n in range(n_self)], chunksize=1))
+        rounds = [g.rounds[0] for g in games]
+        home = sum(g.returned for g in games)
+        print(f"Schmidt: {name} against itself, {n_self} games (seeds 5000-{4999 + n_self}): {home} end with a "
+              f"return to Venice; rounds to the return median {median(rounds):.0f} (range {min(rounds)}-"
+              f"{max(rounds)}) [{time.perf_counter() - t0:.0f} s]", flush=True)
 
 
 def main() -> None:
@@ -214,14 +312,22 @@ def main() -> None:
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--voyages-games", type=int, default=100)
     parser.add_argument("--voyages-search-games", type=int, default=20)
-    parser.add_argument("--voyages-only", action="store_true", help="only the Voyages section")
+    parser.add_argument("--paired", type=int, default=100,
+                        help="seeds of GreedyAgent vs the greedy before issue 35 (Voyages, Schmidt), each played twice")
+    parser.add_argument("--schmidt-self-play", type=int, default=50)
+    parser.add_argument("--only", choices=("mp2", "voyages", "schmidt"), help="only this ruleset's section")
     args = parser.parse_args()
+    print(f"command: python {' '.join(sys.argv)}")
     print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy); "
           f"{args.workers} games at a time")
     search = Search(args.search_rollouts)
     with ProcessPoolExecutor(args.workers) as pool:
-        voyages(pool, args.workers, args.voyages_games, args.voyages_search_games, args.search_rollouts)
-        if args.voyages_only:
+        if args.only in (None, "voyages"):
+            voyages(pool, args.workers, args.voyages_games, args.voyages_search_games, args.search_rollouts,
+                    args.paired)
+        if args.only in (None, "schmidt"):
+            schmidt(pool, args.paired, args.schmidt_self_play)
+        if args.only not in (None, "mp2"):
             return
         if not args.skip_matches:
             head_to_heads(pool, args, search)
@@ -234,7 +340,7 @@ def main() -> None:
                     print(f"{name} vs Automa {level}: {solo.rate()}; mean score {solo.score / solo.games:.0f} vs "
                           f"the Automa's {solo.other_score / solo.games:.0f}; {solo.posts / solo.games:.1f} posts, "
                           f"{solo.completed / solo.games:.1f} contracts completed", flush=True)
-    if not args.skip_speed:
+    if not args.skip_speed and args.only in (None, "mp2"):
         simulate_speed(args)
 
 

@@ -20,6 +20,10 @@ each seed played twice with the seats swapped (paired games), ``--workers`` game
 agent's win rate (ties count half; 95% Wilson interval) and its mean margin over the old one in
 final VP, ± its standard error over the seeds' pairs.
 
+``--before35``: also play the same seeds with the frozen greedy from before issue 35
+(``bench/greedy_before35.py``: its Voyages and Schmidt evaluations), each seed right after the new
+agent's game (A B A B), and print its figures under the new ones: a before/after on the same load.
+
 ``--search-decisions N``: also time SearchAgent's last-round turn decisions (its searched ones)
 over the same games, up to N of them a ruleset: the median and the 99th percentile, at its
 defaults and with ``budget_decisions=500``, timed alternately.
@@ -36,13 +40,16 @@ import hashlib
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean, median, quantiles, stdev
 
 # this checkout's package (not another installed copy) and greedy_before38, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
+from greedy_before35 import Greedy35Agent  # noqa: E402
 from greedy_before38 import Greedy38Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
@@ -54,10 +61,15 @@ def p99(xs: list[float]) -> float:
     return quantiles(xs, n=100)[98] if len(xs) > 1 else xs[0]
 
 
-def greedy_game(ruleset: str, seed: int) -> tuple[mp.GameState, list[tuple[float, float, mp.GameState]]]:
-    """A 2-player greedy game: its end and ``(seconds, CPU seconds, state)`` for every decision."""
+Maker = Callable[[int], mp.agents.Agent]
+Game = tuple[mp.GameState, list[tuple[float, float, mp.GameState]]]  # the end, and each decision's times
+
+
+def greedy_game(ruleset: str, seed: int, make: Maker = mp.agents.GreedyAgent) -> Game:
+    """A 2-player game of ``make``'s agents (GreedyAgent): its end and ``(seconds, CPU seconds,
+    state)`` for every decision."""
     s = mp.new_game(2, ruleset=ruleset, seed=seed)
-    agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
+    agents = [make(seed), make(seed + 1)]
     times = []
     while not s.is_over:
         i = s.current_player
@@ -91,32 +103,51 @@ def describe(s: mp.GameState) -> str:
     return f"{s.decision.kind}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + f"; {scored} scored"
 
 
-def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int) -> None:
-    game_seconds: list[float] = []
-    game_cpu: list[float] = []
-    decisions: list[float] = []
-    cpu: list[float] = []
+@dataclass
+class Times:
+    """Seconds of one agent's games and decisions (wall clock and this process's CPU)."""
+
+    game_seconds: list[float] = field(default_factory=list)
+    game_cpu: list[float] = field(default_factory=list)
+    decisions: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def play(self, ruleset: str, seed: int, make: Maker) -> Game:
+        start, cpu_start = time.perf_counter(), time.process_time()
+        end, times = greedy_game(ruleset, seed, make)
+        self.game_seconds.append(time.perf_counter() - start)
+        self.game_cpu.append(time.process_time() - cpu_start)
+        self.decisions += [t for t, _, _ in times]
+        self.cpu += [c for _, c, _ in times]
+        return end, times
+
+    def report(self, what: str) -> None:
+        d = self.decisions
+        print(f"{what}, {len(self.game_seconds)} games: a game median {median(self.game_seconds):.2f} s "
+              f"(range {min(self.game_seconds):.2f}-{max(self.game_seconds):.2f}); {len(d)} decisions: "
+              f"mean {mean(d) * 1e3:.2f} ms, median {median(d) * 1e3:.2f} ms, "
+              f"99th percentile {p99(d) * 1e3:.1f} ms, max {max(d) * 1e3:.0f} ms", flush=True)
+        print(f"{what}: the same in CPU time (this process only; what a loaded machine's wall clock hides): "
+              f"a game median {median(self.game_cpu):.2f} s; a decision mean {mean(self.cpu) * 1e3:.2f} ms, "
+              f"99th percentile {p99(self.cpu) * 1e3:.1f} ms", flush=True)
+
+
+def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int, before35: bool) -> None:
+    new, old = Times(), Times()
     tail: list[tuple[float, str]] = []
     ends = []
     for seed in range(games):
-        start, cpu_start = time.perf_counter(), time.process_time()
-        end, times = greedy_game(ruleset, seed)
-        game_seconds.append(time.perf_counter() - start)
-        game_cpu.append(time.process_time() - cpu_start)
+        end, times = new.play(ruleset, seed, mp.agents.GreedyAgent)
+        if before35:
+            old.play(ruleset, seed, Greedy35Agent)
         ends.append(end)
-        decisions += [t for t, _, _ in times]
-        cpu += [c for _, c, _ in times]
         tail += [(t, describe(s)) for t, _, s in times if t > slow]
         if hashes:
             digest = hashlib.sha1("\n".join(end.history).encode()).hexdigest()[:12]
             print(f"  {ruleset} game {seed}: {len(end.history)} history entries, sha1 {digest}")
-    print(f"{ruleset}: greedy vs greedy, {games} games: a game median {median(game_seconds):.2f} s "
-          f"(range {min(game_seconds):.2f}-{max(game_seconds):.2f}); {len(decisions)} decisions: "
-          f"mean {mean(decisions) * 1e3:.2f} ms, median {median(decisions) * 1e3:.2f} ms, "
-          f"99th percentile {p99(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms", flush=True)
-    print(f"{ruleset}: the same in CPU time (this process only; what a loaded machine's wall clock hides): "
-          f"a game median {median(game_cpu):.2f} s; a decision mean {mean(cpu) * 1e3:.2f} ms, "
-          f"99th percentile {p99(cpu) * 1e3:.1f} ms", flush=True)
+    new.report(f"{ruleset}: greedy vs greedy")
+    if before35:
+        old.report(f"{ruleset}: the greedy before issue 35 vs itself, the same seeds (interleaved)")
     for t, what in sorted(tail, reverse=True)[:12]:
         print(f"    {t * 1e3:6.0f} ms  {what}")
     if search:
@@ -193,12 +224,13 @@ def main() -> None:
     parser.add_argument("--slow", type=float, default=0.1, help="list decisions slower than this (s)")
     parser.add_argument("--hashes", action="store_true", help="print a digest of each game's history")
     parser.add_argument("--search-decisions", type=int, default=0)
+    parser.add_argument("--before35", action="store_true", help="also time the greedy before issue 35, interleaved")
     parser.add_argument("--match", type=int, default=0, help="seeds of new vs old greedy (each played twice)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     for ruleset in args.rulesets:
         if args.games:
-            bench(ruleset, args.games, args.slow, args.hashes, args.search_decisions)
+            bench(ruleset, args.games, args.slow, args.hashes, args.search_decisions, args.before35)
         if args.match:
             match(ruleset, args.match, args.workers)
 

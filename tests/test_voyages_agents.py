@@ -1,6 +1,7 @@
 """Computer players and analysis on The Voyages of Marco Polo, through the ruleset's own evaluation
-(``rulesets/voyages/evaluation.py``, the ``agents`` part). The strength figure over 100 games is
-printed by ``bench/agents.py --voyages-only``; here a small seeded match checks the direction."""
+(``rulesets/voyages/evaluation.py``, the ``agents`` part). The strength figures (against the greedy
+before issue 35 and against random) are printed by ``bench/agents.py --only voyages``; here small
+seeded matches check the direction."""
 
 from __future__ import annotations
 
@@ -68,6 +69,42 @@ def test_value_terms():
     assert evaluation.post_value(s, i, s.board.start) == 0
     beijing = s.components.beijing
     assert evaluation.post_value(s, i, beijing) >= s.components.locations[beijing].vp_spaces[0]
+
+
+def test_the_value_pursues_the_goal_cities():
+    """The plan term: a figure nearer an unposted goal city, or a post in one, is worth more; the
+    plan is worth less as the rounds run out, and nothing once every target holds a post."""
+    s = first_turn()
+    i = s.current_player
+    p = s.players[i]
+    t = evaluation.rounds_left(s, i)
+    targets = tuple(sorted({x for g in p.goals for x in s.components.goals[g].cities} | {s.components.beijing}))
+    city = next(iter(evaluation._tour(s.board, p.locations, targets, t)))  # the tour's first stop
+    way = evaluation._distances(s.board)
+    nearer = next(n for n, _, _, _ in s.board.adjacent[p.location] if way[n][city] < way[p.location][city])
+    assert evaluation.value(s.with_player(i, location=nearer), i) > evaluation.value(s, i)
+    posted = s.with_player(i, location=city, trading_posts=(city,))
+    assert evaluation.value(posted, i) > evaluation.value(s.with_player(i, location=city), i)
+    assert evaluation.plan_value(s, i, t) > evaluation.plan_value(s, i, t / 2) > 0
+    done = s.with_player(i, trading_posts=targets)
+    assert evaluation.plan_value(done, i, t) == 0
+
+
+def test_greedy_travels_builds_posts_and_reaches_goal_cities():
+    """Before issue 35 the Voyages greedy travelled about once a game and built 1-2 posts (here:
+    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 12, 17 and 6);
+    the figures over 200 games are printed by ``bench/agents.py --only voyages``."""
+    travels = posts = goals = 0
+    for seed in (11, 12):
+        s = mp.new_game(2, ruleset="voyages", seed=seed)
+        agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
+        while not s.is_over:
+            a = agents[s.current_player].choose(s)
+            travels += s.decision.kind == "turn" and a.kind == "travel"
+            s = s.apply(a)
+        posts += sum(len(p.trading_posts) for p in s.players)
+        goals += int((s.scores()["goal_cards"] + s.scores()["goal_cities"]).sum())
+    assert travels >= 8 and posts >= 12 and goals >= 4, (travels, posts, goals)
 
 
 def test_final_value_is_the_score():

@@ -3,8 +3,14 @@
 Units: points of 10 Gulden. A merchant's value is his capital plus his progress towards winning,
 minus what his capital lacks for the return and the way still to go: to Khanbalik (by way of a
 city whose deck still holds a gift card, while he lacks gifts), then to his mission city, then
-home. Gifts for the Khan count before the Plaque; with the Plaque, the colour rule (1-2 cards of
-each ware colour; with the Secrets a missing colour adds the detour to a city selling it). Turns
+home. Gifts for the Khan count before the Plaque (:data:`GIFT` each: a card of 80 Gulden is drawn
+about once in five, so one is not sold for the capital it is); with the Plaque, the colour rule
+(1-2 cards of each ware colour). With the Secrets, the way home goes by a trading city while the
+return is not allowed yet: one selling a missing colour, or any one (to sell a colour held more
+than twice, or to buy what the capital lacks: a merchant one space from Venice but short of
+capital is not nearly home). A card above two of a colour costs only :data:`COLOUR_EXCESS` beyond
+that detour (it sells for its value), so the merchant keeps buying: a bank draw is worth more than
+its 20 Gulden on average. Turns
 of his own still to come before another merchant moves (the turn about to start, the strong
 wind's extra turns) are worth :func:`turn_worth` each, so an extra turn is worth taking. A
 finished game is worth :data:`WIN` to the winner and ``-WIN`` to the others.
@@ -29,10 +35,10 @@ if TYPE_CHECKING:
 UNIT = 10  # Gulden per point
 WIN = 10_000.0
 STAGE = 80.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
-GIFT = 6.0  # points per gift card for the Khan (up to three) before the Plaque
+GIFT = 15.0  # points per gift card for the Khan (up to three) before the Plaque
 STEP = 2.5  # points per space of the way still to go
 COLOUR_MISSING = 10.0  # points per ware colour missing (the return needs one of each)
-COLOUR_EXCESS = 6.0  # points per card above two of a colour
+COLOUR_EXCESS = 1.5  # points per card above two of a colour (sold at any trading city, beyond the detour)
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
 closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
 prelude: tuple[str, ...] = ()  # no actions that only prepare another
@@ -72,8 +78,9 @@ def value(s: GameState, i: int) -> float:
     excess = sum(n - r.colour_max for n in counts.values() if n > r.colour_max)
     points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess
     way = home[p.location] if p.secrets else distance[p.plaque] + home[p.plaque]
-    if missing and p.secrets:  # the detour to the nearest city selling a missing colour
-        way += min(distance[city] for city in c.trading_cities if c.locations[city].colour in missing)
+    if (missing or excess or short) and p.secrets:  # by way of a trading city (selling a missing colour)
+        way = min(distance[city] + home[city] for city in c.trading_cities
+                  if not missing or c.locations[city].colour in missing)
     return points - STEP * way
 
 

@@ -11,8 +11,13 @@ module constant, in VP per unit:
 * each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip);
 * a contract in hand is worth its reward minus its cost, times the share of the cost held;
 * a trading post brings its city bonus at every round start still to come, a large city's card
-  action and outpost bonus, the goal cities and Beijing's VP space (and goods scoring);
-  :func:`post_value` prices a city for posting, which travel decisions use to look ahead.
+  action and outpost bonus, the goal cities and Beijing's VP space (and goods scoring), and
+  :data:`POST` while the game is young; :func:`post_value` prices a city for posting, which travel
+  decisions use to look ahead;
+* the plan (:func:`plan_value`): what the goal cards, the goal-city table and Beijing are still
+  expected to bring, each city without a post reached with a chance that falls with its distance
+  along a tour from the figure and rises with the rounds left; so a journey towards the goal cities
+  gains before it ends in one, and the first coins (:data:`FUND`) are kept for the next journey.
 
 :data:`prelude` names the bonus actions that change or add a die, which the greedy look-ahead
 scores by the main action they lead to.
@@ -30,6 +35,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, cast
 
+import networkx as nx
+
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.voyages.rules import space_fee
 from mp_notebook.rulesets.voyages.scoring import score_rows
@@ -41,18 +48,26 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-__all__ = ["chance", "closure", "effect", "journey", "margin", "post_value", "prelude", "score", "value", "values"]
+__all__ = ["chance", "city_worth", "closure", "effect", "journey", "margin", "plan_value", "post_value", "prelude",
+           "reach_chance", "score", "value", "values"]
 
 # VP per unit while the game is young (on top of the final-scoring value).
-FUEL = {"coins": 0.3, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
+FUEL = {"coins": 0.2, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
 FADE_ROUNDS = 1.5  # fuel value fades linearly to 0 over this many remaining rounds
-DIE = 2.2  # an unplaced die: one more action this round
+DIE = 1.5  # an unplaced die: one more action this round
 PIP = 0.15  # ... and high dice are worth a little more (Raschid's dice count as 6s: he sets them)
 ICON = {"any_good": 1.2, "different_goods": 1.2, "contract": 1.5, "move": 1.5, "black_die": 1.5}
 COPY_BONUS = 2.0
 CITY_CARD = 1.5  # a post in a large city: its card actions, per remaining round
 CONTRACT_READY = 0.6  # share of a contract's net value counted when its cost is all held
 STEP_COST = 0.5  # a step still to make while travelling: its risk, beyond its coins
+POST = 3.0  # a trading post's later worth beyond its own bonuses (card and contract icons count posts)
+POST_FADE = 2.0  # ... fading over this many remaining rounds
+FUND = 12  # coins kept for the next journey (a 3-step Travel costs 12) ...
+FUND_FUEL = 0.25  # ... are worth this much more each while the game is young
+PLAN = 1.0  # share of the goal cities' and Beijing's expected worth (see :func:`plan_value`) counted
+REACH = 3.0  # steps a figure can still make per round left (the plan's reach)
+EXTRA_STEP = 5.0  # a route's extra coins and camels: this many of them count as one more step
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
 closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
 prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
@@ -171,15 +186,8 @@ def post_value(s: GameState, i: int, city: str, t: float | None = None) -> float
         return 0.0
     t = rounds_left(state, i) if t is None else t
     later = max(0, c.rules.rounds - state.round)  # round starts still to come
-    v = float(c.rules.post_vp.get(len(p.trading_posts) + 1, 0))
-    marker = state.markers.get(city)
-    if marker:
-        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
-    tile = state.outposts.get(city)
-    if tile:
-        v += reward_value(c.outposts[tile], t)
-    if loc.city_cards:
-        v += CITY_CARD * min(t, later + 0.5)
+    v = float(c.rules.post_vp.get(len(p.trading_posts) + 1, 0)) + city_worth(state, city, t, later)
+    v += POST * min(1.0, t / POST_FADE)
     if loc.vp_spaces and None in state.beijing:
         v += loc.vp_spaces[state.beijing.index(None)]
         v += sum(getattr(p, g) for g in GOODS) / c.rules.goods_per_vp
@@ -191,6 +199,22 @@ def post_value(s: GameState, i: int, city: str, t: float | None = None) -> float
         v += table[min(reached + 1, len(table) - 1)] - table[min(reached, len(table) - 1)]
         v += sum(c.goals[g].vp for g in p.goals if city in c.goals[g].cities
                  and set(c.goals[g].cities) - {city} <= posts)
+    return v
+
+
+def city_worth(s: VoyagesState, city: str, t: float, later: float) -> float:
+    """What a post in ``city`` brings by itself with ``t`` rounds left and ``later`` round starts
+    still to come: its bonus marker now and at each, the outpost bonus still there, the city card."""
+    c = s.components
+    v = 0.0
+    marker = s.markers.get(city)
+    if marker:
+        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
+    tile = s.outposts.get(city)
+    if tile:
+        v += reward_value(c.outposts[tile], t)
+    if c.locations[city].city_cards:
+        v += CITY_CARD * min(t, later + 0.5)
     return v
 
 
@@ -222,7 +246,7 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     w = fuel_weight(t)
     later = max(0, c.rules.rounds - s.round)
     v: float = final_now
-    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS))
+    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS)) + w * FUND_FUEL * min(p.coins, FUND)
     # fractions the final scoring floors, so that every unit counts
     v += (p.coins % c.rules.coins_per_vp) * _final("coins", s, p)
     v += (sum(getattr(p, g) for g in GOODS) % c.rules.goods_per_vp) * _final("pepper", s, p)
@@ -234,6 +258,7 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
         net = _net(con, t)
         if net > 0:
             v += CONTRACT_READY * net * held_share(p, con.cost) * w
+    v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
     for city in p.trading_posts:
         marker = s.markers.get(city)
         if marker:
@@ -242,7 +267,88 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
             v += CITY_CARD * min(t, later + 0.5)
     if ch is not None and ch.round_reward:
         v += reward_value(ch.round_reward, t) * later
+    return v + PLAN * plan_value(s, i, t)
+
+
+def plan_value(s: GameState, i: int, t: float) -> float:
+    """What player ``i``'s goal cards and Beijing are still expected to bring with ``t`` rounds
+    left, beyond what they score now. The cities without a post are visited in a planned tour (the
+    nearest next, from the nearest figure); each is reached with the chance :func:`reach_chance` of
+    its distance along the tour. A goal card pays its VP times the chance of both its cities, the
+    goal-city table its value at the expected count of cities, and Beijing its best free VP space
+    (and the goods scoring) times its chance.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> plan_value(s, 0, 5.0) > plan_value(s, 0, 1.0) > 0
+    True
+    """
+    state = _state(s)
+    c = state.components
+    p = state.players[i]
+    posts = p.trading_posts
+    cards = [c.goals[g] for g in p.goals]
+    cities = {city for card in cards for city in card.cities}
+    beijing = c.beijing not in posts and None in state.beijing
+    targets = tuple(sorted((cities | ({c.beijing} if beijing else set())) - set(posts)))
+    chance = _tour(state.board, p.locations, targets, t)
+    v = 0.0
+    for card in cards:
+        odds = 1.0
+        for city in card.cities:
+            odds *= chance.get(city, 1.0)
+        if odds < 1.0:
+            v += card.vp * odds
+    held = sum(city in posts for city in cities)
+    expected = sum(chance.get(city, 1.0) for city in cities)
+    table = c.rules.goal_cities_vp
+    whole = min(int(expected), len(table) - 2)
+    v += table[whole] + (expected - whole) * (table[whole + 1] - table[whole]) - table[held]
+    if beijing:
+        space = c.locations[c.beijing].vp_spaces[state.beijing.index(None)]
+        v += chance[c.beijing] * (space + sum(getattr(p, g) for g in GOODS) / c.rules.goods_per_vp)
     return v
+
+
+@functools.lru_cache(maxsize=4096)
+def _tour(board: Any, figures: tuple[str, ...], targets: tuple[str, ...], t: float) -> dict[str, float]:
+    """Each of ``targets`` with its :func:`reach_chance` along a nearest-next tour from the
+    nearest of ``figures``."""
+    dist = _distances(board)
+    here = min(figures, key=lambda f: min((dist[f][x] for x in targets), default=0.0))
+    left = set(targets)
+    out: dict[str, float] = {}
+    walked = 0.0
+    while left:
+        nxt = min(left, key=lambda x: (dist[here][x], x))
+        walked += dist[here][nxt]
+        out[nxt] = reach_chance(walked, t)
+        left.remove(nxt)
+        here = nxt
+    return out
+
+
+def reach_chance(distance: float, t: float) -> float:
+    """The chance that a city ``distance`` steps away (see :func:`_distances`) gets a post in the
+    ``t`` rounds left: 1 at distance 0, falling linearly to 0 at :data:`REACH` steps a round.
+
+    >>> reach_chance(0, 1.0), reach_chance(1.5, 1.0), reach_chance(6, 1.0)
+    (1.0, 0.5, 0.0)
+    """
+    return max(0.0, 1.0 - distance / (REACH * t)) if t > 0 else float(distance == 0)
+
+
+@functools.lru_cache(maxsize=8)
+def _distances(board: Any) -> dict[str, dict[str, float]]:
+    """Shortest distances between locations in steps, a route's extra coins and camels counting
+    :data:`EXTRA_STEP` to a step (Dijkstra, once per board)."""
+    graph = nx.Graph()
+    for here, edges in board.adjacent.items():
+        for there, _, route, _ in edges:
+            w = 1.0 + (route.coins + route.camels) / EXTRA_STEP
+            if not graph.has_edge(here, there) or graph[here][there]["weight"] > w:
+                graph.add_edge(here, there, weight=w)
+    return {a: dict(d) for a, d in nx.all_pairs_dijkstra_path_length(graph)}
 
 
 def travel_potential(s: GameState, i: int, steps: int) -> float:
