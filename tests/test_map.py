@@ -7,8 +7,12 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.render.geography import BOUNDS, base_map
-from mp_notebook.render.map import PLAYER_COLOURS
+from mp_notebook.render.map import MODEBAR_ROOM, PLAYER_COLOURS, map_layout, piece_at, player_traces, terms
+from mp_notebook.render.placement import figure_offset
+from mp_notebook.rulesets import PACKAGES
 from mp_notebook.rulesets.mp2.display import SEAL_COLOURS
+
+RULESETS = tuple(PACKAGES)
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +145,31 @@ def test_image_export_when_kaleido_is_installed(s, tmp_path):
     out = tmp_path / "map.png"
     mp.show_map(s).write_image(out)
     assert out.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_names_and_pieces_keep_to_their_places(ruleset):
+    """Every city that holds several pieces is named beside it (``render/placement.py``; the browser
+    test measures the drawn boxes); a figure stands in its seat's slot (the first slot where a
+    space holds one piece), posts in theirs."""
+    s = mp.new_game(2, ruleset=ruleset, seed=1)
+    t = terms(s)
+    single = set(t.single_places(s))
+    names = trace(mp.show_map(s), "place names")
+    cities = {n for g in t.city_groups(s) for n in g.cities}
+    assert {n for n in cities if n not in single} <= set(names.text) <= cities
+    assert not names.hoverinfo or names.hoverinfo == "skip"
+    somewhere = sorted(cities)[3]
+    moved = s.with_player(1, location=somewhere, **({"mode": s.components.modes_at(somewhere)[0]}
+                                                   if ruleset == "schmidt" else {}))
+    figure = player_traces(moved, 1)[0]
+    seat = 0 if somewhere in single else 1
+    assert (figure["lon"][0], figure["lat"][0]) == piece_at(moved, somewhere, figure_offset(seat, 0))
+
+
+def test_the_apps_map_keeps_room_above_for_the_toolbar(s):
+    """plotly's toolbar sits at the top right of the figure: the app's map (legend beside it, at
+    the top) keeps MODEBAR_ROOM px above the plot (the browser test measures the overlap)."""
+    layout = map_layout(s, app=True)
+    assert layout.margin.t >= MODEBAR_ROOM >= 28 and layout.legend.y == 1 and layout.legend.yanchor == "top"
+    assert not layout.title.text and layout.height is None
