@@ -50,10 +50,11 @@ function fitMapWhenAppResizes(host) {
   };
 }
 
-// A row of more than MANY choices (Voyages' Grand Bazaar: 24) is folded into one line, "Grand
-// Bazaar — 24 choices", so the other actions stay in sight; opened, its buttons are grouped by the
-// first word of their labels (the good: camels, pepper, silk, gold) when that makes 2-8 groups. A
-// row stays open across redraws of the panel once the player opened it.
+// When the choices overflow the panel, its largest rows of more than MANY choices (Voyages' Grand
+// Bazaar: 24) are folded, largest first, each into one line "Grand Bazaar 24 choices", until the
+// rest fits, so travel and the other actions stay in sight; opened, a folded row's buttons are
+// grouped by the first word of their labels (the good: camels, pepper, silk, gold) when that makes
+// 2-8 groups. A folded row the player opened stays open across redraws of the panel.
 const MANY = 8;
 
 function groups(actions) {
@@ -111,15 +112,26 @@ export default {
       }
       return box;
     };
+    let drawn = 0; // counts draws: a fold measured for an older draw is dropped
+    const foldToFit = (rows, at) => {
+      if (at !== drawn || !root.clientHeight) return; // redrawn since, or not laid out (hidden)
+      const large = rows.filter(({ row }) => row.actions.length > MANY);
+      large.sort((a, b) => b.row.actions.length - a.row.actions.length);
+      for (const { row, line } of large) {
+        if (root.scrollHeight <= root.clientHeight) break;
+        line.replaceWith(folded(row));
+      }
+    };
     const draw = () => {
       delete root.dataset.waiting;
       root.dataset.position = model.get("position");
       root.replaceChildren(el("div", "mp-title", model.get("title")));
+      const rows = [];
       for (const section of model.get("sections")) {
         const box = el("div", "mp-section");
         box.appendChild(el("div", "mp-section-title", section.title));
         for (const row of section.rows) {
-          if (row.actions.length > MANY) {
+          if (opened.has(row.title) && row.actions.length > MANY) {
             box.appendChild(folded(row));
             continue;
           }
@@ -127,9 +139,13 @@ export default {
           line.appendChild(el("span", "mp-row-title", row.title));
           row.actions.forEach((a) => line.appendChild(button(a)));
           box.appendChild(line);
+          rows.push({ row, line });
         }
         root.appendChild(box);
       }
+      drawn += 1;
+      const at = drawn;
+      requestAnimationFrame(() => foldToFit(rows, at));
     };
     draw();
     const events = ["change:sections", "change:title", "change:position"];

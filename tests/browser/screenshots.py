@@ -57,7 +57,7 @@ def main(suffix: str, source: Path | None = None) -> None:
             browser = pw.chromium.launch(executable_path=str(labserver.CHROMIUM), args=labserver.ARGS)
             try:
                 for name, target in shots.items():
-                    page = browser.new_page(viewport={"width": 1280, "height": 1400})
+                    page = browser.new_page(viewport={"width": 1280, "height": 2200})  # the whole app in view
                     page.set_default_timeout(labserver.TIMEOUT_MS * 2)
                     page.goto(f"{url}/voila/render/{name}", wait_until="domcontentloaded")
                     app = page.locator(".mp-notebook-app")
