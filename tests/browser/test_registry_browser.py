@@ -138,7 +138,7 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
             app = page.locator(".mp-notebook-app")
             app.wait_for()
             page.locator(".mp-notebook-app .js-plotly-plot .scattergeo path.point").first.wait_for()
-            page.locator(".mp-notebook-app .mp-action").first.wait_for()
+            page.locator(".mp-notebook-app .mp-action:visible").first.wait_for()  # a folded row hides its buttons
             assert get(ruleset).short in app.locator(".mp-header").inner_text()
             boards = app.locator(".mp-player")
             assert boards.count() == 2
