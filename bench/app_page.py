@@ -113,7 +113,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-v", action="store_true", help="print the console errors and warnings")
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--front-ends", default=",".join(reversed(labserver.FRONT_ENDS)))
+    parser.add_argument("--front-ends", default=",".join(labserver.FRONT_ENDS))
     parser.add_argument("--python", default=sys.executable, help="the interpreter whose Jupyter serves the pages")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
