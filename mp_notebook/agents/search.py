@@ -1,80 +1,61 @@
-"""The search player: Monte Carlo rollouts on forks of the position.
+"""The search player: the greedy agent's best moves, compared on the learned position value and on
+rollouts to the final scoring.
 
 At a turn decision the :class:`~mp_notebook.agents.greedy.GreedyAgent` proposes its ``top_k``
 actions; each is tried on forks of the position, every fork *determinized* with
 ``state.reseed(k)`` (other dice, other face-down decks: the agent does not peek at the future),
 its follow-ups played out by the greedy agent, then played on by the rollout ``policy`` for every
-seat up to the horizon and scored with the evaluation as the margin over the best opponent. The
-action with the best mean margin wins. Every candidate is tried on the same futures (common random
-numbers), so their comparison is sharper than the noise of one future. Follow-up decisions (which
-offer, which seal, where to move ...) are left to the greedy agent.
+seat up to the horizon, where the position is valued by the ruleset's learned value
+(:mod:`mp_notebook.agents.value`: the expected final margin over the best opponent, or the
+log-odds of winning in the Schmidt game, a race; a finished game by its result). Every candidate
+is tried on the same futures (common random numbers). Follow-up decisions (which offer, which
+seal, where to move ...) are left to the greedy agent.
+
+Horizons (:data:`HORIZONS`): ``"action"`` values the position once the action's follow-ups are
+played, ``"turn"`` once every other seat has replied, ``"round"`` at the end of the round,
+``"game"`` at the final scoring. ``"auto"`` (default): in the last round of a game with a number
+of rounds, ``"game"``; before it, and in the Schmidt game throughout (its round limit, which
+``mp.simulate`` and the benches set as a guard, counts as a last round only when reached),
+``"action"``. At the ``"action"`` horizon a candidate whose outcome is not chance is valued once
+(every future ends alike); its value is weighed with the greedy agent's own score,
+``(1 - weight) * greedy + weight * learned`` (``weight=0``: greedy's choice; ``1``: the learned
+value alone). The action with the best value wins unless it beats the greedy agent's first choice
+by no more than ``threshold`` (VP, or log-odds in the Schmidt game).
+
+Measured in 2-player Marco Polo II against ``GreedyAgent``, paired games (``python bench/value.py
+match``, seeds ``70000 + k``, seats swapped, 2 workers on a loaded 2-core machine): the learned
+value alone at the ``"action"`` horizon (``weight=1``) lost, 30.0% of 40 games (18.1-45.4%),
+-19.2 ± 4.6 VP a game: a linear value that predicts the winner as well as the hand evaluation
+(``python bench/value.py predict``) still ranks one action's consequences worse than the
+evaluation tuned for that. Weighed with greedy's score it changed little: ``weight=0.3`` won 57.5%
+(42.2-71.5%), +3.6 ± 3.3 VP, ``weight=0`` (the last-round search alone) 56.2% (41.0-70.4%),
++3.1 ± 3.4 VP, on the same 40 games. With the defaults: FINAL_MATCH.
 
 The rollout ``policy`` is the full :class:`~mp_notebook.agents.greedy.GreedyAgent` by default: a
-rollout is then the game as greedy players would go on with it (``python bench/agents.py``: search
-against greedy). Any agent can stand in, for example the cheaper :class:`RolloutPolicy`.
-
-Horizons: ``"turn"`` stops when the decision comes back to the searching player for a new turn
-(everyone else has replied), ``"round"`` at the end of the round, ``"game"`` plays to the final
-scoring and uses the real scores. ``"auto"`` (default) searches where search pays: in the last
-round, to the final scoring; before it, it takes the greedy agent's choice (in a game without a
-fixed number of rounds, the Schmidt game, it searches every turn to the turn's end). Measured in
-2-player Marco Polo II against GreedyAgent, 200 games each (seeds ``9000 + k``, seats alternating):
-one-turn rollouts everywhere won 50.7%, the same with the last round played to the final scoring
-59.5%, and with rollouts to the round's end in round 4 as well 55.8% (8 rollouts on greedy's best
-3); greedy's choice before the last round and 16 rollouts on the best 4 in it (the default,
-with ``threshold=0``) won 63.7% (95% Wilson interval 56.9-70.1%, mean margin +6.0 ± 1.4 VP).
-A one-turn rollout is scored by the evaluation greedy ranks its actions by, so it seldom departs
-from greedy's choice and gains nothing when it does
-(``python bench/search_quality.py --round 4 --horizons turn``: -0.3 ± 0.3 VP a decision against
-greedy's choice, judged by final margins); its time goes to the last round instead, whose turn
-decisions are the slow ones (with the default budget a median of 0.5-2 s, 7-11 s at the 99th
-percentile on a 2-core machine, by its load; the decisions before it take greedy's few
-milliseconds).
-``threshold``: keep the greedy agent's first choice unless a candidate's mean margin beats it by
-more than this many VP (0: always the best mean). The default, 1 VP, ignores the smallest gains,
-which are mostly the noise of 16 rollouts: on the same 200 games (seeds ``9000 + k``) it won 63.5%
-(56.6-69.9%), and its margin over greedy was +7.4 ± 1.4 VP against +6.0 ± 1.4 at 0, game by game
-+1.4 ± 0.5 VP (``python bench/search_match.py --settings 4x16,threshold=0 4x16`` compares them on
-its own seeds). On ``bench/agents.py``'s own seeds (``5000 + n``) the default won 62.3%
-(55.4-68.7%) of 200 games, at a median of 0.47 s a last-round decision. Tried and dropped: counting
-each rollout's margin ``m`` as ``5 * tanh(m / 5)``, to play to win rather than to win big, lost
-2.5 ± 1.8 VP a game against the default over games 0-29 of ``bench/search_match.py`` (wins 61.7%
-against 63.3%); twice the rollouts (32 on the best 4) changed the margin by -0.5 ± 1.4 VP a game on
-the same games (the same 63.3% wins) at 1.0 s a median last-round decision instead of 0.6 s;
-searching the last round's follow-up decisions as well (which offer, contract, seal, where to move
-...), which
-``python bench/search_quality.py --decisions follow-up --positions 60 --settings 2x8 4x16``
-screened at +0.68 ± 0.30 VP a decision (4x16), changed the margin by +0.2 ± 0.9 VP a game over
-games 0-59 of ``bench/search_match.py`` (wins 70.0% against 68.3%) at 2.0 s a median last-round
-decision instead of 0.7 s and half as much time again a game; searching round 4 as well, to the
-final scoring (there ``SearchAgent(8, top_k=2, horizon="game")``, about 5 s a decision), changed
-the margin by -0.5 ± 1.9 VP a game over games 0-59 (wins 60.0% against 68.3%) at more than twice
-the time a game: from round 4 the two candidates' final margins on the same future differ by a
-standard deviation of about 14 VP (the median over 11 round-4 positions of games 0-3), so four
-futures each leave about ±7 VP, too much to tell greedy's best two apart.
-The figures above were measured before the evaluation's weights were retuned (commit 57a529a:
-empty contract slots and posts in contract cities worth less, a post's later worth fading over the
-last 3.5 rounds instead of 2.5); against the retuned greedy the default won 60.0% (53.1-66.5%) of
-``bench/agents.py``'s 200 games, +6 VP a game on average, at 0.43 s a median last-round decision.
+rollout is then the game as greedy players would go on with it. Any agent can stand in, for
+example the cheaper :class:`~mp_notebook.agents.playout.RolloutPolicy`.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
-candidates (``python bench/agents.py`` prints the win rate against greedy and the decision times
-per round); ``budget_seconds`` stops earlier on the clock (then the result depends on the
+candidates; ``budget_seconds`` stops earlier on the clock (then the result depends on the
 machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible).
 ``budget_decisions`` bounds the decisions the rollouts of one search play, and so its time,
 without the clock (issue 38: the slow searches are the first turns of the last round, where each
 rollout plays the whole round). The first rollout tells how long a rollout is; when the budget
-cannot afford ``budget_rollouts`` of them, it is spent on greedy's best candidates, each still
-compared on ``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched
-as precisely as before rather than all of them on fewer futures; where it affords fewer than two,
-the agent takes greedy's choice. Later in the round the rollouts are short and everything is
-searched as before. The default, ``None``, does not bound the search: with
-``budget_decisions=500`` its last-round decisions took about half the time (median 4.9 s instead
-of 8.6 s, at most 5.8 s instead of 11.1 s, on 10 decisions of one game on a heavily loaded 2-core
-machine, ``python bench/greedy.py --games 1 --rulesets mp2 --search-decisions 10``), but it chose
-otherwise at 5 of those 10 decisions. Against greedy it won 67.5% (95% Wilson interval
-52.0-79.9%), +8.3 VP a game, over ``bench/agents.py``'s games 0-39 only (the unbounded default:
-60.0% of games 0-199): too few games to call it no loss, so the bound is not the default yet.
+cannot afford the planned rollouts, it is spent on greedy's best candidates, each still compared
+on ``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched as
+precisely as before rather than all of them on fewer futures; where it affords fewer than two,
+the agent takes greedy's choice. The default is 200 decisions (it was unbounded: a 99th
+percentile of 23 s a decision in issue 38's measurement).
+
+History, before the learned value (the last round searched to the final scoring, greedy's choice
+before it): against GreedyAgent 63.7% (56.9-70.1%) of 200 games (seeds ``9000 + k``) before the
+evaluation's weights were retuned (commit 57a529a), 60.0% (53.1-66.5%) of ``bench/agents.py``'s
+200 games after; tried and dropped
+then: one-turn rollouts scored by the hand evaluation everywhere (50.7%), rollouts to the round's
+end in round 4 (55.8%), searching round 4 to the final scoring (two candidates' final margins on
+one future differ by about 14 VP there, too noisy to tell greedy's best two apart), twice the
+rollouts, and searching the last round's follow-up decisions (``bench/search_quality.py`` and
+``bench/search_match.py`` compare such settings).
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -89,16 +70,18 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from mp_notebook.agents import value as learned
 from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
-from mp_notebook.agents.playout import rollout, schedule
+from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
+from mp_notebook.engine.validate import checked_number
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
-HORIZONS = ("turn", "round", "game", "auto")  # auto: see SearchAgent.horizon_at
+HORIZONS = (*ROLLOUT_HORIZONS, "auto")  # auto: see SearchAgent.horizon_at
 
 
 class SearchAgent:
@@ -120,7 +103,8 @@ class SearchAgent:
         horizon: str = "auto",
         threshold: float = 1.0,
         policy: Agent | None = None,
-        budget_decisions: int | None = None,
+        budget_decisions: int | None = 200,
+        weight: float = 0.3,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
@@ -130,6 +114,7 @@ class SearchAgent:
             raise ValueError("top_k must be at least 1")
         if budget_decisions is not None and budget_decisions < 1:
             raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
+        weight = checked_number("weight", weight, 0.0, 1.0)
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
@@ -138,6 +123,7 @@ class SearchAgent:
         self.threshold = threshold
         self.policy = policy
         self.budget_decisions = budget_decisions
+        self.weight = weight
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -145,11 +131,14 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if (state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1
-                or self.horizon_at(state) is None):
+        if state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1:
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
+        if self.horizon_at(state) == "action":  # greedy's score and the learned value, weighed
+            score = {a: v for v, a in ranked[: self.top_k]}
+            results = sorted(((a, (1 - self.weight) * score[a] + self.weight * mean, n) for a, mean, n in results),
+                             key=lambda r: -r[1])
         greedy_mean = next(mean for a, mean, _ in results if a == candidates[0])
         best, best_mean, _ = results[0]
         # keep the greedy choice unless the rollouts find another clearly better
@@ -167,7 +156,8 @@ class SearchAgent:
             None if self.budget_seconds is None else time.perf_counter() + self.budget_seconds
         )
         searched = len(candidates)
-        plan = schedule(searched, self.budget_rollouts)
+        planned = self.futures(state, candidates)
+        plan = schedule(searched, planned)
         k = 0
         while k < len(plan):
             if deadline is not None and k >= searched and time.perf_counter() > deadline:
@@ -177,19 +167,19 @@ class SearchAgent:
             totals[j] += margin
             counts[j] += 1
             if k == 0 and self.budget_decisions is not None:
-                searched, budget = self._afford(len(candidates), decisions)
+                searched, budget = self._afford(len(candidates), decisions, planned)
                 plan = schedule(searched, budget)
             k += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates) if counts[j]]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
         return [results[j] for j in order]
 
-    def _afford(self, candidates: int, decisions: int) -> tuple[int, int]:
+    def _afford(self, candidates: int, decisions: int, planned: int) -> tuple[int, int]:
         """How many of ``candidates`` to search, and the rollouts in all, when a rollout takes
-        ``decisions`` decisions (see :meth:`search`)."""
+        ``decisions`` decisions and ``planned`` rollouts were planned (see :meth:`search`)."""
         budget = max(1, (self.budget_decisions or 0) // max(1, decisions))
-        if budget >= self.budget_rollouts:
-            return candidates, self.budget_rollouts
+        if budget >= planned:
+            return candidates, planned
         searched = min(candidates, budget // max(1, self.budget_rollouts // self.top_k))
         return (searched, budget // searched * searched) if searched > 1 else (1, 1)
 
@@ -214,24 +204,36 @@ class SearchAgent:
         base = position_seed(self.seed, state)
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
-        end = rollout(fork, i, policy, self.horizon_at(state) or "turn")
-        return terms(end).margin(end, i), len(end.history) - len(fork.history)  # one entry a decision
+        end = rollout(fork, i, policy, self.horizon_at(state))
+        return learned.value(end, i), len(end.history) - len(fork.history)  # one entry a decision
 
-    def horizon_at(self, state: GameState) -> str | None:
-        """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``: ``None``
-        (no search: :meth:`choose` takes the greedy agent's choice, :meth:`search` rolls out the
-        turn) before the last round, ``"game"`` in it, ``"turn"`` in a game without a fixed number
-        of rounds.
+    def futures(self, state: GameState, candidates: list[Action]) -> int:
+        """The rollouts a search of ``candidates`` plays: ``budget_rollouts``, or one per candidate
+        at the ``"action"`` horizon when no candidate's outcome is chance (every future then ends
+        in the same position, unless a follow-up decision is chance: that is played on one future).
 
         >>> import mp_notebook as mp
-        >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1)) is None
+        >>> s = mp.new_game(players=2, seed=1)
+        >>> SearchAgent(budget_rollouts=8).futures(s, s.legal_actions()[:2]) <= 8
         True
+        """
+        if self.horizon_at(state) == "action" and not any(terms(state).chance(state, a) for a in candidates):
+            return len(candidates)
+        return self.budget_rollouts
+
+    def horizon_at(self, state: GameState) -> str:
+        """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``:
+        ``"game"`` in the last round of a game with a number of rounds (a Schmidt game's round
+        limit counts), else ``"action"`` (each candidate valued by the learned value once its
+        follow-ups are played).
+
+        >>> import mp_notebook as mp
+        >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1))
+        'action'
         """
         if self.horizon != "auto":
             return self.horizon
-        if state.rounds is None:
-            return "turn"
-        return "game" if state.round >= state.rounds else None
+        return "game" if state.rounds is not None and state.round >= state.rounds else "action"
 
     def with_seed(self, seed: int) -> SearchAgent:
         return SearchAgent(
@@ -243,6 +245,7 @@ class SearchAgent:
             threshold=self.threshold,
             policy=self.policy,
             budget_decisions=self.budget_decisions,
+            weight=self.weight,
         )
 
     def __repr__(self) -> str:
@@ -250,6 +253,6 @@ class SearchAgent:
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
             f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r}, "
-            f"budget_decisions={self.budget_decisions})"
+            f"budget_decisions={self.budget_decisions}, weight={self.weight})"
         )
 

@@ -1,0 +1,99 @@
+"""SearchAgent on the learned value: where it searches, what it compares, and that it departs from
+the greedy player's choice (tests/test_agents.py holds what every agent shares)."""
+
+from __future__ import annotations
+
+import pytest
+
+import mp_notebook as mp
+from mp_notebook.agents import GreedyAgent, SearchAgent
+from mp_notebook.agents import value as learned
+from mp_notebook.agents.base import position_seed, terms
+
+
+def turn(s, agent, rnd: int = 0):
+    """The first turn decision from round ``rnd`` on, playing ``agent`` for every seat."""
+    while s.round < rnd or s.decision.kind != "turn":
+        s = s.apply(agent.choose(s))
+    return s
+
+
+def test_auto_horizon_is_the_action_then_the_game_in_the_last_round():
+    greedy = GreedyAgent(3)
+    s = turn(mp.new_game(players=2, seed=13), greedy)
+    assert SearchAgent().horizon_at(s) == "action"
+    s = turn(s, greedy, s.rounds)
+    assert SearchAgent().horizon_at(s) == "game"
+    candidates = [a for _, a in greedy.rank(s)[:2]]
+    found = SearchAgent(budget_rollouts=2, seed=6).search(s, candidates)
+    assert found == SearchAgent(budget_rollouts=2, seed=6, horizon="game").search(s, candidates)
+    assert found != SearchAgent(budget_rollouts=2, seed=6, horizon="turn").search(s, candidates)
+
+
+class Recording(SearchAgent):
+    """A SearchAgent that notes the positions it searches."""
+
+    searched: list[int]
+
+    def search(self, state, candidates):
+        self.searched.append(state.round)
+        return super().search(state, candidates)
+
+
+def test_the_schmidt_game_is_searched_with_or_without_a_round_limit():
+    """A round limit (as ``mp.simulate`` and the benches set it) is not a last round to wait for:
+    the search used to take the greedy choice at every turn before it."""
+    for options in ({}, {"round_limit": 200}):
+        s = turn(mp.new_game(2, ruleset="schmidt", seed=3, **options), GreedyAgent(1))
+        agent = Recording(budget_rollouts=2, seed=1)
+        agent.searched = []
+        while len(agent.searched) < 3:
+            s = s.apply(agent.choose(s))
+        assert agent.horizon_at(s) == "action"
+
+
+def test_the_action_horizon_values_each_candidate_by_the_learned_value_once():
+    """Once where no candidate is chance (every future ends alike), on every future where one is."""
+    greedy, agent = GreedyAgent(4), SearchAgent(budget_rollouts=16, seed=4)
+    s = turn(mp.new_game(players=2, seed=11), greedy)
+    seen = set()
+    while len(seen) < 2:
+        candidates = [a for _, a in greedy.rank(s)[:3]]
+        chance = any(terms(s).chance(s, a) for a in candidates)
+        found = agent.search(s, candidates)
+        counts = [n for _, _, n in found]
+        assert sum(counts) == 16 if chance else counts == [1] * len(candidates)
+        assert [mean for _, mean, _ in found] == sorted((mean for _, mean, _ in found), reverse=True)
+        if not chance:
+            base, i = position_seed(4, s), s.current_player
+            for a, mean, _ in found:
+                assert mean == learned.value(greedy.follow_ups(s.reseed(base).apply(a), i), i)
+        seen.add(chance)
+        s = turn(s.apply(greedy.choose(s)), greedy)
+
+
+def test_the_search_departs_from_the_greedy_choice_where_the_value_disagrees():
+    greedy, agent = GreedyAgent(2), SearchAgent(seed=2, threshold=0.0)
+    s = mp.new_game(players=2, seed=21)
+    departures = turns = 0
+    while s.round < 3:
+        a = agent.choose(s)
+        if s.decision.kind == "turn" and len(greedy.rank(s)) > 1:
+            turns += 1
+            departures += a != greedy.choose(s)
+        s = s.apply(a)
+    assert turns > 10 and 0 < departures < turns
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5])
+def test_the_weight_of_the_learned_value_is_between_zero_and_one(weight):
+    with pytest.raises(ValueError, match="weight must be a number from 0 to 1"):
+        SearchAgent(weight=weight)
+
+
+def test_with_no_weight_on_the_learned_value_the_search_takes_greedy_s_choice_before_the_last_round():
+    s = turn(mp.new_game(players=2, seed=5), GreedyAgent(1))
+    for _ in range(8):
+        a = SearchAgent(seed=1, weight=0.0, threshold=0.0).choose(s)
+        assert a == GreedyAgent(1).choose(s)
+        s = turn(s.apply(a), GreedyAgent(1))
