@@ -5,13 +5,14 @@ Usage::
     python bench/search_match.py [--games 40] [--workers 2] [--settings 4x16,threshold=0 4x16 8x16 ...]
 
 A setting is ``TOPKxBUDGET`` (``top_k``, ``budget_rollouts``), then optionally SearchAgent's
-``threshold``, ``4x16,threshold=0``; the horizon is the default, ``"auto"``. Each setting plays games
+``threshold`` or ``weight``, ``4x16,threshold=0``; the horizon is the default, ``"auto"``. Each setting plays games
 ``0 .. --games - 1`` of ``bench/agents.py``'s search match against ``GreedyAgent(n)`` (seed
 ``5000 + n``, seats alternating, a shared victory counts half).
 
-Before the last round ``"auto"`` takes the choice of its own ``GreedyAgent(n)``, the same agent
-as the opponent's, so every setting reaches the last round of game ``n`` in the same position:
-the games differ only in the last round. Compared game by game, two settings' margins differ far
+Before the last round ``"auto"`` weighs greedy's score with the learned value (SearchAgent's
+``weight``); settings with ``weight=0`` take the choice of their own ``GreedyAgent(n)`` there, the
+same agent as the opponent's, so they reach the last round of game ``n`` in the same position and
+differ only in the last round. Compared game by game, two settings' margins differ far
 less than two independent matches do (in one such comparison the standard error of the
 difference was 1.6 VP over 38 games, where two independent matches of 200 games differ by
 about ±2 VP). ``bench/search_quality.py`` screens settings faster, decision by decision, but its
@@ -46,7 +47,7 @@ from search_quality import setting as top_k_and_budget  # noqa: E402
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 
-OPTIONS = ("threshold",)  # SearchAgent's float keywords a setting may give
+OPTIONS = ("threshold", "weight")  # SearchAgent's float keywords a setting may give
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/search_quality.py [--round 5] [--horizons turn round game] [--positions 40]
+    python bench/search_quality.py [--round 5] [--horizons action turn round game] [--positions 40]
                                    [--candidates 4] [--futures 4] [--truth 12] [--workers 2]
                                    [--settings 2x8 3x8 ...] [--decisions turn|follow-up]
 
@@ -16,7 +16,8 @@ screens a change to the search in minutes, on the decisions themselves:
   contract, where to move, which SearchAgent leaves to the greedy agent);
 * at each, greedy's best ``--candidates`` actions are played out as SearchAgent plays them (the
   action on a reseeded fork, its follow-ups by the greedy agent, then the greedy agent for every
-  seat up to a horizon, scored as the margin over the best opponent): at each of ``--horizons``
+  seat up to a horizon, scored by the learned value, ``mp_notebook.agents.value``: the expected
+  margin over the best opponent, the real one at the final scoring): at each of ``--horizons``
   on ``--futures`` sample futures (``reseed(base + f)``: what the search sees), and to the final
   scoring on ``--truth`` other futures, whose mean final margin is the candidate's value.
 
@@ -131,7 +132,7 @@ def setting(text: str) -> tuple[int, int]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--round", type=int, default=5)
-    p.add_argument("--horizons", nargs="+", choices=("turn", "round", "game"), default=["game"])
+    p.add_argument("--horizons", nargs="+", choices=("action", "turn", "round", "game"), default=["game"])
     p.add_argument("--positions", type=int, default=40)
     p.add_argument("--candidates", type=int, default=4)
     p.add_argument("--futures", type=int, default=4)

@@ -23,10 +23,12 @@ other games (seeds ``HELD_OUT + n``), how well the learned value and the hand ev
 game's last). Both as accuracy (the sign of the margin) and log loss (the hand margin turned
 into a chance by a logistic fit on the training positions, so both are calibrated alike).
 
-``match`` plays SearchAgent (defaults) against GreedyAgent in paired games: game ``2k`` and
-``2k + 1`` share seed ``MATCH + k`` with the seats swapped; a shared victory counts half. Prints
-the win rate with its 95% Wilson interval, the mean margin ± its standard error, and the search's
-seconds per decision (median, 99th percentile, maximum), per ruleset.
+``match`` plays SearchAgent (defaults, or ``--option NAME VALUE`` keyword arguments) against
+GreedyAgent in paired games: game ``2k`` and ``2k + 1`` share seed ``MATCH + k`` with the seats
+swapped; a shared victory counts half. Prints the win rate with its 95% Wilson interval, the mean
+margin ± its standard error, and the search's seconds per decision (median, 99th percentile,
+maximum), by the wall clock and in CPU time (on a loaded machine the wall clock counts the time
+other processes take), per ruleset.
 
 This prints figures; it is not a test.
 """
@@ -235,6 +237,7 @@ class Result:
     win: float
     margin: float
     seconds: list[float]
+    cpu: list[float]
 
 
 def match_game(job: tuple[str, int, dict[str, object]]) -> Result:
@@ -244,17 +247,18 @@ def match_game(job: tuple[str, int, dict[str, object]]) -> Result:
     s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}))
     search = mp.agents.SearchAgent(seed=n // 2, **options)  # type: ignore[arg-type]
     greedy = mp.agents.GreedyAgent(n // 2)
-    seconds = []
+    seconds, cpu = [], []
     while not s.is_over:
         if s.current_player == seat:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             a = search.choose(s)
             seconds.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         else:
             a = greedy.choose(s)
         s = s.apply(a)
     winners = [bool(row["winner"]) for row in s.score_rows()]
-    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), seconds)
+    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), seconds, cpu)
 
 
 def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, object]) -> None:
@@ -269,12 +273,13 @@ def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, ob
             wins = sum(r.win for r in results)
             low, high = wilson(wins, n_games)
             margins = [r.margin for r in results]
-            seconds = [x for r in results for x in r.seconds]
             print(f"  {ruleset}: {wins / n_games:.1%} wins (95% Wilson interval {low:.1%}-{high:.1%}), margin "
-                  f"{fmean(margins):+.1f} ± {stdev(margins) / n_games ** 0.5:.1f} a game; the search's "
-                  f"{len(seconds)} decisions: median {median(seconds) * 1000:.1f} ms, 99th percentile "
-                  f"{quantiles(seconds, n=100)[98]:.2f} s, most {max(seconds):.2f} s "
-                  f"[{time.perf_counter() - start:.0f} s, {workers} workers]", flush=True)
+                  f"{fmean(margins):+.1f} ± {stdev(margins) / n_games ** 0.5:.1f} a game "
+                  f"[{time.perf_counter() - start:.0f} s, {workers} workers]")
+            for name, times in (("wall clock", [x for r in results for x in r.seconds]),
+                                ("CPU", [x for r in results for x in r.cpu])):
+                print(f"    the search's {len(times)} decisions, {name}: median {median(times) * 1000:.1f} ms, "
+                      f"99th percentile {quantiles(times, n=100)[98]:.2f} s, most {max(times):.2f} s", flush=True)
 
 
 def data_path(ruleset: str) -> Path:
