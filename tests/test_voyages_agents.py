@@ -92,7 +92,7 @@ def test_the_value_pursues_the_goal_cities():
 
 def test_greedy_travels_builds_posts_and_reaches_goal_cities():
     """Before issue 35 the Voyages greedy travelled about once a game and built 1-2 posts (here:
-    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 12, 17 and 6);
+    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 12, 22 and 21);
     the figures over 200 games are printed by ``bench/agents.py --only voyages``."""
     travels = posts = goals = 0
     for seed in (11, 12):
@@ -104,7 +104,7 @@ def test_greedy_travels_builds_posts_and_reaches_goal_cities():
             s = s.apply(a)
         posts += sum(len(p.trading_posts) for p in s.players)
         goals += int((s.scores()["goal_cards"] + s.scores()["goal_cities"]).sum())
-    assert travels >= 8 and posts >= 12 and goals >= 4, (travels, posts, goals)
+    assert travels >= 8 and posts >= 14 and goals >= 10, (travels, posts, goals)
 
 
 def test_final_value_is_the_score():

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
 __all__ = ["chance", "city_worth", "closure", "effect", "journey", "margin", "plan_value", "post_value", "prelude",
            "reach_chance", "score", "value", "values"]
 
-# VP per unit while the game is young (on top of the final-scoring value).
-FUEL = {"coins": 0.2, "camels": 0.4, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
+# VP per unit while the game is young (on top of the final-scoring value); camels pay many routes.
+FUEL = {"coins": 0.2, "camels": 0.7, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
 FADE_ROUNDS = 1.5  # fuel value fades linearly to 0 over this many remaining rounds
 DIE = 1.5  # an unplaced die: one more action this round
 PIP = 0.15  # ... and high dice are worth a little more (Raschid's dice count as 6s: he sets them)
