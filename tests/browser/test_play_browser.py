@@ -39,9 +39,11 @@ if MISSING:
     pytest.skip(SKIP_REASON, allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A JupyterLab server (no token) in a temp dir holding the notebook; yields its URL."""
+    """A JupyterLab server (no token) in a temp dir holding the notebook; yields its URL. One server
+    per front end: Notebook 7 on a server that has served a JupyterLab page logs a 403 for one of its
+    fonts and "Command 'filebrowser:open-path' not registered" (a console error)."""
     home = tmp_path_factory.mktemp("lab")
     shutil.copy(NOTEBOOK, home / NOTEBOOK.name)
     with jupyterlab(home) as url:
