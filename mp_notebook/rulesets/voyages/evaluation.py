@@ -39,7 +39,7 @@ import networkx as nx
 
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.voyages.rules import space_fee
-from mp_notebook.rulesets.voyages.scoring import score_rows
+from mp_notebook.rulesets.voyages.scoring import goal_points
 from mp_notebook.rulesets.voyages.travel import travel_terms
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-__all__ = ["chance", "city_worth", "closure", "effect", "journey", "margin", "plan_value", "post_value", "prelude",
-           "reach_chance", "score", "value", "values"]
+__all__ = ["chance", "city_worth", "closure", "effect", "final_total", "journey", "margin", "plan_value", "post_value",
+           "prelude", "reach_chance", "score", "value", "values"]
 
 # VP per unit while the game is young (on top of the final-scoring value); camels pay many routes.
 FUEL = {"coins": 0.2, "camels": 0.7, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "vp": 0.0}
@@ -221,14 +221,36 @@ def city_worth(s: VoyagesState, city: str, t: float, later: float) -> float:
 def values(s: GameState) -> list[float]:
     """:func:`value` for every seat."""
     state = _state(s)
-    totals = [int(r["total"]) for r in score_rows(state)]
-    return [_value(state, i, totals[i]) for i in range(state.num_players)]
+    return [_value(state, i, final_total(state, i)) for i in range(state.num_players)]
 
 
 def value(s: GameState, i: int) -> float:
     """Estimated final score of player ``i`` in ``s`` (see the module docstring for the terms)."""
     state = _state(s)
-    return _value(state, i, int(score_rows(state)[i]["total"]))
+    return _value(state, i, final_total(state, i))
+
+
+def final_total(s: VoyagesState, i: int) -> int:
+    """Player ``i``'s ``total`` in ``s.scores()`` (the score as if the game ended now), without
+    building the table (:func:`~mp_notebook.rulesets.voyages.scoring.score_rows` for one seat).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> final_total(s, 0) == int(s.scores()["total"].iloc[0])
+    True
+    """
+    c = s.components
+    rules = c.rules
+    p = s.players[i]
+    cards, cities = goal_points(s, p)
+    total = p.vp + cards + cities + p.coins // rules.coins_per_vp
+    total += sum(vp for seat, vp in zip(s.beijing, c.locations[c.beijing].vp_spaces, strict=True) if seat == i)
+    if c.beijing in p.trading_posts:
+        total += sum(getattr(p, g) for g in GOODS) // rules.goods_per_vp
+    done = len(p.completed)
+    if done and done == max(len(q.completed) for q in s.players):
+        total += rules.most_contracts_vp
+    return total
 
 
 def margin(s: GameState, i: int) -> float:
