@@ -5,7 +5,7 @@ Usage::
 
     python bench/value.py fit --ruleset mp2 [--games 240] [--workers 2]
     python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 240] [--held-out 80]
-    python bench/value.py match [--rulesets mp2] [--games 200] [--workers 2]
+    python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
 
 ``fit`` plays ``--games`` 2-player games of ``GreedyAgent`` against itself (game ``n``: seed
 ``TRAIN + n``, agents seeded ``n`` and ``n + 1``, the Schmidt game with ``round_limit=300`` as a
@@ -261,14 +261,15 @@ def match_game(job: tuple[str, int, dict[str, object]]) -> Result:
     return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), seconds, cpu)
 
 
-def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, object]) -> None:
-    """Print the paired match of SearchAgent against GreedyAgent (see the module doc)."""
+def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, object], first: int = 0) -> None:
+    """Print the paired match of SearchAgent against GreedyAgent, games ``first ..``, (see the module doc)."""
     shown = ", ".join(f"{k}={v!r}" for k, v in options.items()) or "defaults"
-    print(f"SearchAgent ({shown}) vs GreedyAgent, 2 players, {n_games} paired games (seeds {MATCH}+k, seats swapped)")
+    print(f"SearchAgent ({shown}) vs GreedyAgent, 2 players, {n_games} paired games {first}-{first + n_games - 1} "
+          f"(game n: seed {MATCH} + n // 2, seats swapped)")
     with ProcessPoolExecutor(workers) as pool:
         for ruleset in rulesets:
             start = time.perf_counter()
-            jobs = [(ruleset, n, options) for n in range(n_games)]
+            jobs = [(ruleset, n, options) for n in range(first, first + n_games)]
             results = list(tqdm(pool.map(match_game, jobs, chunksize=1), total=n_games, desc=ruleset, file=sys.stderr))
             wins = sum(r.win for r in results)
             low, high = wilson(wins, n_games)
@@ -302,6 +303,7 @@ def main() -> None:
         if name == "predict":
             p.add_argument("--held-out", type=int, default=80)
         if name == "match":
+            p.add_argument("--first", type=int, default=0, help="the first game's number (to add games to a match)")
             p.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
                            type=str, help="a SearchAgent keyword argument (a Python literal), e.g. --option top_k 6")
     args = parser.parse_args()
@@ -320,7 +322,7 @@ def main() -> None:
             held = games(ruleset, range(HELD_OUT, HELD_OUT + args.held_out), args.workers, args.cache)
             predict(ruleset, train, held, fit(ruleset, train, seeds))
     else:
-        match(args.rulesets, args.games, args.workers, {k: ast.literal_eval(v) for k, v in args.option})
+        match(args.rulesets, args.games, args.workers, {k: ast.literal_eval(v) for k, v in args.option}, args.first)
 
 
 if __name__ == "__main__":
