@@ -3,8 +3,8 @@ match SearchAgent on it against GreedyAgent.
 
 Usage::
 
-    python bench/value.py fit --ruleset mp2 [--games 240] [--workers 2]
-    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 240] [--held-out 80]
+    python bench/value.py fit --ruleset mp2 [--games 160] [--workers 2]
+    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 160] [--held-out 60]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
 
 ``fit`` plays ``--games`` 2-player games of ``GreedyAgent`` against itself (game ``n``: seed
@@ -299,9 +299,9 @@ def main() -> None:
         else:
             p.add_argument("--rulesets", nargs="+", choices=RULESETS,
                            default=list(RULESETS) if name == "predict" else ["mp2"])
-        p.add_argument("--games", type=int, default=240 if name != "match" else 200)
+        p.add_argument("--games", type=int, default=160 if name != "match" else 200)
         if name == "predict":
-            p.add_argument("--held-out", type=int, default=80)
+            p.add_argument("--held-out", type=int, default=60)
         if name == "match":
             p.add_argument("--first", type=int, default=0, help="the first game's number (to add games to a match)")
             p.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
