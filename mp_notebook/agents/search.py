@@ -29,11 +29,14 @@ value alone at the ``"action"`` horizon (``weight=1``) lost, 30.0% of 40 games (
 (``python bench/value.py predict``) still ranks one action's consequences worse than the
 evaluation tuned for that. Weighed with greedy's score it changed little: ``weight=0.3`` won 57.5%
 (42.2-71.5%), +3.6 ± 3.3 VP, ``weight=0`` (the last-round search alone) 56.2% (41.0-70.4%),
-+3.1 ± 3.4 VP, on the same 40 games. With the defaults, over games 0-99: 55.0% (45.2-64.4%),
-+2.1 ± 2.4 VP a game, its decisions a median of 3.7 ms and a 99th percentile of 0.59 s in CPU
-time (most 1.30 s; by the wall clock, two games at a time on a machine loaded by other work,
-10.4 ms, 3.09 s and 9.71 s): the issue-35 aim of 65% is not reached, and the interval does not
-rule out the 60.0% of the search before the learned value.
++3.1 ± 3.4 VP, on the same 40 games. With the defaults, over games 0-199 (``python bench/value.py
+match --games 100`` and ``--games 100 --first 100``): 58.3% (51.3-64.9%), +3.3 ± 1.7 VP a game
+(games 0-99: 55.0%, +2.1 ± 2.4; games 100-199: 61.5%, +4.5 ± 2.4); its decisions took a median
+of 3.7 / 3.3 ms and a 99th percentile of 0.59 / 0.49 s in CPU time (most 1.30 / 1.17 s), by the
+wall clock 10.4 / 3.4 ms and 3.09 / 1.17 s (two games at a time; the first hundred on a machine
+loaded by other work). The issue-35 aim of 65% is not reached; against the search before the
+learned value (60.0%, 53.1-66.5%, on other seeds) the intervals overlap: no measurable loss, no
+measurable gain.
 
 The rollout ``policy`` is the full :class:`~mp_notebook.agents.greedy.GreedyAgent` by default: a
 rollout is then the game as greedy players would go on with it. Any agent can stand in, for
