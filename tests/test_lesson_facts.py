@@ -33,13 +33,13 @@ LABELLED = [
     ("voyages", "the travel table (coins for 1…6 steps)", "From the board data"),
     ("voyages", "they make them **occupied**", "fee"),
     ("schmidt", "**Belgrade is 1 space**", "B2-5"),
-    ("schmidt", "gives the spin, not the spaces moved", "B2-5"),
+    ("schmidt", "names the spin, not the spaces moved", "B2-5"),
     ("schmidt", "loses a turn", "B2-6"),
     ("schmidt", "selling comes first", "*Reading:*"),
     ("schmidt", "counts as one of the three draws", "B2-8"),
     ("schmidt", "one booty pile for the sea", "Reconstructed (B2-7)"),
     ("schmidt", "four mission cities", "Reconstructed"),
-    ("schmidt", "The log says \"nothing to trade\"", "no trading choice is left"),
+    ("schmidt", "The log says \"can make no more trades\"", "no trading choice is left"),
 ]
 
 

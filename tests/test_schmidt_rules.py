@@ -101,11 +101,11 @@ def test_move_exactly_the_spaces_shown() -> None:
     refused(s, "move Constantinople", "not exactly 2 spaces", rules.R_MOVE)
     t = s.apply("move Ankara")
     assert t.players[0].location == "Ankara" and t.log[-1].rule == rules.R_MOVE and t.current_player == 1
-    assert t.log[-1].text == "Player 1 moves to Ankara (2 spaces)"
+    assert t.log[-1].text == "Player 1 moves to Ankara on a spin of 2"
     one = spin_to(game().with_player(0, location="Sofia"), "land", "1")
     assert one.decision.text == "Player 1: move 1 space on the land route"
     refused(one, "move Ankara", "Ankara is not exactly 1 space away", rules.R_MOVE)
-    assert one.apply("move Constantinople").log[-1].text == "Player 1 moves to Constantinople (1 space)"
+    assert one.apply("move Constantinople").log[-1].text == "Player 1 moves to Constantinople on a spin of 1"
 
 
 def test_an_occupied_space_cannot_be_the_end_of_a_move() -> None:

@@ -443,7 +443,7 @@ def _move(s: SchmidtState, i: int, dest: str) -> None:
     present = tuple(j for j in _others(s, i) if s.players[j].location == dest)
     p = s._player(i)
     p.__dict__["location"] = dest
-    s._note(i, f"{p.name} moves to {c.locations[dest].title} ({counted(steps, 'space')})", R_MOVE)
+    s._note(i, f"{p.name} moves to {c.locations[dest].title} on a spin of {steps}", R_MOVE)
     if dest == c.start:
         s.over, s.winner, s.tasks = True, i, ()
         s._note(i, f"{p.name} returns to Venice as a made man, with {capital(c, p)} Gulden of capital, and wins: "
@@ -693,7 +693,7 @@ def _run(s: SchmidtState) -> None:
             _draw(s, i, task[2])
         elif kind == "move" and not destinations(s, i, task[2]):
             s.tasks = s.tasks[:-1]
-            s._note(i, f"{p.name} cannot end a move of {task[2]} spaces on a free space and loses the turn",
+            s._note(i, f"{p.name} cannot end a move of {counted(task[2], 'space')} on a free space and loses the turn",
                     R_OCCUPIED)
         elif kind == "gift" and len(gift_cards(c, p)) == task[2]:
             s.tasks = s.tasks[:-1]
@@ -705,7 +705,7 @@ def _run(s: SchmidtState) -> None:
         elif kind == "trade" and len(trade_actions(s, i)) == 1:
             s.tasks = s.tasks[:-1]
             s.visit = None
-            s._note(i, f"{p.name} has nothing to trade in {c.locations[p.location].title}", R_BUY)
+            s._note(i, f"{p.name} can make no more trades in {c.locations[p.location].title} on this visit", R_BUY)
         elif kind == "debt" and (p.gulden >= task[2] or not (p.cards or p.plaque or p.secrets)):
             s.tasks = s.tasks[:-1]
             _settle(s, i, task[2], task[3], task[4])
