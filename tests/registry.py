@@ -9,6 +9,7 @@ defaults of :class:`Profile` (2-4 seats, default options), from the day it is na
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -207,3 +208,16 @@ def pick(rng: random.Random, legal: list[mp.Action], by_kind: bool) -> mp.Action
         kind = rng.choice(sorted({a.kind for a in legal}))
         return rng.choice([a for a in legal if a.kind == kind])
     return rng.choice(legal)
+
+
+@functools.cache
+def random_game(ruleset: str, players: int, seed: int) -> tuple[mp.GameState, ...]:
+    """Every position of a seeded ``RandomAgent`` game of ``ruleset`` (the profile's short options),
+    to the end; cached, so tests over the same game share it."""
+    s = mp.new_game(players, ruleset=ruleset, seed=seed, **profile(ruleset).short)
+    agent = mp.agents.RandomAgent(seed=seed)
+    states = [s]
+    while not s.is_over:
+        s = s.apply(agent.choose(s))
+        states.append(s)
+    return tuple(states)

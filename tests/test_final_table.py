@@ -3,26 +3,17 @@ over, and the app's final table says each cell in the game's words (no raw ``Tru
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 import pytest
-from registry import RULESETS, profile
+from registry import RULESETS, random_game
 
 import mp_notebook as mp
 from mp_notebook.ui.labels import terms
 
 
-@functools.cache
 def _game(ruleset: str, seed: int = 3) -> tuple[mp.GameState, ...]:
     """Every position of a seeded random 2-player game of ``ruleset`` (short options), to the end."""
-    s = mp.new_game(2, ruleset=ruleset, seed=seed, **profile(ruleset).short)
-    agent = mp.agents.RandomAgent(seed=seed)
-    states = [s]
-    while not s.is_over:
-        s = s.apply(agent.choose(s))
-        states.append(s)
-    return tuple(states)
+    return random_game(ruleset, 2, seed)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -4,11 +4,10 @@ board's icons."""
 
 from __future__ import annotations
 
-import functools
 import re
 
 import pytest
-from registry import RULESETS, profile
+from registry import RULESETS, profile, random_game
 
 import mp_notebook as mp
 from mp_notebook.ui.labels import terms
@@ -16,16 +15,9 @@ from mp_notebook.ui.labels import terms
 DICE_WORDS = re.compile(r"\b(dice|die)\b", re.IGNORECASE)
 
 
-@functools.cache
 def _game(ruleset: str, seed: int = 5) -> tuple[mp.GameState, ...]:
     """Every position of a seeded random 3-player game of ``ruleset`` (short options), to the end."""
-    s = mp.new_game(3, ruleset=ruleset, seed=seed, **profile(ruleset).short)
-    agent = mp.agents.RandomAgent(seed=seed)
-    states = [s]
-    while not s.is_over:
-        s = s.apply(agent.choose(s))
-        states.append(s)
-    return tuple(states)
+    return random_game(ruleset, 3, seed)
 
 
 def panel_text(s: mp.GameState) -> list[str]:
