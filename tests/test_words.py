@@ -72,3 +72,12 @@ def test_the_log_says_things_in_words_not_icons(ruleset: str) -> None:
             assert not [label for a in legal if marks.search(label := terms(s).describe(s, a)[0])]
             s = s.apply(agent.choose(s))
         assert not [e.text for e in s.log if marks.search(e.text)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_map_legend_names_trading_posts_only_in_a_game_that_has_them(ruleset: str) -> None:
+    s = _game(ruleset)[-1]
+    names = [tr.name for tr in mp.show_map(s).data if tr.name and "figure" in tr.name]
+    has_posts = bool(mp.rulesets.get(ruleset).part("map").post_places(s))
+    assert len(names) == s.num_players
+    assert all(("post" in name) == has_posts for name in names), names

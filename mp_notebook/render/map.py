@@ -299,19 +299,22 @@ def city_traces(s: GameState) -> list[dict[str, Any]]:
 
 
 def player_traces(s: GameState, i: int, *, emphasised: bool = False) -> list[dict[str, Any]]:
-    """Player ``i``'s figures (triangles right of their locations) and trading posts (squares below)."""
+    """Player ``i``'s figures (triangles right of their locations) and trading posts (squares below;
+    the legend names posts only in a game that has them)."""
     p = s.players[i]
     n = s.num_players
     colour = PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
     figures = list(p.locations)  # two for Mailin & Tian Chin, Niccolò & Marco Polo
     posts = list(p.trading_posts)
-    single = set(terms(s).single_places(s))
+    t = terms(s)
+    single = set(t.single_places(s))
     at = [piece_at(s, f, figure_offset(0 if f in single else i, k)) for k, f in enumerate(figures)]
     posts_at = [piece_at(s, c, post_offset(i, n)) for c in posts]
     group = f"player{i}"
     which = [""] if len(figures) == 1 else [f" {k}" for k in range(1, len(figures) + 1)]
     figure = dict(
-        name=f"{p.name}: figure ▲, {counted(len(posts), 'post')} ■", legendgroup=group,
+        name=f"{p.name}: figure ▲" + (f", {counted(len(posts), 'post')} ■" if t.post_places(s) else ""),
+        legendgroup=group,
         lat=[lat for _, lat in at], lon=[lon for lon, _ in at],
         customdata=figures, mode="markers", hoverinfo="text",
         hovertext=[f"<b>{escape(p.name)}</b>'s figure{w} in {escape(f)}" for w, f in zip(which, figures, strict=True)],
