@@ -46,14 +46,13 @@ if TYPE_CHECKING:
 
 HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "search bot", "Automa"
 # The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
-# evaluation (its ``agents`` part). The search bot looks one turn ahead in every round, on 8
-# rollouts over greedy's best 3: the default's last-round rollouts to the final scoring take
-# seconds a decision (a 99th percentile of about 8 s, `python bench/agents.py`), too long for a
-# seat that answers while a person waits.
+# evaluation (its ``agents`` part). The search bot is SearchAgent at its defaults: greedy's best
+# moves valued by the learned position value before the last round, rollouts capped at 200
+# decisions in it; a 99th percentile of 0.5-0.6 s CPU a decision (`python bench/value.py match`).
 BOTS: dict[str, Callable[[int], Agent]] = {
     BOT: RandomAgent,
     GREEDY: lambda seed: GreedyAgent(seed),
-    SEARCH: lambda seed: SearchAgent(8, seed=seed, top_k=3, horizon="turn"),
+    SEARCH: lambda seed: SearchAgent(seed=seed),
 }
 
 
