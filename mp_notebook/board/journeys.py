@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import networkx as nx
 
+from mp_notebook.engine.text import counted
+
 if TYPE_CHECKING:
     from mp_notebook.board.graph import Board
 
@@ -128,7 +130,7 @@ class Journey(NamedTuple):
     @property
     def dice(self) -> str:
         """The dice each leg needs, such as ``"2 dice ≥ 3, 3 dice ≥ 5"``."""
-        return ", ".join(f"{leg.dice} {'die' if leg.dice == 1 else 'dice'} ≥ {leg.least_die}" for leg in self.legs)
+        return ", ".join(f"{counted(leg.dice, 'die', 'dice')} ≥ {leg.least_die}" for leg in self.legs)
 
 
 class Tour(NamedTuple):
@@ -140,28 +142,33 @@ class Tour(NamedTuple):
     rounds: int = 0
 
     @property
+    def whole(self) -> Journey:
+        """Every leg of the tour, one journey after the other (its costs are the tour's)."""
+        return Journey(tuple(leg for j in self.journeys for leg in j.legs))
+
+    @property
     def actions(self) -> int:
-        return sum(j.actions for j in self.journeys)
+        return self.whole.actions
 
     @property
     def coins(self) -> int:
-        return sum(j.coins for j in self.journeys)
+        return self.whole.coins
 
     @property
     def camels(self) -> int:
-        return sum(j.camels for j in self.journeys)
+        return self.whole.camels
 
     @property
     def jade(self) -> int:
-        return sum(j.jade for j in self.journeys)
+        return self.whole.jade
 
     @property
     def total(self) -> int:
-        return self.coins + self.camels + self.jade
+        return self.whole.total
 
     @property
     def path(self) -> tuple[str, ...]:
-        return Journey(tuple(leg for j in self.journeys for leg in j.legs)).path
+        return self.whole.path
 
 
 # --------------------------------------------------------------------------- the graph
