@@ -333,12 +333,19 @@ def _reward(s: Mp2State, reward: Reward, why: str) -> None:
         _vp(s, reward.gain.vp, why)
     for _ in range(reward.black_die):
         _take_black(s, why)
-    for _ in range(reward.contract_pile + reward.contract_city):
+    for _ in range(reward.contract_pile):
         if s.contract_pile:
             cid, s.contract_pile = s.contract_pile[0], s.contract_pile[1:]
             a = _automa(s)
             s.automa = replace(a, contracts=(*a.contracts, cid))
             s._note(SEAT, f"the Automa puts new contract {cid} under space E ({why})", _rule("Automa overview"))
+    for _ in range(reward.contract_city):  # reading: the base icon, with space E's choice of contract
+        picks = _best_contracts(s, [c for c in s.display if c in s.players[SEAT].trading_posts], 1)
+        if picks:
+            _take_contracts(s, picks, _rule("Automa overview"))
+        else:
+            s._note(SEAT, f"no contract in a contract city where the Automa has a post ({why})",
+                    _rule("Automa overview"))
     if reward.move:
         _advance(s, reward.move, why)
 
@@ -438,7 +445,11 @@ def _advance(s: Mp2State, moves: int, why: str) -> None:
 
 
 def _arrive(s: Mp2State, city: str) -> None:
-    """Reaching the next city of the trip: post, outpost tile, best contract, slide shift, red letter."""
+    """Reaching the next city of the trip: post, outpost tile, best contract, slide shift, red letter.
+
+    Reading (automa.toml): a post's bonus is its Trading Post card slot, never the base game's
+    VP for the 9th-11th post (the Automa has no player board); with all 11 posts placed it places
+    none and takes nothing in the city."""
     c = s.components
     trip = _trip(s)
     position = _automa(s).position + 1
@@ -451,9 +462,6 @@ def _arrive(s: Mp2State, city: str) -> None:
         n = len(p.trading_posts)
         s.posted_now = s.posted_now | {city}
         s._note(SEAT, f"the Automa places trading post #{n} in {city}", R_POSTS)
-        vp = dict(c.rules.post_vp).get(n)
-        if vp:
-            _vp(s, vp, f"trading post #{n}")
         slot = automa_components().trading_post_cards[_skill(s).trading_post_card].slots[n - 1]
         if slot:
             _reward(s, slot, f"trading post card slot {n}")
@@ -467,7 +475,7 @@ def _arrive(s: Mp2State, city: str) -> None:
         if c.locations[city].contracts:
             best = _best_contracts(s, [city], 1)
             if best:
-                _take_contracts(s, best)
+                _take_contracts(s, best, _rule("Travel"))
     if letter and _automa(s).space(letter) == "coin":
         s.automa = _automa(s).with_space(letter, "open")
         s._note(SEAT, f"the trip slide shows the red letter {letter}: its coin is removed", _rule("Travel"))
@@ -488,14 +496,14 @@ def _best_contracts(s: Mp2State, cities: list[str], n: int) -> list[tuple[str, s
     return sorted(options, key=lambda o: _contract_rank(s, o[1]))[:n]
 
 
-def _take_contracts(s: Mp2State, picks: list[tuple[str, str]]) -> None:
+def _take_contracts(s: Mp2State, picks: list[tuple[str, str]], rule: str) -> None:
     display = dict(s.display)
     for city, cid in picks:
         display[city] = tuple(None if x == cid else x for x in display[city])  # type: ignore[assignment]
         a = _automa(s)
         s.automa = replace(a, contracts=(*a.contracts, cid))
         s._note(SEAT, f"the Automa takes contract {cid} from {city} (most VP) and puts it under space E",
-                _rule("Action space E"))
+                rule)
     s.display = display
 
 
@@ -558,9 +566,9 @@ def _city_action(s: Mp2State, card: str) -> bool:
     a = _automa(s)
     if not any(_free(s, key) for key, _ in numbered) or not (a.dice + a.black):
         return False
-    roll = s.roll()
-    order = [(roll - 1 + k) % 6 for k in range(6)] if roll <= len(numbered) else list(range(6))
-    key, name = next(numbered[n] for n in order if n < len(numbered) and _free(s, numbered[n][0]))
+    roll, count = s.roll(), len(numbered)
+    start = roll - 1 if roll <= count else 0  # a number not on the display: on from number 1
+    key, name = next(numbered[(start + k) % count] for k in range(count) if _free(s, numbered[(start + k) % count][0]))
     return _use_city(s, key, name, f"rolled {roll}", card, _rule("City card action"))
 
 
@@ -617,7 +625,7 @@ def _abcde(s: Mp2State, card: str) -> bool:
         return False
     _place(s, "contracts", *dice, value=6)
     s._note(SEAT, f"the Automa places a die on Contracts (card {card})", _rule("Action space E"))
-    _take_contracts(s, picks)
+    _take_contracts(s, picks, _rule("Action space E"))
     return True
 
 
