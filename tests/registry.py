@@ -176,7 +176,7 @@ def _schmidt_invariants(s: mp.GameState) -> None:
 def _schmidt_greedy_end(s: mp.GameState) -> None:
     """Greedy merchants get home: the game ends with a return to Venice (seed 001), not the limit."""
     assert s.winner is not None and s.players[s.winner].location == "Venice"
-    assert "Messer Millioni" in s.log[-1].text and s.log[-1].rule == "seed 001: Return to Venice"
+    assert "Messer Millioni" in s.log[-1].text and s.log[-1].rule == "Rulebook: Return to Venice"
     assert s.scores()["winner"].tolist() == [k == s.winner for k in range(s.num_players)]
 
 

@@ -311,7 +311,7 @@ def terms(s: GameState, question: str = "route analysis") -> RouteTerms:
     if _movement(s.ruleset) == SPINNER:
         rules = get(s.ruleset)
         raise ArgumentError(f"{question}: in {rules.title} a merchant moves by the spinner, not along routes he "
-                            f"pays for (seed 001: How to Play), so there is no cheapest route to compare; ask "
+                            f"pays for (Rulebook: How to Play), so there is no cheapest route to compare; ask "
                             f"mp.routes.odds(s, player, target, spins=n), mp.routes.expected_spins(s, player, target), "
                             f"mp.routes.reachable(s, player) or mp.routes.table(s, player)")
     return _part(s.ruleset)

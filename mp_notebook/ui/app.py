@@ -158,8 +158,8 @@ def _cited(text: str) -> tuple[str, str]:
     """``text`` without the parenthesis that closes it (the rule it cites), and that citation
     (``""``: none).
 
-    >>> _cited("only a merchant who may return enters Venice (rules: Return to Venice)")
-    ('only a merchant who may return enters Venice', 'rules: Return to Venice')
+    >>> _cited("only a merchant who may return enters Venice (Rulebook: Return to Venice)")
+    ('only a merchant who may return enters Venice', 'Rulebook: Return to Venice')
     """
     depth = 0
     for k in range(len(text) - 1, -1, -1) if text.endswith(")") else ():
@@ -179,9 +179,9 @@ def _click_refused(name: str, error: str, awaited: str, places: list[str]) -> st
     >>> _click_refused("Delhi", "illegal: move is a follow-up choice (Rulebook: A Game Turn)",
     ...                "Player 1: take a main action", [])
     'Delhi is not a choice now. Player 1: take a main action. Nothing on the map is a choice now: use the action panel.'
-    >>> _click_refused("Venice", "illegal: only a merchant who may return enters Venice (rules: Return to Venice)"
+    >>> _click_refused("Venice", "illegal: only a merchant who may return enters Venice (Rulebook: Return to Venice)"
     ...                "; the choices are ...", "Player 1: move 2 spaces", ["Sofia"])
-    'Venice is not a choice now: only a merchant who may return enters Venice — rules: Return to Venice. Player 1: \
+    'Venice is not a choice now: only a merchant who may return enters Venice — Rulebook: Return to Venice. Player 1: \
 move 2 spaces. You can click Sofia.'
     """
     why, rule = _cited(error.partition(": ")[2].partition("; the choices are")[0])

@@ -119,7 +119,6 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 SCORE_TITLES = {"gulden": "Gulden", "wares": "wares", "plaque": "Golden Plaque", "secrets": "Secrets of the Orient",
                 "total": "capital", "returned": "back in Venice"}
 SCORE_TEXT = ("capital {} Gulden", "final capital {} Gulden")  # capital: money and cards (Return to Venice)
-RETURN_RULE = f"rules: {R_RETURN.partition(': ')[2]}"  # the citation as a player reads it (not the seed's code)
 
 
 def score_cells(s: GameState) -> list[dict[str, str]]:
@@ -148,7 +147,7 @@ def final_note(s: GameState) -> str:
     names = " and ".join(str(n) for n in winners)
     if state.winner is not None:
         total = rows[state.winner]["total"]
-        return f"{names} is back in Venice with {total} Gulden of capital and wins ({RETURN_RULE})."
+        return f"{names} is back in Venice with {total} Gulden of capital and wins ({R_RETURN})."
     best = max(r["total"] for r in rows)
     verb = "share the victory" if len(winners) > 1 else "wins"
     return (f"nobody got back to Venice within the {state.round_limit} rounds this game was given: {names} {verb} "

@@ -147,7 +147,7 @@ def targets(s: GameState, player: int, target: str | Iterable[str]) -> frozenset
             plaque = state.players[player].plaque
             if plaque is None:
                 raise ArgumentError(f"target 'mission': {state.players[player].name} holds no Golden Plaque yet, so "
-                                    f"has no mission city (seed 001: Arriving at Khanbalik)")
+                                    f"has no mission city (Rulebook: Arriving at Khanbalik)")
             out.add(plaque)
         elif isinstance(name, str) and name in c.locations:
             out.add(name)

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from mp_notebook.rulesets.schmidt.components import Components
     from mp_notebook.rulesets.schmidt.state import Player, SchmidtState
 
-S = "seed 001"
+S = "Rulebook"  # seed 001, the rulebook of this game, cited as the other rulesets cite theirs
 R_SETUP = f"{S}: Game Preparation"
 R_TURN = f"{S}: How to Play (play proceeds clockwise)"
 R_SPIN = f"{S}: How to Play (spin; blue ring at sea, red ring on land)"
@@ -83,7 +83,7 @@ R_KHANBALIK = f"{S}: Arriving at Khanbalik"
 R_MISSION = f"{S}: Arriving at Khanbalik (the mission and the Secrets of the Orient)"
 R_RETURN = f"{S}: Return to Venice"
 R_DEBT = f"{S}: Paying Debts"
-R_LIMIT = "mp_notebook: the round_limit option (not a rule of seed 001)"
+R_LIMIT = "mp_notebook: the round_limit option (not a rule of the rulebook)"
 
 BANK = "bank"
 MAY = {"booty": ("take", "leave"), "extra_turn": ("take", "decline"), "extra_card": ("take", "decline")}
