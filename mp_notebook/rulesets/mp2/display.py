@@ -42,6 +42,7 @@ CITY_GROUPS = (
     ("city", "city", "circle", 10),
 )
 
+
 def single_places(s: GameState) -> tuple[str, ...]:
     """Every location holds any number of figures."""
     return ()

@@ -34,6 +34,7 @@ def post_places(s: GameState) -> tuple[str, ...]:
     """No trading posts in this game."""
     return ()
 
+
 def single_places(s: GameState) -> tuple[str, ...]:
     """Only trading cities (and Venice, where every piece starts) hold several pieces (seed 001, How
     to Play): a route space or port holds one.

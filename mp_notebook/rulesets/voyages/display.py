@@ -36,6 +36,7 @@ def post_places(s: GameState) -> tuple[str, ...]:
     return tuple(loc.name for loc in cast("VoyagesState", s).components.locations.values()
                  if loc.is_city and not loc.start)
 
+
 def single_places(s: GameState) -> tuple[str, ...]:
     """Every location holds any number of figures."""
     return ()
