@@ -194,6 +194,8 @@ def load_json(text: str) -> GameState:
     older = "" if revision == rules.revision else (
         f"; it was saved under revision {revision} of the {rules.short} rules, and {rules.revised}")
     setup = {**doc["setup"], "ruleset": rules.id}
+    if older and "revision" in rules.options:  # a ruleset that still plays the revision it was saved under
+        setup["revision"] = revision
     if doc["setup"].get("ruleset", rules.id) != rules.id:
         raise SaveFileError("saved game: the setup's ruleset and the file's ruleset differ")
     try:

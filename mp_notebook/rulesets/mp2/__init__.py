@@ -23,7 +23,12 @@ def _board() -> Any:
 RULESET = Ruleset(
     id="mp2", title="Marco Polo II: In the Service of the Khan", short="Marco Polo II", vocabulary=VOCABULARY,
     new_game=_new_game, board=_board,
-    options=("seed", "characters", "setup", "variants", "automa", "character"),
+    options=("seed", "characters", "setup", "variants", "automa", "character", "revision"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
            "agents": f"{__name__}.evaluation", "value": f"{__name__}.features"},
+    revision=2,
+    revised="revision 2 made reseed reshuffle every hidden pile (the offer tiles under each pile's visible top "
+            "tile, the Automa's deck, its trip slide before its first Travel) and fixed the solo Automa "
+            "(no base-game VP for its 9th-11th post, the 'contract' icon taken from a city, the city-action wrap "
+            "over all 9 numbers)",
 )

@@ -9,6 +9,7 @@ from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import next_int, seed_state, shuffled
 from mp_notebook.engine.validate import (
     checked_choice,
+    checked_int,
     checked_options,
     checked_per_seat,
     checked_players,
@@ -16,7 +17,7 @@ from mp_notebook.engine.validate import (
     shown,
 )
 from mp_notebook.rulesets._shared.tasks import push
-from mp_notebook.rulesets.mp2 import rules
+from mp_notebook.rulesets.mp2 import RULESET, rules
 from mp_notebook.rulesets.mp2.automa import new_automa
 from mp_notebook.rulesets.mp2.citations import R_SETUP
 from mp_notebook.rulesets.mp2.components import Character, Components, components, shared_board
@@ -42,13 +43,15 @@ def _names(players: int | list[str] | tuple[str, ...] | None, solo: bool) -> lis
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: int | None = None,
              characters: Any = None, setup: str = "quick", variants: tuple[str, ...] | list[str] = (),
-             automa: str | None = None, character: str | None = None) -> Mp2State:
+             automa: str | None = None, character: str | None = None, revision: int | None = None) -> Mp2State:
     """A new game of Marco Polo II, ready for the first decision (seat 0 starts; solo: a random seat).
 
     ``characters``: None (the plain rules), "random", or one name per seat. ``setup="full"``
     makes the character draft (unless characters are given) and the goal choice decisions.
     ``automa="L1"|"L2"|"L3"``: solo against the Automa (seat 1); ``character`` is then the
-    player's character (the Automa's is drawn from the others).
+    player's character (the Automa's is drawn from the others). ``revision``: the rules revision
+    (default: the latest); a game saved under revision 1 is loaded with ``revision=1``, so that its
+    reseeds draw as they did then (see ``editing.reseeded``).
 
     >>> s = new_game(["Ana", "Ben"], seed=7)
     >>> s.players[0].name, s.players[0].coins, s.players[0].camels, s.players[0].location
@@ -59,6 +62,8 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
         raise ArgumentError(f"automa is the Automa's level 'L1', 'L2' or 'L3', got {shown(automa)}")
     names = _names(players, solo)
     checked_choice("setup", setup, ("quick", "full"))
+    if revision is not None:
+        revision = checked_int("revision", revision, 1, RULESET.revision)
     if character is not None:
         if characters is not None or not solo:
             raise ArgumentError("character= names the solo player's character; "
@@ -75,6 +80,8 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     s._setup = {"players": names[:humans], "ruleset": "mp2", "seed": seed,
                 "characters": characters if isinstance(characters, (str, type(None))) else list(characters),
                 "setup": setup, "variants": variants, "automa": automa}
+    if revision is not None:
+        s._setup["revision"] = revision
     s._hist = None
     s._log = None
     s._legal = None
