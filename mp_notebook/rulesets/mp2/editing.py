@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.engine.rng import seed_state, shuffled
+from mp_notebook.engine.rng import next_int, seed_state, shuffled
 from mp_notebook.engine.validate import (
     MAX_COUNT,
     checked_counts,
@@ -17,7 +18,8 @@ from mp_notebook.engine.validate import (
     checked_seed,
     shown,
 )
-from mp_notebook.rulesets.mp2 import rules
+from mp_notebook.rulesets.mp2 import RULESET, rules
+from mp_notebook.rulesets.mp2.automa import automa_components
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS
 
 if TYPE_CHECKING:
@@ -25,14 +27,45 @@ if TYPE_CHECKING:
 
 
 def reseeded(s: Mp2State, seed: int) -> Mp2State:
-    """``s`` with a new RNG seed and its face-down decks (contract pile, city cards) reshuffled."""
+    """``s`` with a new RNG seed and every pile the players cannot see reshuffled: the contract
+    pile and the city card deck (face down, 003 setup 7-8); each offer-tile pile under its top tile
+    (the piles are face up, so the top tile, next round's, is seen: 003 setup 10 and round step 2);
+    in a solo game the Automa's deck (004: "draw a card") and, before its first Travel, its trip
+    slide (004: under the Smart Mat, only BEIJING shows).
+
+    The dice and the two decks draw from ``seed`` as in revision 1 of the rules; the piles revision
+    2 added draw from a stream of their own, so the dice of a reseeded future are the same as
+    before. Under ``revision=1`` (games saved before revision 2) only the two decks are reshuffled.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(["Ana"], automa="L3", seed=4)
+    >>> t = s.reseed(1)
+    >>> [p[0] for p in t.offer_piles] == [p[0] for p in s.offer_piles], t.offer_piles == s.offer_piles
+    (True, False)
+    >>> sorted(t.automa.deck) == sorted(s.automa.deck), t.automa.deck == s.automa.deck
+    (True, False)
+    """
     seed = checked_seed(seed, "reseed: seed")
     new = s._copy()
     rng = seed_state(seed)
     rng, new.contract_pile = shuffled(rng, s.contract_pile)
     rng, new.card_deck = shuffled(rng, s.card_deck)
     new.rng = rng
-    new._note(None, f"reseeded with {seed}: future dice and face-down decks resampled", "mp_notebook: reseed")
+    if s._setup.get("revision", RULESET.revision) >= 2:
+        hidden = seed_state(next_int(rng, 1 << 63)[1])  # its own stream: rng, the dice's, is not advanced
+        piles = []
+        for pile in s.offer_piles:
+            hidden, under = shuffled(hidden, pile[1:])
+            piles.append(pile[:1] + under)
+        new.offer_piles = tuple(piles)
+        if s.automa is not None:
+            hidden, deck = shuffled(hidden, s.automa.deck)
+            slide = s.automa.slide
+            if s.automa.position < 0:
+                hidden, slides = shuffled(hidden, sorted(automa_components().slides))
+                slide = slides[0]
+            new.automa = replace(s.automa, deck=deck, slide=slide)
+    new._note(None, f"reseeded with {seed}: future dice and face-down piles resampled", "mp_notebook: reseed")
     return new
 
 
