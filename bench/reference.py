@@ -10,7 +10,9 @@ Usage::
 Positions: position ``k`` of a ruleset is a 2-player game of ``GreedyAgent`` against itself (game
 seed ``7000 + k``), played to a seeded mid-game point: Marco Polo II and Voyages in round
 ``2 + k % 3`` (of 5), at the first *turn* decision at least ``k * 7 % 23`` decisions into that round
-with two or more choices; Schmidt in round ``5 + k * 7 % 25``, at the first decision with two or
+with two or more choices; Schmidt at ``(10 + 80 * (k * 7 % 25) / 24)`` percent of the game's rounds
+(the greedy game played to its return first: the game's length is the greedy players'; a fixed
+round missed the games that end sooner), at the first decision of that round or later with two or
 more choices (move, trade, ...). Choices are those of ``mp.analysis.evaluate`` (dice-merged
 actions; a journey split per destination where the ruleset plans journeys).
 
@@ -75,7 +77,10 @@ def position(ruleset: str, k: int) -> mp.GameState:
     greedy = GreedyAgent(derive_seed("bench.reference.game", k))
     s = mp.new_game(players=2, ruleset=ruleset, seed=GAME_SEED + k)
     if ruleset == "schmidt":
-        target, skip, kinds = 5 + k * 7 % 25, 0, None
+        end = s
+        while not end.is_over:
+            end = end.apply(greedy.choose(end))
+        target, skip, kinds = max(1, round(end.round * (10 + 80 * (k * 7 % 25) / 24) / 100)), 0, None
     else:
         target, skip, kinds = 2 + k % 3, k * 7 % 23, {"turn"}
     walked = 0
