@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 from typing import TYPE_CHECKING
 
 from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
@@ -105,11 +106,11 @@ prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or 
 
 def rounds_left(s: Mp2State, i: int) -> float:
     """Remaining game time in rounds: later rounds plus the share of this round's dice unplaced."""
-    rules = s.components.rules
-    if s.is_over:
+    if s.over:
         return 0.0
+    rules = s.components.rules
     p = s.players[i]
-    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
+    return rules.rounds - s.round + min(1.0, (len(p.dice) + len(p.black_dice)) / rules.dice_per_player)
 
 
 def fuel_weight(t: float) -> float:
@@ -174,11 +175,10 @@ def cost_value(c: Cost, t: float) -> float:
 
 def held_share(p: Player, c: Cost) -> float:
     """The share (0..1) of a cost's items the player already holds (jade for coins/camels)."""
+    items, jade, goods, extra_goods = _cost_items(c)
     need = have = 0
-    spare_jade = p.jade - c.pay.jade
-    for k, v in c.pay.items():
-        if k == "vp":
-            continue
+    spare_jade = p.jade - jade
+    for k, v in items:
         need += v
         held = min(v, getattr(p, k))
         if k in ("coins", "camels") and held < v and spare_jade > 0:
@@ -186,11 +186,24 @@ def held_share(p: Player, c: Cost) -> float:
             held += extra
             spare_jade -= extra
         have += held
-    goods_left = p.pepper + p.silk + p.gold - c.pay.pepper - c.pay.silk - c.pay.gold
-    extra_goods = c.any_good + c.different_goods
+    goods_left = p.pepper + p.silk + p.gold - goods
     need += extra_goods
     have += max(0, min(extra_goods, goods_left))
     return have / need if need else 1.0
+
+
+def _cost_items(c: Cost) -> tuple[tuple[tuple[str, int], ...], int, int, int]:
+    """What :func:`held_share` reads of a cost (computed once per cost object): its items but
+    ``vp``, its jade, its pepper+silk+gold and its goods of the player's choice."""
+    known = _ITEMS.get(id(c))
+    if known is None:
+        pay = c.pay
+        known = _ITEMS[id(c)] = (c, (tuple((k, v) for k, v in pay.items() if k != "vp"), pay.jade,
+                                     pay.pepper + pay.silk + pay.gold, c.any_good + c.different_goods))
+    return known[1]
+
+
+_ITEMS: dict[int, tuple[Cost, tuple[tuple[tuple[str, int], ...], int, int, int]]] = {}  # costs held
 
 
 def convertible(s: Mp2State, p: Player, access: bool | None = None) -> dict[str, float]:
@@ -198,12 +211,24 @@ def convertible(s: Mp2State, p: Player, access: bool | None = None) -> dict[str,
     fees) all; goods as far as the active contracts ask for them, beyond that a share
     (:data:`SPARE`, more with access to the Contracts action, where contracts can be chosen;
     ``access``: whether ``p`` has it, if already known)."""
-    spare = SPARE[_has_contract_access(s, p) if access is None else access]
-    out: dict[str, float] = {"coins": p.coins, "camels": p.camels}
-    for k, n in zip(("pepper", "silk", "gold", "jade"), _needs(s, p.contracts), strict=True):
-        held = getattr(p, k)
-        out[k] = min(held, n) + spare * max(0, held - n)
-    return out
+    units = _units(s, p, _has_contract_access(s, p) if access is None else access)
+    return dict(zip(UNITS, units, strict=True))
+
+
+UNITS = ("coins", "camels", "pepper", "silk", "gold", "jade")  # what :func:`convertible` counts, in order
+GAINS = tuple(CONVERT[k] - FINAL[k] for k in UNITS)  # a unit's worth beyond its final value (from the weights)
+
+
+def _units(s: Mp2State, p: Player, access: bool) -> tuple[float, ...]:
+    """:func:`convertible`'s counts in :data:`UNITS` order."""
+    spare = SPARE[access]
+    need_pepper, need_silk, need_gold, need_jade = _needs(s, p.contracts)
+    pepper, silk, gold, jade = p.pepper, p.silk, p.gold, p.jade
+    return (p.coins, p.camels,
+            min(pepper, need_pepper) + spare * max(0, pepper - need_pepper),
+            min(silk, need_silk) + spare * max(0, silk - need_silk),
+            min(gold, need_gold) + spare * max(0, gold - need_gold),
+            min(jade, need_jade) + spare * max(0, jade - need_jade))
 
 
 def _needs(s: Mp2State, contracts: tuple[str, ...]) -> tuple[int, int, int, int]:
@@ -239,13 +264,23 @@ def completion_chance(share: float, t: float) -> float:
 
 def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
     """The contract-majority VP player ``i`` would score with ``completed`` contracts."""
-    if not completed:
-        return 0
-    first, second = s.components.rules.contracts_majority
+    return _majority(s, _rivals(s, i), completed)
+
+
+def _rivals(s: Mp2State, i: int) -> list[int]:
+    """How many contracts each rival of player ``i`` (the Automa included) has completed."""
     counts = [len(q.completed) for k, q in enumerate(s.players) if k != i]
     if s.automa is not None:
         counts.append(len(s.automa.done))
-    better = {n for n in counts if n > completed}
+    return counts
+
+
+def _majority(s: Mp2State, rivals: list[int], completed: int) -> int:
+    """:func:`majority_bonus` given the rivals' completed contracts (:func:`_rivals`)."""
+    if not completed:
+        return 0
+    first, second = s.components.rules.contracts_majority
+    better = {n for n in rivals if n > completed}
     if not better:
         return first
     if len(better) == 1 and s.num_players > 2:
@@ -270,7 +305,16 @@ def _contract_worth(con: Contract, p: Player, t: float, swing: int) -> float:
 
 
 def _has_contract_access(s: Mp2State, p: Player) -> bool:
-    return any(s.components.locations[c].contracts for c in p.trading_posts)
+    """Whether one of ``p``'s trading posts is in a contract city (computed once per set of posts)."""
+    c = s.components
+    known = _ACCESS.get(p.trading_posts)
+    if known is None or known[0] is not c:
+        known = _ACCESS[p.trading_posts] = (c, any(c.locations[city].contracts for city in p.trading_posts))
+    return known[1]
+
+
+_ACCESS: dict[tuple[str, ...], tuple[object, bool]] = {}  # posts -> (components, access)
+CACHED = 50_000  # entries a cache keyed by positions' parts holds before it starts afresh
 
 
 def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
@@ -313,7 +357,8 @@ def _shield_gain(s: Mp2State, p: Player) -> float:
 
 def value(s: Mp2State, i: int) -> float:
     """Estimated final score of player ``i`` in ``s`` (see the module docstring for the terms)."""
-    return _value(s, i, final_score(s, i))
+    rivals = _rivals(s, i)
+    return _value(s, i, final_score(s, i, rivals), rivals)
 
 
 def values(s: Mp2State) -> list[float]:
@@ -327,8 +372,9 @@ def margin(s: Mp2State, i: int) -> float:
     return v[i] - max(x for k, x in enumerate(v) if k != i)
 
 
-def final_score(s: Mp2State, i: int) -> int:
-    """Player ``i``'s ``total`` in ``s.scores()``, without building the table."""
+def final_score(s: Mp2State, i: int, rivals: list[int] | None = None) -> int:
+    """Player ``i``'s ``total`` in ``s.scores()``, without building the table (``rivals``: the
+    rivals' completed contracts, if already known)."""
     c = s.components
     p = s.players[i]
     goal = c.goals.get(p.goal) if p.goal else None
@@ -339,14 +385,14 @@ def final_score(s: Mp2State, i: int) -> int:
         + track[min(distinct + plus, len(track) - 1)]
         + (p.pepper + p.silk + p.gold + p.jade) // 2
         + p.coins // 10
-        + majority_bonus(s, i, len(p.completed))
+        + _majority(s, _rivals(s, i) if rivals is None else rivals, len(p.completed))
     )
     if goal:
         total += sum(vp for seal, vp in goal.seals if p.improved(seal))
     return total
 
 
-def _value(s: Mp2State, i: int, final_now: float) -> float:
+def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
     if s.is_over:
         return final_now
     c = s.components
@@ -354,39 +400,91 @@ def _value(s: Mp2State, i: int, final_now: float) -> float:
     t = rounds_left(s, i)
     w = fuel_weight(t)
     later = max(0, c.rules.rounds - s.round)
-    v = final_now
+    v: float = final_now
     # conversion value of resources beyond their final value (already in final_now)
     access = _has_contract_access(s, p)
-    v += w * sum((CONVERT[k] - FINAL[k]) * n for k, n in convertible(s, p, access).items())
+    v += w * sum(map(operator.mul, GAINS, _units(s, p, access)))
     # fractional goods/coins, so that every unit counts (final_now floors them)
     v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
     # unplaced dice: actions still to take this round
-    v += sum(DIE + PIP * d for d in p.dice) + sum(DIE + PIP * d for d in p.black_dice)
+    v += _dice_worth(p.dice) + _dice_worth(p.black_dice)
     # active contracts, and room for more while they can still be completed
     if p.contracts:
         done = len(p.completed)
-        swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
+        swing = _majority(s, rivals, done + 1) - _majority(s, rivals, done)
         contracts = c.contracts
         v += sum(_contract_worth(contracts[cid], p, t, swing) for cid in p.contracts)
     v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
     # the network's later worth, and future income of posts and seals (round-start bonuses)
     v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
-    for city in p.trading_posts:
-        loc = c.locations[city]
-        marker = s.markers.get(city)
-        if marker:
-            v += reward_value(c.city_bonuses[marker], t) * later
-        if loc.special:
-            v += SPECIAL_CITY * min(t, later + 0.5)
-        if loc.city_cards:
-            v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    for x in _post_income(s, p.trading_posts, t, later):
+        v += x
     if access:
         v += CONTRACT_CITY[0] * min(1.0, t / 2)
-    for seal, improved in p.seal_levels:
-        v += SEAL * w
-        if improved:
-            v += reward_value(c.seals[seal].bonus, t) * later
+    for x in _seal_income(s, p.seal_levels, t, later):
+        v += x
     return v
+
+
+def _dice_worth(dice: tuple[int, ...]) -> float:
+    """Unplaced ``dice`` as actions still to take this round (computed once per tuple of values)."""
+    known = _DICE.get(dice)
+    if known is None:
+        known = _DICE[dice] = sum(DIE + PIP * d for d in dice)
+    return known
+
+
+_DICE: dict[tuple[int, ...], float] = {}
+
+
+def _post_income(s: Mp2State, posts: tuple[str, ...], t: float, later: int) -> tuple[float, ...]:
+    """What each of the trading posts ``posts`` still brings (the city bonus at each round start, a
+    special city's action, city cards), each a term of :func:`value` in the order it adds them;
+    computed once per posts, markers, time left and round starts to come."""
+    key = (posts, id(s.markers), t, later)
+    known = _POST_INCOME.get(key)
+    if known is None:
+        c = s.components
+        terms: list[float] = []
+        for city in posts:
+            loc = c.locations[city]
+            marker = s.markers.get(city)
+            if marker:
+                terms.append(reward_value(c.city_bonuses[marker], t) * later)
+            if loc.special:
+                terms.append(SPECIAL_CITY * min(t, later + 0.5))
+            if loc.city_cards:
+                terms.append(CITY_CARD * min(t, later + 0.5) * len(loc.city_cards))
+        if len(_POST_INCOME) >= CACHED:
+            _POST_INCOME.clear()
+        known = _POST_INCOME[key] = (s.markers, c, tuple(terms))
+    return known[2]
+
+
+# Terms of :func:`value` by the parts of a position they depend on (posts and markers, or seals;
+# time left; round starts to come). The objects named by id (markers, components) are held, so an
+# id keeps naming its object.
+_POST_INCOME: dict[tuple[object, ...], tuple[object, object, tuple[float, ...]]] = {}
+_SEAL_INCOME: dict[tuple[object, ...], tuple[object, tuple[float, ...]]] = {}
+
+
+def _seal_income(s: Mp2State, seals: tuple[tuple[str, bool], ...], t: float, later: int) -> tuple[float, ...]:
+    """What each of the guild ``seals`` (type, improved) is worth: held, it opens routes; improved, it
+    pays its bonus at each round start to come; the terms of :func:`value` in the order it adds them."""
+    c = s.components
+    key = (seals, id(c), t, later)
+    known = _SEAL_INCOME.get(key)
+    if known is None:
+        w = fuel_weight(t)
+        terms: list[float] = []
+        for seal, improved in seals:
+            terms.append(SEAL * w)
+            if improved:
+                terms.append(reward_value(c.seals[seal].bonus, t) * later)
+        if len(_SEAL_INCOME) >= CACHED:
+            _SEAL_INCOME.clear()
+        known = _SEAL_INCOME[key] = (c, tuple(terms))
+    return known[1]
 
 
 STEP_COST = 0.5  # a move still to make: its route cost and risk, per step

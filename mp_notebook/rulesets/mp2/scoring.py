@@ -10,6 +10,7 @@ from mp_notebook.rulesets.mp2.components import GOODS
 if TYPE_CHECKING:
     import pandas as pd
 
+    from mp_notebook.rulesets.mp2.components import Components
     from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
 CATEGORIES = ("track", "goal_seals", "shields", "goods", "coins", "contracts")
@@ -21,13 +22,26 @@ def shield_count(s: Mp2State, p: Player) -> tuple[int, int]:
     '+1' icons: each goal-card shield matched by one of the player's posts, those gained from
     rewards, and the character's (De Wu).
     """
-    locations = s.components.locations
-    shields = {locations[c].shield for c in p.trading_posts if locations[c].shield}
+    shields = _shields(s.components, p.trading_posts)
     goal = s.components.goals.get(p.goal) if p.goal else None
     plus = p.shields + (sum(1 for sh in goal.shields if sh in shields) if goal else 0)
     if p.character:
         plus += s.components.characters_by_name[p.character].shields  # De Wu
     return len(shields), plus
+
+
+def _shields(c: Components, posts: tuple[str, ...]) -> frozenset[str]:
+    """The shields of the cities ``posts`` (computed once per tuple of posts)."""
+    known = _SHIELDS.get(posts)
+    if known is None or known[0] is not c:
+        if len(_SHIELDS) >= 50_000:
+            _SHIELDS.clear()
+        shields = (c.locations[city].shield for city in posts)
+        known = _SHIELDS[posts] = (c, frozenset(shield for shield in shields if shield))
+    return known[1]
+
+
+_SHIELDS: dict[tuple[str, ...], tuple[Components, frozenset[str]]] = {}  # posts -> (components, shields)
 
 
 def score_rows(s: Mp2State) -> list[dict[str, int | str | bool]]:
