@@ -66,7 +66,8 @@ def dice_text(a: Action | LegalAction) -> str:
 
 def push(s: Any, *tasks: Task) -> None:
     """Schedule ``tasks`` to run in the order given, before anything already pending."""
-    s.tasks = s.tasks + tuple(reversed(tasks))
+    if tasks:
+        s.tasks = s.tasks + tasks[::-1]
 
 
 def seat_name(s: Any, i: int | None) -> str:

@@ -68,8 +68,13 @@ class Bundle:
 
     def items(self) -> list[tuple[str, int]]:
         """The non-zero entries, in ``RESOURCES`` order."""
-        values = (self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
-        return [(k, v) for k, v in zip(RESOURCES, values, strict=True) if v]
+        known = _ITEMS.get(id(self))
+        if known is None:
+            values = (self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
+            if len(_ITEMS) >= 20_000:
+                _ITEMS.clear()
+            known = _ITEMS[id(self)] = (self, tuple((k, v) for k, v in zip(RESOURCES, values, strict=True) if v))
+        return list(known[1])
 
     def __bool__(self) -> bool:
         return bool(self.coins or self.camels or self.pepper or self.silk or self.gold or self.jade or self.vp)
@@ -80,10 +85,15 @@ class Bundle:
         >>> Bundle(coins=2, vp=1).scaled(3)
         Bundle(coins=6, camels=0, pepper=0, silk=0, gold=0, jade=0, vp=3)
         """
-        return Bundle(**{k: getattr(self, k) * n for k in RESOURCES})
+        return Bundle(self.coins * n, self.camels * n, self.pepper * n, self.silk * n, self.gold * n, self.jade * n,
+                      self.vp * n)
 
     def __str__(self) -> str:
         return _bundle_text(self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
+
+
+# Bundle.items by the id of the bundle (held, so that its id stays its own): bundles are immutable.
+_ITEMS: dict[int, tuple[Bundle, tuple[tuple[str, int], ...]]] = {}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -206,6 +216,12 @@ class CityCard:
     pay: Cost = Cost()  # guild_seal
 
     def __str__(self) -> str:
+        known = _CARD_TEXT.get(id(self))
+        if known is None:
+            known = _CARD_TEXT[id(self)] = (self, self._text())
+        return known[1]
+
+    def _text(self) -> str:
         if self.kind == "trade":
             text = " or ".join(f"pay {o.pay} for {o.gain}" for o in self.options)
             return f"{text}, up to die value times (same choice each time)"
@@ -220,6 +236,10 @@ class CityCard:
         if self.kind == "guild_seal":
             return f"Guild Seals action with this 1 die, paying {self.pay}"
         return "move up to the die value, placing at most one trading post"
+
+
+# CityCard texts by the id of the card (held: its id stays its own); cards are immutable.
+_CARD_TEXT: dict[int, tuple[CityCard, str]] = {}
 
 
 @dataclass(frozen=True, slots=True)

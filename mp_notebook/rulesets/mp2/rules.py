@@ -227,8 +227,8 @@ def _pay_now(s: Mp2State, i: int, b: Bundle, jade_coins: int, jade_camels: int, 
     for k, v in paid.items():
         pieces[k] -= v
     if paid:
-        replaced = amounts((("coins", jade_coins), ("camels", jade_camels)), " and ")
-        extra = f"; jade paid for {replaced}" if jade_coins or jade_camels else ""
+        extra = (f"; jade paid for {amounts((('coins', jade_coins), ('camels', jade_camels)), ' and ')}"
+                 if jade_coins or jade_camels else "")
         s._note(i, f"{p.name} pays {paid} ({why}{extra})", rule)
 
 
@@ -1104,8 +1104,19 @@ def _trade_actions(s: Mp2State, task: Task) -> list[Action]:
     _, i, card_id, max_times = task
     card = s.components.city_cards[card_id]
     p = s.players[i]
-    return [Action("trade", i, choice=f"{k + 1}x{t}") for k, o in enumerate(card.options)
-            for t in range(1, max_times + 1) if can_pay_cost(p, o.pay, t)]
+    out = []
+    for k, o in enumerate(card.options):
+        for t in range(1, max_times + 1):
+            if not can_pay_cost(p, o.pay, t):
+                break  # nor more times: each time costs as much again
+            out.append(_trade_action(i, k + 1, t))
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _trade_action(i: int, option: int, times: int) -> Action:
+    """Player ``i``'s choice to make the trade of a card's option ``option`` ``times`` times (trades recur)."""
+    return Action("trade", i, choice=f"{option}x{times}")
 
 
 def _apply_trade(s: Mp2State, task: Task, a: LegalAction) -> None:

@@ -152,7 +152,8 @@ class Mp2State(RulesState):
         >>> s.apply("travel [5,6] middle").decision.about  # the moves left
         3
         """
-        return super().decision
+        known = self._decision  # asked for again and again by the agents: no super() call then
+        return known if known is not None else super().decision
 
     def with_player(self, i: int, **changes: Any) -> Mp2State:
         """A new state with player ``i``'s pieces edited (position editing for analysis).
