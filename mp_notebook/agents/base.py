@@ -120,5 +120,15 @@ def position_seed(seed: int, s: GameState) -> int:
 
 
 def tie_break(seed: int, action: Action) -> float:
-    """A seeded value in [0, 1) used to order actions an evaluation cannot tell apart."""
-    return zlib.crc32(f"{seed}:{action}".encode()) / 2**32
+    """A seeded value in [0, 1) used to order actions an evaluation cannot tell apart (remembered
+    for the latest pairs: the same actions are ranked decision after decision)."""
+    key = (seed, action)
+    known = _TIES.get(key)
+    if known is None:
+        if len(_TIES) >= 50_000:
+            _TIES.clear()
+        known = _TIES[key] = zlib.crc32(f"{seed}:{action}".encode()) / 2**32
+    return known
+
+
+_TIES: dict[tuple[int, Action], float] = {}

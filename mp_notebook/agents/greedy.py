@@ -140,7 +140,7 @@ class GreedyAgent:
             if look.chance(state, a):
                 if then is not None:
                     return sum(look.prelude_future(state, a, k, then) for k in range(samples)) / samples
-                return sum(look.outcome(state.reseed(k), a, k, then)[0] for k in range(samples)) / samples
+                return sum(look.outcome(look.reseeded(state, k), a, k, then)[0] for k in range(samples)) / samples
             v, chancy = look.outcome(state, a, 0, then)
             if chancy:  # its follow-ups took a chance action: the mean of the futures
                 v = (v + sum(look.outcome(state, a, k, then)[0] for k in range(1, samples))) / samples
@@ -196,6 +196,18 @@ class _Look:
         self.chance = self.ev.chance
         self._scores: dict[int, tuple[GameState, float]] = {}
         self._futures: dict[tuple[str, str], float] = {}
+        self._reseeded: dict[tuple[int, int], tuple[GameState, GameState]] = {}
+
+    def reseeded(self, s: GameState, seed: int) -> GameState:
+        """``s.reseed(seed)``, made once per state and seed while the latest :data:`MEMO` states are
+        remembered (every chance action of a position is scored on the same futures)."""
+        key = (id(s), seed)
+        known = self._reseeded.get(key)
+        if known is None:
+            if len(self._reseeded) >= MEMO * CHANCE_SAMPLES:
+                self._reseeded.clear()
+            known = self._reseeded[key] = (s, s.reseed(seed))  # s held: its id stays its own
+        return known[1]
 
     def score(self, s: GameState) -> float:
         """The evaluation's ``score`` of player ``i`` in ``s`` (computed once per state)."""
@@ -219,7 +231,7 @@ class _Look:
         that roll the same dice reach the same position but for the random state (the fingerprint
         names every die), so where nothing after the roll was chance the score of the first is the
         score of the others (the same computation: exact)."""
-        child = s.reseed(future).apply(a)
+        child = self.reseeded(s, future).apply(a)
         key = (str(a), fingerprint(child))
         known = self._futures.get(key)
         if known is None:
@@ -276,7 +288,7 @@ class _Look:
             legal = s.legal_actions()
             a, child = (legal[0], None) if len(legal) == 1 else self.best_follow_up(s, legal)
             if chance(s, a):
-                s = s.reseed(future * MAX_FOLLOW_UPS + step).apply(a)
+                s = self.reseeded(s, future * MAX_FOLLOW_UPS + step).apply(a)
                 chancy = True
             else:
                 s = child if child is not None else s.apply(a)
@@ -289,7 +301,7 @@ class _Look:
         for a in legal:
             child = None if self.chance(s, a) else s.apply(a)
             if child is None:
-                v = sum(self.score(s.reseed(k).apply(a)) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
+                v = sum(self.score(self.reseeded(s, k).apply(a)) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
             else:
                 v = self.score(child)
             if best is None or v > best[0]:
