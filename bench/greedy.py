@@ -3,7 +3,7 @@
 Usage::
 
     python bench/greedy.py [--games 3] [--rulesets mp2 voyages schmidt] [--slow 0.1]
-                           [--hashes] [--search-decisions 0]
+                           [--hashes] [--search-decisions 0] [--baseline DIR]
 
 Plays ``--games`` seeded 2-player games (seeds 0, 1, ...) of each ruleset with a GreedyAgent in
 every seat and prints, per ruleset: the seconds a game (median and range), and the milliseconds a
@@ -23,6 +23,12 @@ final VP, ± its standard error over the seeds' pairs.
 ``--before35``: also play the same seeds with the frozen greedy from before issue 35
 (``bench/greedy_before35.py``: its Voyages and Schmidt evaluations), each seed right after the new
 agent's game (A B A B), and print its figures under the new ones: a before/after on the same load.
+
+``--baseline DIR``: the same seeds played by the GreedyAgent of another checkout ``DIR`` (say a
+``git worktree`` of an older commit) and by this one, each game in a fresh process, the two
+alternating seed by seed (A B B A ...), timed in CPU (each process's own): a before/after of a speed
+change on the same load; the history digests of the two are compared too (an exact change keeps
+every choice).
 
 ``--search-decisions N``: also time SearchAgent's last-round turn decisions (its searched ones)
 over the same games, up to N of them a ruleset: the median and the 99th percentile, at its
@@ -184,6 +190,53 @@ def search_times(ruleset: str, ends: list[mp.GameState], limit: int) -> None:
         print(f"  the two chose differently at {differ} of {len(seconds['default'])} decisions")
 
 
+# One 2-player greedy game in a fresh process, with the package of the checkout named first:
+# prints its history digest, its CPU seconds and each decision's, as JSON.
+ONE_GAME = """
+import hashlib, json, sys, time
+sys.path.insert(0, sys.argv[1])
+import mp_notebook as mp
+ruleset, seed = sys.argv[2], int(sys.argv[3])
+mp.new_game(2, ruleset=ruleset, seed=seed)  # data loaded before the clock starts
+s = mp.new_game(2, ruleset=ruleset, seed=seed)
+agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
+cpu, start = [], time.process_time()
+while not s.is_over:
+    t = time.process_time()
+    a = agents[s.current_player].choose(s)
+    cpu.append(time.process_time() - t)
+    s = s.apply(a)
+game = time.process_time() - start
+print(json.dumps([hashlib.sha1(chr(10).join(s.history).encode()).hexdigest()[:12], game, cpu]))
+"""
+
+
+def baseline(ruleset: str, games: int, other: str) -> None:
+    """This checkout's greedy against the one in ``other``, seed by seed in fresh processes (see
+    the module docstring)."""
+    import json
+    import subprocess
+
+    roots = {"this checkout": str(Path(__file__).parents[1]), f"baseline {other}": other}
+    times = {name: Times() for name in roots}
+    digests: dict[str, list[str]] = {name: [] for name in roots}
+    for seed in range(games):
+        for name in (list(roots) if seed % 2 == 0 else list(roots)[::-1]):
+            out = subprocess.run([sys.executable, "-c", ONE_GAME, roots[name], ruleset, str(seed)],
+                                 capture_output=True, text=True, check=True)
+            digest, game, cpu = json.loads(out.stdout.splitlines()[-1])
+            digests[name].append(digest)
+            times[name].game_cpu.append(game)
+            times[name].cpu += cpu
+    for name, t in times.items():
+        print(f"{ruleset}, {name}, {games} games in CPU time: a game median {median(t.game_cpu):.3f} s "
+              f"(range {min(t.game_cpu):.3f}-{max(t.game_cpu):.3f}); {len(t.cpu)} decisions: mean "
+              f"{mean(t.cpu) * 1e3:.2f} ms, 99th percentile {p99(t.cpu) * 1e3:.1f} ms", flush=True)
+    same = [a == b for a, b in zip(*digests.values(), strict=True)]
+    print(f"{ruleset}: the same history in {sum(same)} of {games} games"
+          + ("" if all(same) else f" (differ: seeds {[k for k, x in enumerate(same) if not x]})"), flush=True)
+
+
 def paired_game(job: tuple[str, int, int]) -> tuple[int, int, float]:
     """Game ``5000 + n`` of ``ruleset`` with the new greedy in ``seat``: its total, the old agent's,
     and the new agent's share of the win."""
@@ -227,9 +280,12 @@ def main() -> None:
     parser.add_argument("--before35", action="store_true", help="also time the greedy before issue 35, interleaved")
     parser.add_argument("--match", type=int, default=0, help="seeds of new vs old greedy (each played twice)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--baseline", help="another checkout whose greedy to time against this one")
     args = parser.parse_args()
     for ruleset in args.rulesets:
-        if args.games:
+        if args.baseline:
+            baseline(ruleset, args.games, args.baseline)
+        elif args.games:
             bench(ruleset, args.games, args.slow, args.hashes, args.search_decisions, args.before35)
         if args.match:
             match(ruleset, args.match, args.workers)
