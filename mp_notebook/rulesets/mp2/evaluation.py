@@ -220,15 +220,16 @@ GAINS = tuple(CONVERT[k] - FINAL[k] for k in UNITS)  # a unit's worth beyond its
 
 
 def _units(s: Mp2State, p: Player, access: bool) -> tuple[float, ...]:
-    """:func:`convertible`'s counts in :data:`UNITS` order."""
+    """:func:`convertible`'s counts in :data:`UNITS` order: of each good, the units the contracts
+    ask for (``min(held, need)``) plus a :data:`SPARE` share of the rest (``max(0, held - need)``)."""
     spare = SPARE[access]
     need_pepper, need_silk, need_gold, need_jade = _needs(s, p.contracts)
     pepper, silk, gold, jade = p.pepper, p.silk, p.gold, p.jade
     return (p.coins, p.camels,
-            min(pepper, need_pepper) + spare * max(0, pepper - need_pepper),
-            min(silk, need_silk) + spare * max(0, silk - need_silk),
-            min(gold, need_gold) + spare * max(0, gold - need_gold),
-            min(jade, need_jade) + spare * max(0, jade - need_jade))
+            float(pepper) if pepper <= need_pepper else need_pepper + spare * (pepper - need_pepper),
+            float(silk) if silk <= need_silk else need_silk + spare * (silk - need_silk),
+            float(gold) if gold <= need_gold else need_gold + spare * (gold - need_gold),
+            float(jade) if jade <= need_jade else need_jade + spare * (jade - need_jade))
 
 
 def _needs(s: Mp2State, contracts: tuple[str, ...]) -> tuple[int, int, int, int]:
@@ -340,11 +341,17 @@ def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     if loc.contracts and any(s.display.get(city, ())):
         v += CONTRACT_CITY[_has_contract_access(s, p)] * min(1.0, t / 2)
     n = len(p.trading_posts) + 1
-    v += dict(c.rules.post_vp).get(n, 0)
+    v += _post_vp(c.rules.post_vp).get(n, 0)
     shield = loc.shield
     if shield and not any(c.locations[x].shield == shield for x in p.trading_posts):
         v += _shield_gain(s, p)
     return v
+
+
+@functools.lru_cache(maxsize=8)
+def _post_vp(post_vp: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """The rules' VP for the nth trading post, as a mapping (made once)."""
+    return dict(post_vp)
 
 
 def _shield_gain(s: Mp2State, p: Player) -> float:
@@ -375,21 +382,36 @@ def margin(s: Mp2State, i: int) -> float:
 def final_score(s: Mp2State, i: int, rivals: list[int] | None = None) -> int:
     """Player ``i``'s ``total`` in ``s.scores()``, without building the table (``rivals``: the
     rivals' completed contracts, if already known)."""
-    c = s.components
     p = s.players[i]
-    goal = c.goals.get(p.goal) if p.goal else None
-    distinct, plus = shield_count(s, p)
-    track = c.rules.shield_track
-    total = (
+    return (
         p.vp
-        + track[min(distinct + plus, len(track) - 1)]
+        + _standing(s, p)
         + (p.pepper + p.silk + p.gold + p.jade) // 2
         + p.coins // 10
         + _majority(s, _rivals(s, i) if rivals is None else rivals, len(p.completed))
     )
-    if goal:
-        total += sum(vp for seal, vp in goal.seals if p.improved(seal))
-    return total
+
+
+def _standing(s: Mp2State, p: Player) -> int:
+    """The final VP of ``p``'s shields and goal card (computed once per posts, goal, '+1' icons,
+    character and seal levels: what they depend on)."""
+    key = (p.trading_posts, p.goal, p.shields, p.character, p.seal_levels)
+    c = s.components
+    known = _STANDING.get(key)
+    if known is None or known[0] is not c:
+        goal = c.goals.get(p.goal) if p.goal else None
+        distinct, plus = shield_count(s, p)
+        track = c.rules.shield_track
+        vp = track[min(distinct + plus, len(track) - 1)]
+        if goal:
+            vp += sum(points for seal, points in goal.seals if p.improved(seal))
+        if len(_STANDING) >= CACHED:
+            _STANDING.clear()
+        known = _STANDING[key] = (c, vp)
+    return known[1]
+
+
+_STANDING: dict[tuple[object, ...], tuple[object, int]] = {}  # (posts, goal, ...) -> (components, VP)
 
 
 def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
