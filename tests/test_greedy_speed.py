@@ -11,11 +11,11 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent, base
-from mp_notebook.rulesets.mp2 import components, evaluation, scoring
+from mp_notebook.rulesets.mp2 import evaluation, scoring
 from mp_notebook.rulesets.mp2.components import Bundle
 
 CACHES = (evaluation._ACCESS, evaluation._POST_INCOME, evaluation._SEAL_INCOME, evaluation._DICE,
-          evaluation._ITEMS, evaluation._STANDING, scoring._SHIELDS, components._ITEMS, base._TIES)
+          evaluation._ITEMS, evaluation._STANDING, scoring._SHIELDS, base._TIES)
 
 
 def positions(seed: int, decisions: int, **options: object) -> list[mp.GameState]:

@@ -68,13 +68,7 @@ class Bundle:
 
     def items(self) -> list[tuple[str, int]]:
         """The non-zero entries, in ``RESOURCES`` order."""
-        known = _ITEMS.get(id(self))
-        if known is None:
-            values = (self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
-            if len(_ITEMS) >= 20_000:
-                _ITEMS.clear()
-            known = _ITEMS[id(self)] = (self, tuple((k, v) for k, v in zip(RESOURCES, values, strict=True) if v))
-        return list(known[1])
+        return list(_items(self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp))
 
     def __bool__(self) -> bool:
         return bool(self.coins or self.camels or self.pepper or self.silk or self.gold or self.jade or self.vp)
@@ -92,8 +86,10 @@ class Bundle:
         return _bundle_text(self.coins, self.camels, self.pepper, self.silk, self.gold, self.jade, self.vp)
 
 
-# Bundle.items by the id of the bundle (held, so that its id stays its own): bundles are immutable.
-_ITEMS: dict[int, tuple[Bundle, tuple[tuple[str, int], ...]]] = {}
+@functools.lru_cache(maxsize=1024)
+def _items(*values: int) -> tuple[tuple[str, int], ...]:
+    """:meth:`Bundle.items` of the bundle of these values (bundles recur: made once)."""
+    return tuple((k, v) for k, v in zip(RESOURCES, values, strict=True) if v)
 
 
 @functools.lru_cache(maxsize=1024)
