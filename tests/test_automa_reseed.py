@@ -80,3 +80,11 @@ def test_games_without_reseeds_are_the_same_under_either_revision() -> None:
             choice = rng.choice(a.legal_actions())
             a, b = a.apply(choice), b.apply(str(choice))
         assert a == b and a.scores().equals(b.scores())
+
+
+def test_a_revision_1_solo_save_the_automa_fix_changes_names_the_change() -> None:
+    """Written before revision 2: its Automa placed a 9th post, which scored the base game's 5 VP
+    then; revision 2 (issue 35) scores the Trading Post card alone, so the save does not replay."""
+    with pytest.raises(mp.SaveFileError, match=r"inconsistent.*saved under revision 1 of the Marco Polo II rules, "
+                                               r"and revision 2 .*no base-game VP for its 9th-11th post"):
+        mp.load(DATA / "mp2_revision1_automa_ninth_post.json")
