@@ -17,7 +17,10 @@ module constant, in VP per unit:
 * the plan (:func:`plan_value`): what the goal cards, the goal-city table and Beijing are still
   expected to bring, each city without a post reached with a chance that falls with its distance
   along a tour from the figure and rises with the rounds left; so a journey towards the goal cities
-  gains before it ends in one, and the first coins (:data:`FUND`) are kept for the next journey.
+  gains before it ends in one, and the first coins (:data:`FUND`) are kept for the next journey
+  (worth less as the journeys left run out, over the last :data:`FUND_FADE` rounds);
+* while a figure moves, :func:`travel_potential` counts only the cities it can still pay for, less
+  what the steps cost (:func:`spend_value`).
 
 :data:`prelude` names the bonus actions that change or add a die, which the greedy look-ahead
 scores by the main action they lead to.
@@ -65,6 +68,7 @@ POST = 3.0  # a trading post's later worth beyond its own bonuses (card and cont
 POST_FADE = 2.0  # ... fading over this many remaining rounds
 FUND = 18  # coins kept for the next journey (a 3-step Travel costs 12, routes may add 5-15) ...
 FUND_FUEL = 0.3  # ... are worth this much more each while the game is young
+FUND_FADE = 3.0  # ... fading over this many remaining rounds (the fuel: FADE_ROUNDS), as the journeys left do
 PLAN = 1.0  # share of the goal cities' and Beijing's expected worth (see :func:`plan_value`) counted
 REACH = 3.0  # steps a figure can still make per round left (the plan's reach)
 EXTRA_STEP = 5.0  # a route's extra coins and camels: this many of them count as one more step
@@ -89,6 +93,15 @@ def rounds_left(s: VoyagesState, i: int) -> float:
 def fuel_weight(t: float) -> float:
     """How much of the fuel value resources keep with ``t`` rounds left (1 early, 0 at the end)."""
     return min(1.0, t / FADE_ROUNDS)
+
+
+def fund_weight(t: float) -> float:
+    """How much of the journey fund's extra value coins keep with ``t`` rounds left.
+
+    >>> fund_weight(5.0), fund_weight(1.5)
+    (1.0, 0.5)
+    """
+    return min(1.0, t / FUND_FADE)
 
 
 def _final(k: str, s: VoyagesState, p: Player) -> float:
@@ -268,7 +281,8 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     w = fuel_weight(t)
     later = max(0, c.rules.rounds - s.round)
     v: float = final_now
-    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS)) + w * FUND_FUEL * min(p.coins, FUND)
+    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS))
+    v += fund_weight(t) * FUND_FUEL * min(p.coins, FUND)
     # fractions the final scoring floors, so that every unit counts
     v += (p.coins % c.rules.coins_per_vp) * _final("coins", s, p)
     v += (sum(getattr(p, g) for g in GOODS) % c.rules.goods_per_vp) * _final("pepper", s, p)
@@ -374,38 +388,80 @@ def _distances(board: Any) -> dict[str, dict[str, float]]:
 
 
 def travel_potential(s: GameState, i: int, steps: int) -> float:
-    """Best :func:`post_value` among cities within ``steps`` steps of a figure of player ``i``, less
-    the coins of the steps (the travel table's column, valued as fuel) and :data:`STEP_COST` each.
+    """Best :func:`post_value` among the cities player ``i``'s figures can still reach and pay for in
+    the ``steps`` steps of the movement under way, less what those steps cost (:func:`spend_value`
+    of their coins and camels) and :data:`STEP_COST` each.
 
-    Used while a figure is moving: stopping where it stands is distance 0.
+    Used while a figure is moving: stopping where it stands is distance 0, free.
     """
     state = _state(s)
     p = state.players[i]
     t = rounds_left(state, i)
+    coins, camels = _step_prices(state, steps)
     best = 0.0
     for figure in p.locations:
-        for city, (n, extra) in _reach(state.board, figure, steps).items():
+        for city, (n, extra_coins, extra_camels) in _reach(state.board, figure, steps).items():
+            pay_coins, pay_camels = coins[n] + extra_coins, camels[n] + extra_camels
+            if pay_coins > p.coins or pay_camels > p.camels:
+                continue
             v = post_value(state, i, city, t)
             if v > 0:
-                best = max(best, v - n * STEP_COST - extra * FUEL["coins"] * fuel_weight(t))
+                best = max(best, v - n * STEP_COST - spend_value(state, i, pay_coins, pay_camels, t))
     return best
 
 
+def _step_prices(s: VoyagesState, steps: int) -> tuple[list[int], list[int]]:
+    """Coins and camels that the next 0..``steps`` steps of the movement under way cost before
+    their routes' extras: the travel table's increases (a Travel action), a city card's price per
+    move (its goods are not counted), nothing for free moves."""
+    _, _, _, made, mode, per_step, _ = s.tasks[-1]
+    if mode == "travel":
+        table = (0, *s.components.rules.travel_coins)
+        each = [table[min(made + k + 1, len(table) - 1)] - table[min(made + k, len(table) - 1)] for k in range(steps)]
+        per_camels = 0
+    else:
+        per = per_step.pay if per_step is not None else None
+        each = [per.coins if per is not None else 0] * steps
+        per_camels = per.camels if per is not None else 0
+    coins, camels = [0], [0]
+    for k in range(steps):
+        coins.append(coins[-1] + each[k])
+        camels.append(camels[-1] + per_camels)
+    return coins, camels
+
+
+def spend_value(s: VoyagesState, i: int, coins: int, camels: int, t: float) -> float:
+    """What paying ``coins`` and ``camels`` takes from player ``i``'s :func:`value` with ``t`` rounds
+    left (their final-scoring value and fuel, the coins of the journey fund).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="voyages", seed=1)
+    >>> round(spend_value(s, 0, 5, 0, 5.0), 2), round(spend_value(s, 0, 0, 1, 5.0), 2)
+    (3.0, 0.7)
+    """
+    p = s.players[i]
+    w = fuel_weight(t)
+    fund = min(p.coins, FUND) - min(p.coins - coins, FUND)
+    f = fund_weight(t)
+    return coins * (_final("coins", s, p) + w * FUEL["coins"]) + f * FUND_FUEL * fund + camels * w * FUEL["camels"]
+
+
 @functools.lru_cache(maxsize=4096)
-def _reach(board: Any, start: str, steps: int) -> dict[str, tuple[int, int]]:
-    """Locations within ``steps`` steps: ``{location: (steps, route extra coins + camels)}``."""
-    out = {start: (0, 0)}
+def _reach(board: Any, start: str, steps: int) -> dict[str, tuple[int, int, int]]:
+    """Locations within ``steps`` steps: ``{location: (steps, route extra coins, extra camels)}``
+    (the cheapest of the shortest ways, coins and camels counted alike)."""
+    out = {start: (0, 0, 0)}
     frontier = [start]
     for n in range(1, steps + 1):
         nxt = []
         for here in frontier:
             for there, _, route, _ in board.adjacent[here]:
-                cost = out[here][1] + route.coins + route.camels
+                coins, camels = out[here][1] + route.coins, out[here][2] + route.camels
                 if there not in out:
                     nxt.append(there)
-                    out[there] = (n, cost)
-                elif out[there][0] == n and cost < out[there][1]:
-                    out[there] = (n, cost)
+                    out[there] = (n, coins, camels)
+                elif out[there][0] == n and coins + camels < out[there][1] + out[there][2]:
+                    out[there] = (n, coins, camels)
         frontier = nxt
     return out
 
