@@ -1,27 +1,37 @@
-"""The learned position value (``mp_notebook.agents.value``): fit it, judge its predictions, and
-match SearchAgent on it against GreedyAgent.
+"""The learned position value (``mp_notebook.agents.value``): fit it, judge its predictions, time
+it, and match SearchAgent on it against GreedyAgent.
 
 Usage::
 
     python bench/value.py fit --ruleset mp2 [--games 160] [--workers 2]
     python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 160] [--held-out 60]
+    python bench/value.py speed [--rulesets mp2 voyages schmidt] [--repeats 7]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
 
 ``fit`` plays ``--games`` 2-player games of ``GreedyAgent`` against itself (game ``n``: seed
 ``TRAIN + n``, agents seeded ``n`` and ``n + 1``, the Schmidt game with ``round_limit=300`` as a
 guard), takes every turn decision's position with the seats' final margins and who won, fits
 scikit-learn's ridge regression of the margin and logistic regression of the win on the
-design rows (standardised, the scaling folded back into the coefficients) and writes
-``rulesets/<id>/data/value.json``. The same seeds and code give the same file. Positions are
-cached in ``--cache`` (keyed by the source of the agents, evaluations and features, so a changed
-greedy player's games are played again).
+design rows (standardised, the scaling folded back into the coefficients), their regularisation
+(``ALPHAS``, ``CS``) chosen by 5-fold cross-validation grouped by game on the training games
+alone (the margin's squared error, the win's log loss), and writes
+``rulesets/<id>/data/value.json`` with its probe (``PROBE``). The same seeds and code give the
+same file. Games are cached in ``--cache`` (keyed by the source of the greedy player and its
+evaluation, so a changed greedy player's games are played again).
 
 ``predict`` fits on the ``--games`` training games as ``fit`` does and judges, on ``--held-out``
 other games (seeds ``HELD_OUT + n``), how well the learned value and the hand evaluation
 (``terms(s).margin``, what GreedyAgent ranks by) predict the winner: from round-3 positions
 (Marco Polo II, Voyages) or the first third of the game (Schmidt: rounds up to a third of the
-game's last). Both as accuracy (the sign of the margin) and log loss (the hand margin turned
-into a chance by a logistic fit on the training positions, so both are calibrated alike).
+game's last). Both as accuracy (the sign of the margin; the Schmidt game: of the win chance
+minus a half) and log loss (the hand margin turned into a chance by a logistic fit on the
+training games' positions of the same stage, the calibration most favourable to it that does not
+look at the held-out games).
+
+``speed`` times one call of ``value(s, 0)`` (what SearchAgent calls at every leaf) and, beside
+it, of the hand evaluation's ``margin(s, 0)``, in CPU time, on every 4th position of the first
+120 decisions of a seeded 2-player GreedyAgent game (the model already loaded): the median
+microseconds a call over ``--repeats`` passes, and the fastest and slowest pass.
 
 ``match`` plays SearchAgent (defaults, or ``--option NAME VALUE`` keyword arguments) against
 GreedyAgent in paired games: game ``2k`` and ``2k + 1`` share seed ``MATCH + k`` with the seats
@@ -62,8 +72,10 @@ from mp_notebook.analysis import wilson  # noqa: E402
 RULESETS = ("mp2", "voyages", "schmidt")
 TRAIN, HELD_OUT, MATCH = 50_000, 60_000, 70_000  # seed bases of the training, held-out and match games
 OPTIONS = {"schmidt": {"round_limit": 300}}
-RIDGE_ALPHA = 1.0
-LOGISTIC_C = 1.0
+ALPHAS = (1.0, 10.0, 100.0, 1000.0, 10000.0)  # the ridge penalties cross-validated (standardised rows)
+CS = (0.00003, 0.0001, 0.0003, 0.001, 0.003, 0.01, 0.1)  # the logistic inverse penalties cross-validated
+FOLDS = 5
+PROBE = {"seed": 1, "decisions": 40}  # the probe position (mp_notebook.agents.value.probe_state)
 
 
 @dataclass
@@ -143,51 +155,92 @@ def positions(played: list[Game]) -> list[Position]:
         at, rnd, hand = next(turns, (-1, 0, []))
         for k, entry in enumerate((*game.history, None)):
             if k == at:
-                out.append(Position(vt.seat_features(s), vt.progress(s), s.decision.player, rnd, hand, game))
+                out.append(Position(learned.seat_rows(s), vt.progress(s), s.decision.player, rnd, hand, game))
                 at, rnd, hand = next(turns, (-1, 0, []))
             if entry is not None:
                 s = s.apply(entry)
     return out
 
 
-def samples(found: list[Position]) -> tuple[list[list[float]], list[float], list[int], list[float]]:
-    """Design rows, final margins, wins (1/0) and hand margins of every seat at every position."""
-    rows: list[list[float]] = []
-    margins: list[float] = []
-    wins: list[int] = []
-    hand: list[float] = []
+@dataclass
+class Samples:
+    """Every seat at every position: design rows, final margins, wins (1/0), hand margins and the
+    game's index."""
+
+    rows: list[list[float]]
+    margins: list[float]
+    wins: list[int]
+    hand: list[float]
+    game: list[int]
+
+
+def samples(found: list[Position]) -> Samples:
+    """The :class:`Samples` of ``found``."""
+    out = Samples([], [], [], [], [])
+    games_seen: dict[int, int] = {}
     for p in found:
         for i in range(len(p.seats)):
-            rows.append(learned.design_row(p.seats, i, p.progress, p.mover))
-            margins.append(p.game.margins[i])
-            wins.append(int(p.game.winners[i]))
-            hand.append(p.hand[i])
-    return rows, margins, wins, hand
+            out.rows.append(learned.design_row(p.seats, i, p.progress, p.mover))
+            out.margins.append(p.game.margins[i])
+            out.wins.append(int(p.game.winners[i]))
+            out.hand.append(p.hand[i])
+            out.game.append(games_seen.setdefault(id(p.game), len(games_seen)))
+    return out
 
 
 def fit(ruleset: str, played: list[Game], seeds: range) -> learned.ValueModel:
     """The value fitted on ``played`` (see the module doc)."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression, Ridge
+    from sklearn.metrics import log_loss as sk_log_loss
+    from sklearn.model_selection import GroupKFold
     from sklearn.preprocessing import StandardScaler
 
-    rows, margins, wins, _ = samples(positions(played))
-    x = np.asarray(rows)
-    scaler = StandardScaler().fit(x)
-    scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
-    z = (x - scaler.mean_) / scale
-    parts = {}
-    for name, model in (("margin", Ridge(alpha=RIDGE_ALPHA).fit(z, margins)),
-                        ("win", LogisticRegression(C=LOGISTIC_C, max_iter=5000).fit(z, wins))):
+    data = samples(positions(played))
+    x, margins, wins = np.asarray(data.rows), np.asarray(data.margins), np.asarray(data.wins)
+    folds = list(GroupKFold(FOLDS).split(x, margins, data.game))
+
+    def standardised(train: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        scaler = StandardScaler().fit(x[train])
+        return scaler.mean_, np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+
+    def ridge(alpha: float, train: np.ndarray) -> tuple[Ridge, np.ndarray, np.ndarray]:
+        mean, scale = standardised(train)
+        return Ridge(alpha=alpha).fit((x[train] - mean) / scale, margins[train]), mean, scale
+
+    def logistic(c: float, train: np.ndarray) -> tuple[LogisticRegression, np.ndarray, np.ndarray]:
+        mean, scale = standardised(train)
+        return LogisticRegression(C=c, max_iter=5000).fit((x[train] - mean) / scale, wins[train]), mean, scale
+
+    def cv_error(name: str, penalty: float) -> float:
+        predicted = np.zeros(len(x))
+        for train, test in folds:
+            model, mean, scale = (ridge if name == "margin" else logistic)(penalty, train)
+            z = (x[test] - mean) / scale
+            predicted[test] = model.predict(z) if name == "margin" else model.predict_proba(z)[:, 1]
+        return float(np.mean((predicted - margins) ** 2)) if name == "margin" else float(sk_log_loss(wins, predicted))
+
+    everything = np.arange(len(x))
+    parts, chosen = {}, {}
+    for name, grid in (("margin", ALPHAS), ("win", CS)):
+        errors = {penalty: cv_error(name, penalty) for penalty in grid}
+        chosen[name] = min(grid, key=errors.__getitem__)
+        print(f"  {ruleset} {name}: cross-validated {'squared error' if name == 'margin' else 'log loss'} by "
+              f"{'alpha' if name == 'margin' else 'C'}: " + ", ".join(f"{k:g}: {v:.4g}" for k, v in errors.items()),
+              file=sys.stderr)
+        model, mean, scale = (ridge if name == "margin" else logistic)(chosen[name], everything)
         coef = np.ravel(model.coef_) / scale
-        intercept = float(np.ravel([model.intercept_])[0] - coef @ scaler.mean_)
+        intercept = float(np.ravel([model.intercept_])[0] - coef @ mean)
         parts[name] = learned.Linear(round(intercept, 10), tuple(round(float(c), 10) for c in coef))
     names = learned.design_names(learned.terms(ruleset).NAMES)
-    fitted = {"games": len(played), "seeds": f"{seeds.start}-{seeds.stop - 1}", "rows": len(rows),
+    fitted = {"games": len(played), "seeds": f"{seeds.start}-{seeds.stop - 1}", "rows": len(x),
               "policy": "GreedyAgent(n) against GreedyAgent(n + 1), 2 players, every turn decision, both seats",
-              "models": f"sklearn Ridge(alpha={RIDGE_ALPHA}), LogisticRegression(C={LOGISTIC_C}) on standardised rows",
+              "models": f"sklearn Ridge(alpha={chosen['margin']:g}), LogisticRegression(C={chosen['win']:g}) on "
+                        f"standardised rows, the penalties chosen by {FOLDS}-fold cross-validation grouped by game",
               "command": f"python bench/value.py fit --ruleset {ruleset} --games {len(played)}"}
-    return learned.ValueModel(ruleset, names, parts["margin"], parts["win"], fitted)
+    probe = learned.design(learned.probe_state(ruleset, PROBE["seed"], PROBE["decisions"]), 0)
+    return learned.ValueModel(ruleset, names, parts["margin"], parts["win"], fitted,
+                              {**PROBE, "row": [round(v, 10) for v in probe]})
 
 
 def early(ruleset: str, p: Position) -> bool:
@@ -195,38 +248,52 @@ def early(ruleset: str, p: Position) -> bool:
     return p.round <= p.game.last_round / 3 if ruleset == "schmidt" else p.round == 3
 
 
-def log_loss(chances: list[float], wins: list[int]) -> float:
+def losses(chances: list[float], wins: list[int]) -> list[float]:
+    """The log loss of each chance against its outcome."""
     eps = 1e-12
-    return -fmean(math.log(max(eps, p if w else 1 - p)) for p, w in zip(chances, wins, strict=True))
+    return [-math.log(max(eps, p if w else 1 - p)) for p, w in zip(chances, wins, strict=True)]
+
+
+def paired(ours: list[float], theirs: list[float], games: list[int]) -> str:
+    """The mean of ``ours - theirs`` ± its standard error, the games taken as the independent units
+    (a game's positions are not independent of each other)."""
+    by_game: dict[int, list[float]] = {}
+    for a, b, g in zip(ours, theirs, games, strict=True):
+        by_game.setdefault(g, []).append(a - b)
+    means = [fmean(v) for v in by_game.values()]
+    return f"{fmean(ours) - fmean(theirs):+.3f} ± {stdev(means) / len(means) ** 0.5:.3f}"
 
 
 def predict(ruleset: str, train: list[Game], held: list[Game], fitted: learned.ValueModel) -> None:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    _, _, train_wins, train_hand = samples(positions(train))
-    calibration = LogisticRegression().fit(np.asarray(train_hand)[:, None], train_wins)
-    rows, margins, wins, hand = samples([p for p in positions(held) if early(ruleset, p)])
-    decided = [k for k, m in enumerate(margins) if m != 0 or ruleset == "schmidt"]  # a tie predicts nothing
-    learned_margin = [fitted.margin(rows[k]) for k in decided]
-    learned_chance = [1 / (1 + math.exp(-fitted.win(rows[k]))) for k in decided]
-    hand_chance = list(calibration.predict_proba(np.asarray([hand[k] for k in decided])[:, None])[:, 1])
-    truth = [wins[k] for k in decided]
-
-    def accuracy(scores: list[float]) -> float:
-        return fmean((v > 0) == bool(w) for v, w in zip(scores, truth, strict=True))
-
+    known = samples([p for p in positions(train) if early(ruleset, p)])
+    calibration = LogisticRegression().fit(np.asarray(known.hand)[:, None], known.wins)
+    judged = samples([p for p in positions(held) if early(ruleset, p)])
+    decided = [k for k, m in enumerate(judged.margins) if m != 0 or ruleset == "schmidt"]  # a tie predicts nothing
+    rows = [judged.rows[k] for k in decided]
+    margins = [judged.margins[k] for k in decided]
+    hand = [judged.hand[k] for k in decided]
+    truth = [judged.wins[k] for k in decided]
+    games = [judged.game[k] for k in decided]
+    learned_margin = [fitted.margin(row) for row in rows]
+    learned_chance = [1 / (1 + math.exp(-fitted.win(row))) for row in rows]
+    hand_chance = list(calibration.predict_proba(np.asarray(hand)[:, None])[:, 1])
     ours = learned_margin if learned.terms(ruleset).OUTCOME == "margin" else [p - 0.5 for p in learned_chance]
+    hits = [float((v > 0) == bool(w)) for v, w in zip(ours, truth, strict=True)]
+    hand_hits = [float((v > 0) == bool(w)) for v, w in zip(hand, truth, strict=True)]
+    loss, hand_loss = losses(learned_chance, truth), losses(hand_chance, truth)
     print(f"  {ruleset}: {len(decided)} seat-positions of {len(held)} held-out games "
           f"({'round 3' if ruleset != 'schmidt' else 'the first third of each game'})")
-    print(f"    winner predicted: learned value {accuracy(ours):.1%}, hand evaluation "
-          f"{accuracy([hand[k] for k in decided]):.1%}")
-    print(f"    log loss: learned win chance {log_loss(learned_chance, truth):.3f}, hand evaluation "
-          f"(calibrated) {log_loss(hand_chance, truth):.3f}  (a coin: {math.log(2):.3f})")
+    print(f"    winner predicted: learned value {fmean(hits):.1%}, hand evaluation {fmean(hand_hits):.1%} "
+          f"(learned - hand, ± its standard error over games: {paired(hits, hand_hits, games)})")
+    print(f"    log loss: learned win chance {fmean(loss):.3f}, hand evaluation (calibrated) {fmean(hand_loss):.3f} "
+          f"(learned - hand: {paired(loss, hand_loss, games)}; a coin: {math.log(2):.3f})")
     if ruleset != "schmidt":
-        err = [abs(a - margins[k]) for a, k in zip(learned_margin, decided, strict=True)]
+        err = [abs(a - m) for a, m in zip(learned_margin, margins, strict=True)]
         print(f"    final margin's mean absolute error: learned {fmean(err):.1f}, hand evaluation's margin "
-              f"{fmean(abs(hand[k] - margins[k]) for k in decided):.1f}")
+              f"{fmean(abs(h - m) for h, m in zip(hand, margins, strict=True)):.1f}")
 
 
 @dataclass
@@ -283,6 +350,29 @@ def match(rulesets: list[str], n_games: int, workers: int, options: dict[str, ob
                       f"99th percentile {quantiles(times, n=100)[98]:.2f} s, most {max(times):.2f} s", flush=True)
 
 
+def speed(rulesets: list[str], repeats: int) -> None:
+    """Print the microseconds a call of the learned value and of the hand margin (see the module doc)."""
+    print(f"CPU microseconds a call, median of {repeats} passes (fastest-slowest)")
+    for ruleset in rulesets:
+        s = mp.new_game(2, ruleset=ruleset, seed=11, **OPTIONS.get(ruleset, {}))
+        agent, states = mp.agents.GreedyAgent(1), []
+        while not s.is_over and len(states) < 120:
+            s = s.apply(agent.choose(s))
+            states.append(s)
+        states = states[::4]
+        learned.value(states[0], 0)  # the model read
+        figures = []
+        for name, call in (("learned value", learned.value), ("hand margin", lambda s, i: hand_terms(s).margin(s, i))):
+            passes = []
+            for _ in range(repeats):
+                start = time.process_time()
+                for state in states:
+                    call(state, 0)
+                passes.append((time.process_time() - start) / len(states) * 1e6)
+            figures.append(f"{name} {median(passes):.0f} µs ({min(passes):.0f}-{max(passes):.0f})")
+        print(f"  {ruleset}, {len(states)} positions: " + ", ".join(figures), flush=True)
+
+
 def data_path(ruleset: str) -> Path:
     return ROOT / "mp_notebook" / "rulesets" / ruleset / learned.FILE
 
@@ -290,7 +380,7 @@ def data_path(ruleset: str) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("fit", "predict", "match"):
+    for name in ("fit", "predict", "speed", "match"):
         p = sub.add_parser(name)
         p.add_argument("--workers", type=int, default=2)
         p.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "mp_notebook-value")
@@ -298,10 +388,12 @@ def main() -> None:
             p.add_argument("--ruleset", choices=RULESETS, required=True)
         else:
             p.add_argument("--rulesets", nargs="+", choices=RULESETS,
-                           default=list(RULESETS) if name == "predict" else ["mp2"])
+                           default=list(RULESETS) if name in ("predict", "speed") else ["mp2"])
         p.add_argument("--games", type=int, default=160 if name != "match" else 200)
         if name == "predict":
             p.add_argument("--held-out", type=int, default=60)
+        if name == "speed":
+            p.add_argument("--repeats", type=int, default=7)
         if name == "match":
             p.add_argument("--first", type=int, default=0, help="the first game's number (to add games to a match)")
             p.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
@@ -321,6 +413,8 @@ def main() -> None:
             train = games(ruleset, seeds, args.workers, args.cache)
             held = games(ruleset, range(HELD_OUT, HELD_OUT + args.held_out), args.workers, args.cache)
             predict(ruleset, train, held, fit(ruleset, train, seeds))
+    elif args.command == "speed":
+        speed(args.rulesets, args.repeats)
     else:
         match(args.rulesets, args.games, args.workers, {k: ast.literal_eval(v) for k, v in args.option}, args.first)
 

@@ -1,5 +1,6 @@
-"""The learned position value: the shipped coefficients match the code, finished games are valued
-by their result, the value reads the position, and loading it is lazy and needs no scikit-learn."""
+"""The learned position value: the shipped coefficients match the code (names, counts and the probe
+row the code computes), finished games are valued by their result, the value reads the position
+and the hand evaluation, and loading it is lazy and needs no scikit-learn."""
 
 from __future__ import annotations
 
@@ -49,6 +50,17 @@ def test_the_shipped_value_matches_the_code(ruleset):
     assert value.model(ruleset).features == names
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_shipped_probe_is_what_the_code_computes(ruleset):
+    """The features and the hand evaluation the coefficients were fitted on are the code's: a change
+    to either (a feature, a hand weight) needs ``python bench/value.py fit --ruleset <id>``."""
+    probe = shipped(ruleset)["probe"]
+    s = value.probe_state(ruleset, probe["seed"], probe["decisions"])
+    assert len(s.history) >= probe["decisions"] and not s.is_over
+    assert value.design(s, 0) == pytest.approx(probe["row"], rel=1e-7, abs=1e-7), (
+        f"refit: python bench/value.py fit --ruleset {ruleset}")
+
+
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.update(version=0), "version 0"),
     (lambda d: d.update(ruleset="voyages"), "for 'voyages'"),
@@ -72,9 +84,13 @@ def test_every_seat_s_design_row_and_the_share_played(ruleset):
     for s in states[::25]:
         seats = vt.seat_features(s)
         assert len(seats) == 2 and all(len(row) == len(vt.NAMES) for row in seats)
+        hand = [mp.agents.base.terms(s).value(s, k) for k in range(2)]
+        assert value.seat_rows(s) == [[h, *row] for h, row in zip(hand, seats, strict=True)]
         row = value.design(s, 0)
-        assert row[: len(vt.NAMES)] == [a - b for a, b in zip(*seats, strict=True)]
-        assert row == value.design_row(seats, 0, vt.progress(s), s.decision.player)
+        assert row[0] == hand[0] - hand[1]
+        assert row[1 : 1 + len(vt.NAMES)] == [a - b for a, b in zip(*seats, strict=True)]
+        assert row[-2] == pytest.approx(row[0] * vt.progress(s) ** 2)
+        assert row == value.design_row(value.seat_rows(s), 0, vt.progress(s), s.decision.player)
         assert abs(value.margin(s, 0) + value.margin(s, 1)) < 1e-6  # two seats: symmetric
         assert 0.0 < value.win_chance(s, 0) < 1.0
 

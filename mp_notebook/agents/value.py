@@ -1,11 +1,13 @@
 """The learned position value: ``V(state, seat)``, fitted on self-play positions and their outcomes.
 
 Each ruleset offers raw position features (its ``value`` part, ``rulesets/<id>/features.py``:
-``NAMES``, ``seat_features(s)``, ``progress(s)`` and ``OUTCOME``), counts read off the state and
-independent of the hand evaluation's weights. A seat's *design* row is, for every feature, its
-own value minus the best other seat's (:func:`design`), the same times the share of the game
-played (so a feature may weigh differently early and late), and whose decision is awaited. Two
-linear models on that row ship in ``rulesets/<id>/data/value.json``:
+``NAMES``, ``seat_features(s)``, ``progress(s)`` and ``OUTCOME``), counts read off the state. In
+front of them :func:`seat_rows` puts the hand evaluation's estimate of the seat's final score (the
+``agents`` part's ``value``, what GreedyAgent ranks by), so the fit starts from that evaluation and
+can only add to it. A seat's *design* row is, for every feature, its own value minus the best other
+seat's (:func:`design`), the same times the share of the game played (so a feature may weigh
+differently early and late), the hand estimate's lead times the square of that share, and whose
+decision is awaited. Two linear models on that row ship in ``rulesets/<id>/data/value.json``:
 
 * ``margin`` — ridge regression of the seat's final margin (its final total minus the best
   other's, in the ruleset's score unit) — :func:`margin`;
@@ -16,8 +18,11 @@ ruleset's ``OUTCOME`` is ``"win"`` (the Schmidt game is a race: the capital at t
 say who won). A finished game is valued by its real result. The data file is read on first use,
 never at import, and inference is plain Python (no scikit-learn at runtime). The coefficients are
 regenerated, reproducibly from seeds, by ``python bench/value.py fit --ruleset <id>``, which
-prints what it fitted on; ``python bench/value.py predict`` compares the learned value's
-predictions of the winner with the hand evaluation's on held-out games.
+chooses the regularisation by cross-validation on the training games and prints what it fitted
+on; ``python bench/value.py predict`` compares the learned value's predictions of the winner with
+the hand evaluation's on held-out games. The file also holds a *probe*: seat 0's design row after
+a seeded random opening, which the tests recompute, so a change to the features or to the hand
+evaluation that the fitted coefficients do not know of is caught.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
@@ -37,16 +42,19 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from mp_notebook.agents.base import terms as hand_terms
+from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.errors import DataError
-from mp_notebook.rulesets import get
+from mp_notebook.rulesets import get, new_game
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
-VERSION = 1  # of the design (features, their order and form) and of the data file's layout
+VERSION = 2  # of the design (features, their order and form) and of the data file's layout
 FILE = "data/value.json"  # in the ruleset's package
 OUTCOMES = ("margin", "win")
 DECIDED = 10.0  # the log-odds :func:`value` gives a finished game's winner (minus for the others)
+HAND = "hand"  # the column of the hand evaluation's estimate of a seat's final score (see seat_rows)
 
 
 class ValueTerms(Protocol):
@@ -74,20 +82,22 @@ class Linear:
 @dataclass(frozen=True)
 class ValueModel:
     """A ruleset's fitted value: the design's column names and the two linear models; ``fitted``
-    says on what (games, seeds, the command)."""
+    says on what (games, seeds, the command), ``probe`` what the code computed when it was fitted
+    (``seed``, ``decisions``, seat 0's design ``row``: see :func:`probe_state`)."""
 
     ruleset: str
     features: tuple[str, ...]
     margin: Linear
     win: Linear
     fitted: dict[str, Any]
+    probe: dict[str, Any]
 
     def to_json(self) -> str:
         return json.dumps({
             "version": VERSION, "ruleset": self.ruleset, "features": list(self.features),
             "margin": {"intercept": self.margin.intercept, "coef": list(self.margin.coef)},
             "win": {"intercept": self.win.intercept, "coef": list(self.win.coef)},
-            "fitted": self.fitted,
+            "fitted": self.fitted, "probe": self.probe,
         }, indent=1) + "\n"
 
     @classmethod
@@ -109,7 +119,8 @@ class ValueModel:
             if len(coef) != len(expected):
                 raise DataError(f"{where}: {name} has {len(coef)} coefficients for {len(expected)} features")
             parts[name] = Linear(float(doc[name]["intercept"]), coef)
-        return cls(ruleset, expected, parts["margin"], parts["win"], dict(doc.get("fitted", {})))
+        return cls(ruleset, expected, parts["margin"], parts["win"], dict(doc.get("fitted", {})),
+                   dict(doc.get("probe", {})))
 
 
 def terms(ruleset: str) -> ValueTerms:
@@ -121,29 +132,60 @@ def design_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """The design's column names for a ruleset's feature ``names`` (see :func:`design`).
 
     >>> design_names(("coins",))
-    ('coins', 'coins*progress', 'to_move')
+    ('hand', 'coins', 'hand*progress', 'coins*progress', 'hand*progress^2', 'to_move')
     """
-    return (*names, *(f"{n}*progress" for n in names), "to_move")
+    columns = (HAND, *names)
+    return (*columns, *(f"{n}*progress" for n in columns), f"{HAND}*progress^2", "to_move")
+
+
+def seat_rows(s: GameState) -> list[list[float]]:
+    """Every seat's features: the hand evaluation's estimate of its final score (:data:`HAND`),
+    then the ruleset's ``NAMES``.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> rows = seat_rows(s)
+    >>> len(rows), len(rows[0]) == 1 + len(terms("mp2").NAMES)
+    (2, True)
+    """
+    ev = hand_terms(s)
+    return [[ev.value(s, k), *row] for k, row in enumerate(terms(s.ruleset).seat_features(s))]
 
 
 def design(s: GameState, i: int) -> list[float]:
-    """Seat ``i``'s design row (:func:`design_names`): each feature's lead over the best other seat,
-    the same times the share of the game played, and 1 if the awaited decision is ``i``'s (-1
-    another seat's, 0 once the game is over)."""
-    vt = terms(s.ruleset)
-    return design_row(vt.seat_features(s), i, vt.progress(s), s.decision.player)
+    """Seat ``i``'s design row (:func:`design_names`): each of :func:`seat_rows`'s features' lead over
+    the best other seat, the same times the share of the game played, the hand estimate's lead
+    times its square, and 1 if the awaited decision is ``i``'s (-1 another seat's, 0 once the game
+    is over)."""
+    return design_row(seat_rows(s), i, terms(s.ruleset).progress(s), s.decision.player)
 
 
 def design_row(seats: list[list[float]], i: int, progress: float, mover: int | None) -> list[float]:
-    """:func:`design` from every seat's features, the share of the game played and the seat to move.
+    """:func:`design` from every seat's :func:`seat_rows`, the share of the game played and the seat
+    to move.
 
-    >>> design_row([[3.0], [1.0], [5.0]], 0, 0.5, 2)
-    [-2.0, -1.0, -1.0]
+    >>> design_row([[3.0, 1.0], [1.0, 1.0], [5.0, 0.0]], 0, 0.5, 2)
+    [-2.0, 0.0, -1.0, 0.0, -0.5, -1.0]
     """
     own = seats[i]
     others = [row for k, row in enumerate(seats) if k != i]
     lead = [v - max(row[j] for row in others) for j, v in enumerate(own)] if others else list(own)
-    return [*lead, *(v * progress for v in lead), 0.0 if mover is None else (1.0 if mover == i else -1.0)]
+    return [*lead, *(v * progress for v in lead), lead[0] * progress * progress,
+            0.0 if mover is None else (1.0 if mover == i else -1.0)]
+
+
+def probe_state(ruleset: str, seed: int, decisions: int) -> GameState:
+    """The position a model's probe is taken at: a 2-player game of ``ruleset`` (``seed``), after
+    ``decisions`` decisions of ``RandomAgent(seed)``.
+
+    >>> probe_state("mp2", 1, 3).history[-1] == probe_state("mp2", 1, 3).history[-1]
+    True
+    """
+    s = new_game(2, ruleset=ruleset, seed=seed)
+    agent = RandomAgent(seed)
+    for _ in range(decisions):
+        s = s.apply(agent.choose(s))
+    return s
 
 
 _MODELS: dict[str, ValueModel] = {}

@@ -2,8 +2,10 @@
 (:mod:`mp_notebook.agents.value`): a seat's pieces, its score as if the game ended now, and what
 its contracts promise. Each ruleset's ``features`` module picks what applies to it.
 
-Features are plain counts read off the state, never the hand evaluation's weights, so a change to
-``evaluation.py`` leaves them (and the fitted value) as they are.
+Features are plain counts read off the state, never the hand evaluation's weights: the value puts
+the hand evaluation's estimate beside them itself (``agents.value.seat_rows``), so a change to
+``evaluation.py`` leaves these counts as they are but needs the value refitted (the shipped
+probe row tells).
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=1)
