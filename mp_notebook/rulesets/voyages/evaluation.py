@@ -153,6 +153,21 @@ def cost_value(c: Cost, t: float) -> float:
 
 def held_share(p: Player, c: Cost) -> float:
     """The share (0..1) of a cost's items the player already holds."""
+    key = (id(c), p.coins, p.camels, p.pepper, p.silk, p.gold)
+    known = _HELD.get(key)
+    if known is None:
+        if len(_HELD) >= MEMO:
+            _HELD.clear()
+        known = _HELD[key] = (c, _held_share(p, c))
+    return cast(float, known[1])
+
+
+# held_share by the cost (held here, so that its id stays its own) and the player's resources
+_HELD: dict[tuple[object, ...], tuple[Cost, float]] = {}
+
+
+def _held_share(p: Player, c: Cost) -> float:
+    """:func:`held_share` computed."""
     pay, extra, goods_paid = _cost_items(c)
     need = have = 0
     for k, v in pay:
@@ -255,7 +270,13 @@ def final_total(s: VoyagesState, i: int) -> int:
     c = s.components
     rules = c.rules
     p = s.players[i]
-    cards, cities = goal_points(s, p)
+    key = (id(c), p.goals, p.trading_posts)
+    goals = _GOAL_POINTS.get(key)
+    if goals is None:
+        if len(_GOAL_POINTS) >= MEMO:
+            _GOAL_POINTS.clear()
+        goals = _GOAL_POINTS[key] = goal_points(s, p)
+    cards, cities = goals
     total = p.vp + cards + cities + p.coins // rules.coins_per_vp
     total += sum(vp for seat, vp in zip(s.beijing, c.locations[c.beijing].vp_spaces, strict=True) if seat == i)
     if c.beijing in p.trading_posts:
@@ -264,6 +285,10 @@ def final_total(s: VoyagesState, i: int) -> int:
     if done and done == max(len(q.completed) for q in s.players):
         total += rules.most_contracts_vp
     return total
+
+
+# goal_points by the components, the goal cards and the posts (all it reads)
+_GOAL_POINTS: dict[tuple[object, ...], tuple[int, int]] = {}
 
 
 def margin(s: GameState, i: int) -> float:
@@ -323,9 +348,31 @@ def plan_value(s: GameState, i: int, t: float) -> float:
     c = state.components
     p = state.players[i]
     posts = p.trading_posts
+    free = None if c.beijing in posts or None not in state.beijing else state.beijing.index(None)
+    goods = p.pepper + p.silk + p.gold if free is not None else 0
+    key = (id(state.board), id(c), p.locations, posts, p.goals, free, goods, t)
+    known = _PLANS.get(key)
+    if known is None:
+        if len(_PLANS) >= MEMO:
+            _PLANS.clear()
+        known = _PLANS[key] = _plan(state, p, free, goods, t)
+    return known
+
+
+# plan_value by what it reads of the player and the board (the components and board are shared by
+# every state): the figures, posts, goal cards, Beijing's first free VP space, goods, rounds left.
+_PLANS: dict[tuple[object, ...], float] = {}
+MEMO = 100_000  # the most entries a memo of this module keeps before it starts again
+
+
+def _plan(state: VoyagesState, p: Player, free: int | None, goods: int, t: float) -> float:
+    """:func:`plan_value` computed (``free``: Beijing's first free VP space, None when it scores
+    nothing more for the player; ``goods``: the player's goods, counted with it)."""
+    c = state.components
+    posts = p.trading_posts
     cards = [c.goals[g] for g in p.goals]
     cities = {city for card in cards for city in card.cities}
-    beijing = c.beijing not in posts and None in state.beijing
+    beijing = free is not None
     targets = tuple(sorted((cities | ({c.beijing} if beijing else set())) - set(posts)))
     chance = _tour(state.board, p.locations, targets, t)
     v = 0.0
@@ -340,9 +387,9 @@ def plan_value(s: GameState, i: int, t: float) -> float:
     table = c.rules.goal_cities_vp
     whole = min(int(expected), len(table) - 2)
     v += table[whole] + (expected - whole) * (table[whole + 1] - table[whole]) - table[held]
-    if beijing:
-        space = c.locations[c.beijing].vp_spaces[state.beijing.index(None)]
-        v += chance[c.beijing] * (space + sum(getattr(p, g) for g in GOODS) / c.rules.goods_per_vp)
+    if free is not None:
+        space = c.locations[c.beijing].vp_spaces[free]
+        v += chance[c.beijing] * (space + goods / c.rules.goods_per_vp)
     return v
 
 
