@@ -159,7 +159,7 @@ def held_share(p: Player, c: Cost) -> float:
         if len(_HELD) >= MEMO:
             _HELD.clear()
         known = _HELD[key] = (c, _held_share(p, c))
-    return cast(float, known[1])
+    return known[1]
 
 
 # held_share by the cost (held here, so that its id stays its own) and the player's resources
