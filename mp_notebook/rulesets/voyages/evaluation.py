@@ -301,19 +301,30 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     if s.is_over:
         return final_now
     c = s.components
+    rules = c.rules
     p = s.players[i]
     t = rounds_left(s, i)
     w = fuel_weight(t)
-    later = max(0, c.rules.rounds - s.round)
+    later = max(0, rules.rounds - s.round)
     v: float = final_now
-    v += sum(w * FUEL[k] * getattr(p, k) for k in ("coins", "camels", *GOODS))
-    v += fund_weight(t) * FUND_FUEL * min(p.coins, FUND)
+    # (sums written out in the order sum() adds them: the same floats)
+    coins, pepper, silk, gold = p.coins, p.pepper, p.silk, p.gold
+    v += (w * FUEL["coins"] * coins + w * FUEL["camels"] * p.camels + w * FUEL["pepper"] * pepper
+          + w * FUEL["silk"] * silk + w * FUEL["gold"] * gold)
+    v += fund_weight(t) * FUND_FUEL * min(coins, FUND)
     # fractions the final scoring floors, so that every unit counts
-    v += (p.coins % c.rules.coins_per_vp) * _final("coins", s, p)
-    v += (sum(getattr(p, g) for g in GOODS) % c.rules.goods_per_vp) * _final("pepper", s, p)
+    v += (coins % rules.coins_per_vp) * (1 / rules.coins_per_vp)
+    v += ((pepper + silk + gold) % rules.goods_per_vp) * (1 / rules.goods_per_vp if c.beijing in p.trading_posts
+                                                          else 0.0)
     ch = c.characters[p.character] if p.character else None
-    pips = [6 if ch is not None and ch.choose_dice else d for d in (*p.dice, *p.black_dice)]
-    v += sum(DIE + PIP * d for d in pips) + (DIE + PIP * p.white if p.white else 0.0)
+    dice: float = 0
+    if ch is not None and ch.choose_dice:
+        for _ in range(len(p.dice) + len(p.black_dice)):
+            dice += DIE + PIP * 6
+    else:
+        for d in (*p.dice, *p.black_dice):
+            dice += DIE + PIP * d
+    v += dice + (DIE + PIP * p.white if p.white else 0.0)
     for cid in p.contracts:
         con = c.contracts[cid]
         net = _net(con, t)
