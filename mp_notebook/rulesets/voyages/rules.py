@@ -1165,9 +1165,19 @@ def _goal_text(s: VoyagesState, goal: str) -> str:
 
 
 def _column_text(s: VoyagesState, t: Task) -> str:
-    columns = s.components.rules.spaces[t[2]].by_die[:t[3]]
-    return (f"choose the {t[2]} bazaar column, 1 to your lowest die {t[3]} ("
-            + "; ".join(f"{k}: {r}" for k, r in enumerate(columns, 1)) + ")")
+    key = (id(s.components), t[2], t[3])
+    known = _COLUMN_TEXTS.get(key)
+    if known is None:
+        columns = s.components.rules.spaces[t[2]].by_die[:t[3]]
+        known = _COLUMN_TEXTS[key] = (s.components, f"choose the {t[2]} bazaar column, 1 to your lowest die {t[3]} ("
+                                      + "; ".join(f"{k}: {r}" for k, r in enumerate(columns, 1)) + ")")
+    return known[1]
+
+
+# _column_text by the components (held here, so that the id stays theirs), the bazaar space and the
+# die: a bazaar's columns never change, and the greedy look-ahead asks for the same few prompts
+# thousands of times a game
+_COLUMN_TEXTS: dict[tuple[int, str, int], tuple[object, str]] = {}
 
 
 # decision kind -> (legal actions, apply, plain-English prompt)
