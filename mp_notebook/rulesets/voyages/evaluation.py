@@ -278,9 +278,10 @@ def final_total(s: VoyagesState, i: int) -> int:
         goals = _GOAL_POINTS[key] = goal_points(s, p)
     cards, cities = goals
     total = p.vp + cards + cities + p.coins // rules.coins_per_vp
-    total += sum(vp for seat, vp in zip(s.beijing, c.locations[c.beijing].vp_spaces, strict=True) if seat == i)
+    if i in s.beijing:
+        total += sum(vp for seat, vp in zip(s.beijing, c.locations[c.beijing].vp_spaces, strict=True) if seat == i)
     if c.beijing in p.trading_posts:
-        total += sum(getattr(p, g) for g in GOODS) // rules.goods_per_vp
+        total += (p.pepper + p.silk + p.gold) // rules.goods_per_vp
     done = len(p.completed)
     if done and done == max(len(q.completed) for q in s.players):
         total += rules.most_contracts_vp
