@@ -2,18 +2,22 @@
 
 Usage::
 
-    python bench/agents.py [--games 200] [--search-games 200] [--search-rollouts 16]
+    python bench/agents.py [--games 200] [--search-games 200] [--search NAME=VALUE,...]
                            [--automa-games 100] [--workers 2] [--skip-speed]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
-                           [--voyages-games 100] [--voyages-search-games 20]
-                           [--paired 100] [--schmidt-self-play 50] [--only mp2|voyages|schmidt]
+                           [--voyages-games 100] [--voyages-search-games 60]
+                           [--paired 100] [--schmidt-search-games 60] [--schmidt-self-play 50]
+                           [--only mp2|voyages|schmidt]
 
 Prints, for Marco Polo II (2-player games, seats alternating, shared victories count half, 95%
 Wilson intervals; games played ``--workers`` at a time on a process pool):
 
 * the new GreedyAgent vs today's (issue 14: the frozen pre-issue copy, ``bench/legacy_greedy.py``);
-* SearchAgent (``--search-rollouts`` rollouts per turn decision) vs the new GreedyAgent;
-* for each, the median seconds per decision of the first agent (all its decisions, its turn
+* SearchAgent (its defaults, or ``--search``: keyword arguments as ``bench/search_match.py``
+  takes them) vs the new GreedyAgent in ``--search-games`` paired games (:func:`search_rows`: the
+  games of ``bench/search_match.py``, each seed in both seatings, the margin ± its standard error
+  over the seeds, the search's CPU seconds a decision: median and 99th percentile);
+* for the greedy head-to-head, the median seconds per decision of the first agent (all its decisions, its turn
   decisions, where it chooses a main or bonus action, and its decisions in the last round, where
   SearchAgent plays its rollouts to the final scoring; and the 99th percentile of all) and its
   action mix per game: Travel actions, Contracts actions, trading posts at the end, contracts
@@ -32,23 +36,27 @@ GreedyAgent vs the greedy before issue 35 (``bench/greedy_before35.py``: the age
 evaluation frozen) on ``--paired`` seeds (``5000 + n``), each played twice with the seats swapped
 (paired games), with a 95% Wilson interval, the mean margin ± its standard error over the seeds,
 and the new greedy's Travel actions, trading posts and goal points a game (and the old one's in
-the swapped games); GreedyAgent vs RandomAgent over ``--voyages-games`` 2-player games and
-SearchAgent vs GreedyAgent over ``--voyages-search-games``, seats alternating.
+the swapped games); GreedyAgent vs RandomAgent over ``--voyages-games`` 2-player games, seats
+alternating; SearchAgent vs GreedyAgent in ``--voyages-search-games`` paired games (as above).
 
 and for the Schmidt game: GreedyAgent vs its frozen copy from before issue 35 on ``--paired``
-seeds played in both seatings (as above; the margin is in Gulden of capital), and the rounds of
-``--schmidt-self-play`` GreedyAgent-vs-GreedyAgent games until a merchant is back in Venice (median
-and range), then the same for the frozen greedy on the same seeds (``round_limit=300`` as a guard,
-in every Schmidt game here).
+seeds played in both seatings (as above; the margin is in Gulden of capital), SearchAgent vs
+GreedyAgent and vs that frozen copy in ``--schmidt-search-games`` paired games each, and the
+rounds of ``--schmidt-self-play`` self-play games (SearchAgent, GreedyAgent, the frozen greedy)
+until a merchant is back in Venice (median and range, on the same seeds; ``round_limit=300`` as
+a guard, in every Schmidt game here).
 
 ``--only RULESET`` prints one ruleset's section alone (``mp2``: the head-to-heads, the Automa and
 the ``simulate`` speed). The command line is printed first.
 
-Aims (issue 14): new greedy >= 75% vs the legacy greedy at <= 5 ms median per decision; search
->= 65% vs new greedy at <= 0.1 s median; the best bot builds >= 4 posts and completes >= 4
+Every search row names the command that plays the same games alone. Aims (issue 14): new greedy
+>= 75% vs the legacy greedy at <= 5 ms median per decision; search >= 65% vs new greedy at <= 0.1 s
+median (issue 38: 99th percentile <= 2 s); the best bot builds >= 4 posts and completes >= 4
 contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2. Issue 35: Voyages, the best bot >= 75%
 vs the greedy before issue 35, >= 4 Travel actions and >= 4 trading posts a game; Schmidt, the best
 bot >= 65% vs the greedy before issue 35 and the median rounds of its self-play games (63 before).
+The Voyages and Schmidt bots of issue 35 are the new GreedyAgents; SearchAgent's rows say what the
+search adds to them.
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -71,6 +79,7 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from greedy_before35 import Greedy35Agent  # noqa: E402
 from legacy_greedy import LegacyGreedyAgent  # noqa: E402
+from search_match import OPPONENTS, Setting, game, mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import simulate, wilson  # noqa: E402
@@ -226,14 +235,25 @@ def greedy35(n: int) -> mp.agents.Agent:
     return Greedy35Agent(n)
 
 
-@dataclass(frozen=True)
-class Search:
-    """A picklable factory of SearchAgents with ``rollouts`` rollouts per turn decision."""
-
-    rollouts: int
-
-    def __call__(self, n: int) -> mp.agents.Agent:
-        return mp.agents.SearchAgent(budget_rollouts=self.rollouts, seed=n)
+def search_rows(pool: ProcessPoolExecutor, ruleset: str, games: int, search: Setting, opponent: str = "greedy") -> None:
+    """SearchAgent (``search``) against ``opponent`` in ``games`` paired games of
+    ``bench/search_match.py`` (seeds ``70000 + n // 2``, both seatings): its win rate, margin and
+    CPU seconds a decision, and the command that plays the same games alone."""
+    t0 = time.perf_counter()
+    jobs = [(ruleset, search, opponent, n) for n in range(games)]
+    results = list(pool.map(game, jobs, chunksize=1))
+    wins = sum(r.win for r in results)
+    low, high = wilson(wins, games)
+    pairs = [(a.margin + b.margin) / 2 for a, b in zip(results[::2], results[1::2], strict=True)]
+    cpu = [x for r in results for x in r.cpu]
+    unit = "Gulden of capital" if ruleset == "schmidt" else "VP"
+    given = f' --settings "{search}"' if search.options else ""
+    print(f"{ruleset}: SearchAgent({search}) vs {OPPONENTS[opponent].__name__}: {wins / games:.1%} wins over {games} "
+          f"paired games (95% CI {low:.1%}-{high:.1%}), margin {mean_se(pairs)} {unit} a game (± standard error over "
+          f"the {len(pairs)} seeds); CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
+          f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s [{time.perf_counter() - t0:.0f} s]")
+    print(f"  the same games alone: python bench/search_match.py --ruleset {ruleset} --games {games}"
+          f"{'' if opponent == 'greedy' else ' --opponent ' + opponent}{given}", flush=True)
 
 
 def speed(n_games: int, executor: object) -> float:
@@ -244,10 +264,10 @@ def speed(n_games: int, executor: object) -> float:
     return n_games / (time.perf_counter() - start)
 
 
-def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: int, rollouts: int,
+def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: int, search: Setting,
             n_paired: int) -> None:
     """The Voyages of Marco Polo: GreedyAgent vs the greedy before issue 35 (paired), vs RandomAgent,
-    then SearchAgent vs GreedyAgent."""
+    then SearchAgent vs GreedyAgent (paired)."""
     if n_paired:
         t0 = time.perf_counter()
         new, margins = paired(pool, "voyages", n_paired, greedy, greedy35)
@@ -258,33 +278,35 @@ def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: in
               f"{new.goal_points / n:.1f} goal points, mean score {new.score / n:.1f}; "
               f"{fmean(new.seconds) * 1e3:.2f} ms a decision (mean, wall clock)")
         print(f"  the greedy before issue 35, the same games: mean score {new.other_score / n:.1f}", flush=True)
-    for n, first, second in ((n_greedy, mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0)),
-                             (n_search, mp.agents.SearchAgent(budget_rollouts=rollouts, seed=0),
-                              mp.agents.GreedyAgent(0))):
-        if not n:
-            continue
+    if n_greedy:
+        first, second = mp.agents.GreedyAgent(0), mp.agents.RandomAgent(0)
         start = time.perf_counter()
-        df = simulate(n, [first, second], players=2, seed=1, rotate=True, progress=False, executor=pool,
+        df = simulate(n_greedy, [first, second], players=2, seed=1, rotate=True, progress=False, executor=pool,
                       chunksize=1, ruleset="voyages")
         seconds = time.perf_counter() - start
         mine = df[df["agent"] == first.name].set_index("game")["winner"]
         wins = float((mine / df.groupby("game")["winner"].sum()).fillna(0).sum())
-        low, high = wilson(wins, n)
-        print(f"Voyages: {first!r} vs {second!r}: {wins / n:.1%} wins over {n} 2-player games "
-              f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {seconds / n:.2f} s/game on {workers} "
+        low, high = wilson(wins, n_greedy)
+        print(f"Voyages: {first!r} vs {second!r}: {wins / n_greedy:.1%} wins over {n_greedy} 2-player games "
+              f"(95% CI {low:.1%}-{high:.1%}), seats alternating, {seconds / n_greedy:.2f} s/game on {workers} "
               f"processes", flush=True)
+    if n_search:
+        search_rows(pool, "voyages", n_search, search)
 
 
-def schmidt(pool: ProcessPoolExecutor, n_paired: int, n_self: int) -> None:
-    """The Schmidt game: GreedyAgent vs the greedy before issue 35 (paired), and the rounds of
-    GreedyAgent's self-play games until a merchant returns to Venice."""
+def schmidt(pool: ProcessPoolExecutor, n_paired: int, n_search: int, search: Setting, n_self: int) -> None:
+    """The Schmidt game: GreedyAgent vs the greedy before issue 35 (paired), SearchAgent vs both
+    greedy players (paired), and the rounds of self-play games until a merchant returns to Venice."""
     if n_paired:
         t0 = time.perf_counter()
         new, margins = paired(pool, "schmidt", n_paired, greedy, greedy35)
         print(f"Schmidt: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
               f"seatings); {margin_text(margins, 'Gulden of capital')}; rounds a game median "
               f"{median(new.rounds):.0f} [{time.perf_counter() - t0:.0f} s]", flush=True)
-    for name, make in (("GreedyAgent", greedy), ("the greedy before issue 35", greedy35)) if n_self else ():
+    for opponent in ("greedy", "before35") if n_search else ():
+        search_rows(pool, "schmidt", n_search, search, opponent)
+    players = (("SearchAgent", search), ("GreedyAgent", greedy), ("the greedy before issue 35", greedy35))
+    for name, make in players if n_self else ():
         t0 = time.perf_counter()
         games = list(pool.map(paired_game, [(make, make, "schmidt", n, 0) for n in range(n_self)], chunksize=1))
         rounds = [g.rounds[0] for g in games]
@@ -300,7 +322,8 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=200, help="new vs legacy greedy games")
     parser.add_argument("--search-games", type=int, default=200)
-    parser.add_argument("--search-rollouts", type=int, default=16)
+    parser.add_argument("--search", type=Setting.parse, default=Setting(), metavar="NAME=VALUE,...",
+                        help="SearchAgent's keyword arguments (default: its defaults), as bench/search_match.py")
     parser.add_argument("--automa-games", type=int, default=100, help="GreedyAgent games per Automa level")
     parser.add_argument("--search-automa-games", type=int, default=10, help="SearchAgent games per Automa level")
     parser.add_argument("--skip-matches", action="store_true", help="skip the 2-player head-to-heads")
@@ -311,29 +334,32 @@ def main() -> None:
     parser.add_argument("--speed-rounds", type=int, default=5)
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--voyages-games", type=int, default=100)
-    parser.add_argument("--voyages-search-games", type=int, default=20)
+    parser.add_argument("--voyages-search-games", type=int, default=60, help="paired SearchAgent games (even)")
     parser.add_argument("--paired", type=int, default=100,
                         help="seeds of GreedyAgent vs the greedy before issue 35 (Voyages, Schmidt), each played twice")
+    parser.add_argument("--schmidt-search-games", type=int, default=60,
+                        help="paired SearchAgent games (even) against each Schmidt greedy")
     parser.add_argument("--schmidt-self-play", type=int, default=50)
     parser.add_argument("--only", choices=("mp2", "voyages", "schmidt"), help="only this ruleset's section")
     args = parser.parse_args()
     print(f"command: python {' '.join(sys.argv)}")
     print(f"machine: {os.cpu_count()} CPUs (shared with other work: timings are noisy); "
           f"{args.workers} games at a time")
-    search = Search(args.search_rollouts)
+    if any(n % 2 for n in (args.search_games, args.voyages_search_games, args.schmidt_search_games)):
+        parser.error("the search games are paired: give an even number")
+    search = args.search
     with ProcessPoolExecutor(args.workers) as pool:
         if args.only in (None, "voyages"):
-            voyages(pool, args.workers, args.voyages_games, args.voyages_search_games, args.search_rollouts,
-                    args.paired)
+            voyages(pool, args.workers, args.voyages_games, args.voyages_search_games, search, args.paired)
         if args.only in (None, "schmidt"):
-            schmidt(pool, args.paired, args.schmidt_self_play)
+            schmidt(pool, args.paired, args.schmidt_search_games, search, args.schmidt_self_play)
         if args.only not in (None, "mp2"):
             return
         if not args.skip_matches:
             head_to_heads(pool, args, search)
         if not args.skip_automa:
             for name, maker, n in (("GreedyAgent", greedy, args.automa_games),
-                                   (f"SearchAgent(budget_rollouts={args.search_rollouts})", search,
+                                   (f"SearchAgent({search})", search,
                                     args.search_automa_games)):
                 for level in ("L1", "L2", "L3") if n else ():
                     solo = match(pool, n, maker, automa=level)
@@ -344,17 +370,12 @@ def main() -> None:
         simulate_speed(args)
 
 
-def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: Search) -> None:
-    """New greedy vs the legacy greedy (both seatings), search vs new greedy."""
+def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: Setting) -> None:
+    """New greedy vs the legacy greedy (both seatings), search vs new greedy (paired)."""
     if args.games:
         greedy_vs_legacy(pool, args.games)
-    if not args.search_games:
-        return
-    t0 = time.perf_counter()
-    deep = match(pool, args.search_games, search, greedy)
-    print(f"SearchAgent(budget_rollouts={args.search_rollouts}) vs GreedyAgent: {deep.rate()}; {deep.speed()} "
-          f"[{time.perf_counter() - t0:.0f} s]")
-    print(f"  search {deep.habits()}", flush=True)
+    if args.search_games:
+        search_rows(pool, "mp2", args.search_games, search)
 
 
 def greedy_vs_legacy(pool: ProcessPoolExecutor, n_games: int) -> None:

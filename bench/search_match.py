@@ -1,27 +1,27 @@
-"""SearchAgent settings in matches against GreedyAgent, compared game by game on the same seeds.
+"""SearchAgent settings in paired matches against a greedy player, compared game by game.
 
 Usage::
 
-    python bench/search_match.py [--games 40] [--workers 2] [--settings 4x16,threshold=0 4x16 8x16 ...]
+    python bench/search_match.py [--ruleset mp2] [--games 40] [--first 0] [--workers 2]
+                                 [--opponent greedy|before35]
+                                 [--settings "" "budget_decisions=800,policy=playout" ...]
 
-A setting is ``TOPKxBUDGET`` (``top_k``, ``budget_rollouts``), then optionally SearchAgent's
-``threshold`` or ``weight``, ``4x16,threshold=0``; the horizon is the default, ``"auto"``. Each setting plays games
-``0 .. --games - 1`` of ``bench/agents.py``'s search match against ``GreedyAgent(n)`` (seed
-``5000 + n``, seats alternating, a shared victory counts half).
+A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
+literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``GreedyAgent``,
+``PlayoutPolicy``, ``RolloutPolicy`` at their defaults); ``""`` is the defaults. Each setting plays
+games ``--first .. --first + --games - 1``: game ``n`` has seed ``70000 + n // 2`` (the seeds of
+``python bench/value.py match``) with the search, ``SearchAgent(seed=n // 2, ...)``, in seat
+``n % 2`` and the opponent, ``GreedyAgent(n // 2)`` (``--opponent before35``: the frozen greedy
+from before issue 35, ``bench/greedy_before35.py``), in the other: every seed is played in both
+seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` as a guard.
 
-Before the last round ``"auto"`` weighs greedy's score with the learned value (SearchAgent's
-``weight``); settings with ``weight=0`` take the choice of their own ``GreedyAgent(n)`` there, the
-same agent as the opponent's, so they reach the last round of game ``n`` in the same position and
-differ only in the last round. Compared game by game, two settings' margins differ far
-less than two independent matches do (in one such comparison the standard error of the
-difference was 1.6 VP over 38 games, where two independent matches of 200 games differ by
-about ±2 VP). ``bench/search_quality.py`` screens settings faster, decision by decision, but its
-gains do not always hold in games; this confirms them.
-
-Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent ±
-its standard error, the median seconds per decision in the last round and the total time;
-for every setting after the first, its mean margin difference from the first, game by game, ±
-its standard error.
+Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP,
+or Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision
+(median, 99th percentile, most; CPU time, so that other work on the machine does not count), the
+share of its decisions it searched (the others are the greedy choice) and the wall time; for every
+setting after the first, the mean margin difference from the first, seed by seed, ± its standard
+error (far tighter than two independent matches). Settings that play the greedy choice until the
+same decision reach it in the same position, so the difference is what the searches changed.
 
 This prints figures; it is not a test.
 """
@@ -29,63 +29,114 @@ This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import fmean, median, stdev
+from statistics import fmean, median, quantiles, stdev
 
 from tqdm import tqdm
 
 # this checkout's package (not another installed copy) and the other benches, also in workers
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from agents import Tally, greedy, match_game  # noqa: E402
-from search_quality import setting as top_k_and_budget  # noqa: E402
+from greedy_before35 import Greedy35Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents.playout import PlayoutPolicy, RolloutPolicy  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 
-OPTIONS = ("threshold", "weight")  # SearchAgent's float keywords a setting may give
+MATCH = 70_000  # seed base, as python bench/value.py match
+OPTIONS = {"schmidt": {"round_limit": 300}}
+POLICIES = {"greedy": mp.agents.GreedyAgent, "playout": PlayoutPolicy, "rollout": RolloutPolicy}
+OPPONENTS = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
 
 
 @dataclass(frozen=True)
 class Setting:
-    """A picklable factory of SearchAgents with these settings (the others their defaults).
+    """A picklable factory of SearchAgents with these keyword arguments (the others their defaults).
 
-    >>> Setting.parse("8x16,threshold=0.5")
-    Setting(top_k=8, budget=16, options=(('threshold', 0.5),))
+    >>> Setting.parse("top_k=6,policy=playout")
+    Setting(options=(('top_k', 6), ('policy', 'playout')))
+    >>> Setting.parse("")(3).seed
+    3
     """
 
-    top_k: int
-    budget: int
-    options: tuple[tuple[str, float], ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        head, *pairs = text.split(",")
-        top_k, budget = top_k_and_budget(head)
-        options = [pair.partition("=")[::2] for pair in pairs]
-        for name, value in options:
-            if name not in OPTIONS or not value.replace(".", "", 1).isdigit():
-                raise argparse.ArgumentTypeError(
-                    f"an option is NAME=NUMBER with NAME one of {', '.join(OPTIONS)}, got {name}={value} in {text!r}"
-                )
-        return cls(top_k, budget, tuple((name, float(value)) for name, value in options))
+        options: list[tuple[str, object]] = []
+        for pair in filter(None, text.split(",")):
+            name, _, value = pair.partition("=")
+            if name == "policy":
+                if value not in POLICIES:
+                    raise argparse.ArgumentTypeError(f"policy is one of {', '.join(POLICIES)}, got {value!r}")
+                options.append((name, value))
+                continue
+            try:
+                options.append((name, ast.literal_eval(value)))
+            except (ValueError, SyntaxError):
+                raise argparse.ArgumentTypeError(f"{name}={value}: the value is not a Python literal") from None
+        setting = cls(tuple(options))
+        try:
+            setting(0)
+        except (TypeError, ValueError) as e:
+            raise argparse.ArgumentTypeError(f"{text!r}: {e}") from None
+        return setting
 
-    def __call__(self, n: int) -> mp.agents.Agent:
-        return mp.agents.SearchAgent(self.budget, seed=n, top_k=self.top_k, **dict(self.options))
+    def __call__(self, n: int) -> Counted:
+        kwargs = {k: POLICIES[str(v)]() if k == "policy" else v for k, v in self.options}
+        return Counted(seed=n, **kwargs)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        return ",".join([f"{self.top_k}x{self.budget}", *(f"{name}={value:g}" for name, value in self.options)])
+        return ",".join(f"{k}={v}" for k, v in self.options) or "defaults"
 
 
-def margins(pool: ProcessPoolExecutor, setting: Setting, games: int) -> list[Tally]:
-    """The search agent's tally of each game ``0 .. games - 1`` against GreedyAgent."""
-    jobs = [(setting, greedy, n, None) for n in range(games)]
-    tallies = pool.map(match_game, jobs, chunksize=1)
-    return list(tqdm(tallies, total=games, desc=str(setting), file=sys.stderr))
+class Counted(mp.agents.SearchAgent):
+    """A SearchAgent that counts the searches that compared two candidates or more (a bench's
+    tally: the agent itself keeps no state)."""
+
+    searched = 0
+
+    def search(self, state: mp.GameState, candidates: list[mp.Action]) -> list[tuple[mp.Action, float, int]]:
+        results = super().search(state, candidates)
+        self.searched += len(results) > 1
+        return results
+
+
+@dataclass
+class Result:
+    """One game, for the search's seat: its share of the victory, its final margin over the
+    opponent, its CPU seconds a decision and how many of its decisions it searched."""
+
+    win: float
+    margin: float
+    cpu: list[float]
+    searched: int
+
+
+def game(job: tuple[str, Setting, str, int]) -> Result:
+    """Game ``n``: seed ``MATCH + n // 2``, the search in seat ``n % 2``."""
+    ruleset, setting, opponent, n = job
+    seat = n % 2
+    s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}))
+    search = setting(n // 2)
+    other = OPPONENTS[opponent](n // 2)
+    cpu = []
+    while not s.is_over:
+        if s.current_player == seat:
+            start = time.process_time()
+            a = search.choose(s)
+            cpu.append(time.process_time() - start)
+        else:
+            a = other.choose(s)
+        s = s.apply(a)
+    winners = [bool(row["winner"]) for row in s.score_rows()]
+    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), cpu, search.searched)
 
 
 def mean_se(values: list[float]) -> str:
@@ -94,32 +145,39 @@ def mean_se(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ruleset", choices=("mp2", "voyages", "schmidt"), default="mp2")
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (even)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="TOPKxBUDGET[,NAME=NUMBER ...]",
-                        default=[Setting(4, 16, (("threshold", 0.0),)), Setting(4, 16)])
+    parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="greedy")
+    parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="NAME=VALUE,...", default=[Setting()])
     args = parser.parse_args()
-    if args.games < 2:
-        parser.error("--games must be at least 2 (a standard error needs two games)")
-    print(f"SearchAgent settings vs GreedyAgent: Marco Polo II, 2 players, games 0-{args.games - 1}")
+    if args.games < 4 or args.games % 2 or args.first % 2:
+        parser.error("--games must be even and at least 4, --first even (each seed is played in both seatings)")
+    print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
+    print(f"SearchAgent settings vs {OPPONENTS[args.opponent].__name__}: {args.ruleset}, 2 players, paired games "
+          f"{args.first}-{args.first + args.games - 1} (seed {MATCH} + n // 2, seats swapped)")
     first: list[float] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for setting in args.settings:
             start = time.perf_counter()
-            tallies = margins(pool, setting, args.games)
-            seconds = time.perf_counter() - start
-            margin = [float(t.score - t.other_score) for t in tallies]
-            wins = sum(t.wins for t in tallies)
+            jobs = [(args.ruleset, setting, args.opponent, n) for n in range(args.first, args.first + args.games)]
+            results = list(tqdm(pool.map(game, jobs, chunksize=1), total=args.games, desc=str(setting),
+                                file=sys.stderr))
+            wins = sum(r.win for r in results)
             low, high = wilson(wins, args.games)
-            last_round = [s for t in tallies for s in t.last_round_seconds]
+            pairs = [(a.margin + b.margin) / 2 for a, b in zip(results[::2], results[1::2], strict=True)]
+            cpu = [x for r in results for x in r.cpu]
+            searched = sum(r.searched for r in results) / len(cpu)
             line = (f"  {setting}: {wins / args.games:.1%} wins (95% CI {low:.1%}-{high:.1%}), margin "
-                    f"{mean_se(margin)} VP; its decisions in the last round a median of {median(last_round):.2f} s "
-                    f"[{seconds:.0f} s]")
+                    f"{mean_se(pairs)} a game; CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
+                    f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
+                    f"{len(cpu)} decisions searched [{time.perf_counter() - start:.0f} s]")
             if first:
-                differences = [b - a for a, b in zip(first, margin, strict=True)]
-                line += f"; against {args.settings[0]}, game by game: {mean_se(differences)} VP"
+                differences = [b - a for a, b in zip(first, pairs, strict=True)]
+                line += f"; against {args.settings[0]}, seed by seed: {mean_se(differences)}"
             else:
-                first = margin
+                first = pairs
             print(line, flush=True)
 
 

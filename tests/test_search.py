@@ -97,3 +97,48 @@ def test_with_no_weight_on_the_learned_value_the_search_takes_greedy_s_choice_be
         a = SearchAgent(seed=1, weight=0.0, threshold=0.0).choose(s)
         assert a == GreedyAgent(1).choose(s)
         s = turn(s.apply(a), GreedyAgent(1))
+
+
+def test_follow_up_decisions_are_searched_when_asked():
+    """In the Schmidt game the turn decision is only the choice of spinner: the moves and trades
+    that follow it are the decisions worth a search."""
+    s = turn(mp.new_game(2, ruleset="schmidt", seed=4, round_limit=200), GreedyAgent(1))
+    kinds = {False: set(), True: set()}
+    for follow_ups in kinds:
+        agent = Recording(budget_rollouts=2, seed=1, follow_ups=follow_ups)
+        agent.searched = []
+        here = s
+        while here.round < s.round + 3:
+            before = len(agent.searched)
+            kind = here.decision.kind
+            here = here.apply(agent.choose(here))
+            if len(agent.searched) > before:
+                kinds[follow_ups].add(kind)
+    assert kinds[False] <= {"turn"} and kinds[True] - {"turn"}
+
+
+def test_the_action_horizon_weighs_the_learned_margin_in_greedy_s_unit():
+    """The Schmidt game's learned margin is in Gulden, greedy's score in points of 10 Gulden: the
+    search values a candidate by the margin over the evaluation's unit, so that a weight can move
+    a choice (a log-odds weighed against points never did)."""
+    greedy = GreedyAgent(2)
+    s = mp.new_game(2, ruleset="schmidt", seed=8, round_limit=200)
+    while s.decision.kind != "move":
+        s = s.apply(greedy.choose(s))
+    agent = SearchAgent(seed=2, follow_ups=True)
+    candidates = [a for _, a in greedy.rank(s)[:3]]
+    base, i = position_seed(2, s), s.current_player
+    for a, mean, n in agent.search(s, candidates):
+        assert n == 1
+        assert mean == pytest.approx(learned.margin(greedy.follow_ups(s.reseed(base).apply(a), i), i) / 10)
+
+
+def test_the_leaf_is_the_learned_value_or_greedy_s_evaluation():
+    greedy = GreedyAgent(2)
+    s = turn(mp.new_game(players=2, seed=9), greedy)
+    a = greedy.choose(s)
+    base, i = position_seed(3, s), s.current_player
+    after = greedy.follow_ups(s.reseed(base).apply(a), i)
+    assert SearchAgent(seed=3, leaf="hand").margin(s, a, 0) == terms(s).margin(after, i)
+    with pytest.raises(ValueError, match="leaf must be one of 'learned', 'hand'"):
+        SearchAgent(leaf="dice")

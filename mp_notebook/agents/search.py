@@ -7,9 +7,12 @@ actions; each is tried on forks of the position, every fork *determinized* with
 its follow-ups played out by the greedy agent, then played on by the rollout ``policy`` for every
 seat up to the horizon, where the position is valued by the ruleset's learned value
 (:mod:`mp_notebook.agents.value`: the expected final margin over the best opponent, or the
-log-odds of winning in the Schmidt game, a race; a finished game by its result). Every candidate
-is tried on the same futures (common random numbers). Follow-up decisions (which offer, which
-seal, where to move ...) are left to the greedy agent.
+log-odds of winning in the Schmidt game, a race; a finished game by its result), or with
+``leaf="hand"`` by greedy's evaluation (its margin over the best opponent). Every candidate is
+tried on the same futures (common random numbers). Follow-up decisions (which offer, which seal,
+where to move ...) are searched the same way where ``follow_ups`` says so (``None``, the default:
+in the Schmidt game, whose turn decision is only the choice of spinner, see
+:meth:`SearchAgent.searches_follow_ups`), else left to the greedy agent.
 
 Horizons (:data:`HORIZONS`): ``"action"`` values the position once the action's follow-ups are
 played, ``"turn"`` once every other seat has replied, ``"round"`` at the end of the round,
@@ -18,9 +21,12 @@ of rounds, ``"game"``; before it, and in the Schmidt game throughout (its round 
 ``mp.simulate`` and the benches set as a guard, counts as a last round only when reached),
 ``"action"``. At the ``"action"`` horizon a candidate whose outcome is not chance is valued once
 (every future ends alike); its value is weighed with the greedy agent's own score,
-``(1 - weight) * greedy + weight * learned`` (``weight=0``: greedy's choice; ``1``: the learned
-value alone). The action with the best value wins unless it beats the greedy agent's first choice
-by no more than ``threshold`` (VP, or log-odds in the Schmidt game).
+``(1 - weight) * greedy + weight * learned``, both in greedy's unit (``weight=0``: greedy's
+choice; ``1``: the learned value alone). There the learned value is the learned margin: in VP, or
+in the Schmidt game in Gulden over the evaluation's ``UNIT`` (points of 10 Gulden; its log-odds of
+winning, weighed at 0.3 against greedy's points, never changed a choice). The action with the best
+value wins unless it beats the greedy agent's first choice by no more than ``threshold`` (in the
+unit compared: greedy's at the ``"action"`` horizon, else the learned value's).
 
 Measured in 2-player Marco Polo II against ``GreedyAgent``, paired games (``python bench/value.py
 match``, seeds ``70000 + k``, seats swapped, 2 workers on a loaded 2-core machine): the learned
@@ -85,7 +91,7 @@ from mp_notebook.agents import value as learned
 from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
-from mp_notebook.engine.validate import checked_number
+from mp_notebook.engine.validate import checked_choice, checked_number
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
@@ -93,6 +99,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 HORIZONS = (*ROLLOUT_HORIZONS, "auto")  # auto: see SearchAgent.horizon_at
+LEAVES = ("learned", "hand")  # what values a rollout's end: the learned value, greedy's evaluation
 
 
 class SearchAgent:
@@ -116,6 +123,8 @@ class SearchAgent:
         policy: Agent | None = None,
         budget_decisions: int | None = 200,
         weight: float = 0.3,
+        follow_ups: bool | None = None,
+        leaf: str = "learned",
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
@@ -126,6 +135,7 @@ class SearchAgent:
         if budget_decisions is not None and budget_decisions < 1:
             raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
         weight = checked_number("weight", weight, 0.0, 1.0)
+        leaf = checked_choice("leaf", leaf, LEAVES)
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
@@ -135,6 +145,8 @@ class SearchAgent:
         self.policy = policy
         self.budget_decisions = budget_decisions
         self.weight = weight
+        self.follow_ups = follow_ups
+        self.leaf = leaf
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -142,7 +154,8 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
-        if state.decision.kind != "turn" or len(ranked) == 1 or self.top_k == 1:
+        searched = state.decision.kind == "turn" or self.searches_follow_ups(state)
+        if not searched or len(ranked) == 1 or self.top_k == 1:
             return ranked[0][1]
         candidates = [a for _, a in ranked[: self.top_k]]
         results = self.search(state, candidates)
@@ -215,8 +228,20 @@ class SearchAgent:
         base = position_seed(self.seed, state)
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
         fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
-        end = rollout(fork, i, policy, self.horizon_at(state))
-        return learned.value(end, i), len(end.history) - len(fork.history)  # one entry a decision
+        horizon = self.horizon_at(state)
+        end = rollout(fork, i, policy, horizon)
+        return self._leaf(end, i, horizon), len(end.history) - len(fork.history)  # one entry a decision
+
+    def _leaf(self, end: GameState, i: int, horizon: str) -> float:
+        """Seat ``i``'s value of the rollout's ``end``: greedy's evaluation margin (``leaf="hand"``),
+        or the learned value: at the ``"action"`` horizon, where it is weighed with greedy's score,
+        the learned margin in greedy's unit (the Schmidt game's, in Gulden, over the evaluation's
+        ``UNIT``: points of 10 Gulden), at the others :func:`~mp_notebook.agents.value.value`."""
+        if self.leaf == "hand":
+            return terms(end).margin(end, i)
+        if horizon == "action":
+            return learned.margin(end, i) / getattr(terms(end), "UNIT", 1)
+        return learned.value(end, i)
 
     def futures(self, state: GameState, candidates: list[Action]) -> int:
         """The rollouts a search of ``candidates`` plays: ``budget_rollouts``, or one per candidate
@@ -231,6 +256,19 @@ class SearchAgent:
         if self.horizon_at(state) == "action" and not any(terms(state).chance(state, a) for a in candidates):
             return len(candidates)
         return self.budget_rollouts
+
+    def searches_follow_ups(self, state: GameState) -> bool:
+        """Whether follow-up decisions are searched: ``follow_ups``, or for ``None`` where the
+        ruleset's learned value is a chance to win (a race: the Schmidt game, whose turn decision
+        is only the choice of spinner; the moves and trades that follow it are what decides).
+
+        >>> import mp_notebook as mp
+        >>> [SearchAgent().searches_follow_ups(mp.new_game(2, ruleset=r, seed=1)) for r in ("mp2", "schmidt")]
+        [False, True]
+        """
+        if self.follow_ups is not None:
+            return self.follow_ups
+        return learned.terms(state.ruleset).OUTCOME == "win"
 
     def horizon_at(self, state: GameState) -> str:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``:
@@ -257,6 +295,8 @@ class SearchAgent:
             policy=self.policy,
             budget_decisions=self.budget_decisions,
             weight=self.weight,
+            follow_ups=self.follow_ups,
+            leaf=self.leaf,
         )
 
     def __repr__(self) -> str:
@@ -264,6 +304,7 @@ class SearchAgent:
             f"SearchAgent(budget_rollouts={self.budget_rollouts}, "
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
             f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r}, "
-            f"budget_decisions={self.budget_decisions}, weight={self.weight})"
+            f"budget_decisions={self.budget_decisions}, weight={self.weight}, follow_ups={self.follow_ups}, "
+            f"leaf={self.leaf!r})"
         )
 
