@@ -92,7 +92,7 @@ def test_the_value_pursues_the_goal_cities():
 
 def test_greedy_travels_builds_posts_and_reaches_goal_cities():
     """Before issue 35 the Voyages greedy travelled about once a game and built 1-2 posts (here:
-    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 13, 22 and 21);
+    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 14, 21 and 21);
     the figures over 200 games are printed by ``bench/agents.py --only voyages``."""
     travels = posts = goals = 0
     for seed in (11, 12):
