@@ -142,7 +142,19 @@ def reward_value(r: Reward, t: float) -> float:
     >>> reward_value(Reward(Bundle(vp=3)), 2.0)
     3.0
     """
-    return _reward_value(r, round(t, 1))
+    t = round(t, 1)
+    key = (id(r), t)
+    known = _REWARDS.get(key)
+    if known is None:
+        if len(_REWARDS) >= MEMO:
+            _REWARDS.clear()
+        known = _REWARDS[key] = (r, _reward_value(r, t))
+    return known[1]
+
+
+# reward_value by the reward (held here, so that its id stays its own) and the rounds left: looked
+# up by id, a reward is not hashed field by field at every call
+_REWARDS: dict[tuple[int, float], tuple[Reward, float]] = {}
 
 
 def cost_value(c: Cost, t: float) -> float:
