@@ -140,7 +140,9 @@ def game(job: tuple[str, Setting, str, int]) -> Result:
 
 
 def mean_se(values: list[float]) -> str:
-    return f"{fmean(values):+.2f} ± {stdev(values) / len(values) ** 0.5:.2f}"
+    """The mean ± its standard error (``nan`` for a single value)."""
+    se = stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+    return f"{fmean(values):+.2f} ± {se:.2f}"
 
 
 def main() -> None:
