@@ -4,7 +4,7 @@ it, and match SearchAgent on it against GreedyAgent.
 Usage::
 
     python bench/value.py fit --ruleset mp2 [--games 160] [--workers 2]
-    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 160] [--held-out 60]
+    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games 160] [--held-out 200]
     python bench/value.py speed [--rulesets mp2 voyages schmidt] [--repeats 7]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
 
@@ -391,7 +391,7 @@ def main() -> None:
                            default=list(RULESETS) if name in ("predict", "speed") else ["mp2"])
         p.add_argument("--games", type=int, default=160 if name != "match" else 200)
         if name == "predict":
-            p.add_argument("--held-out", type=int, default=60)
+            p.add_argument("--held-out", type=int, default=200)
         if name == "speed":
             p.add_argument("--repeats", type=int, default=7)
         if name == "match":
