@@ -25,8 +25,9 @@ other games (seeds ``HELD_OUT + n``), how well the learned value and the hand ev
 (Marco Polo II, Voyages) or the first third of the game (Schmidt: rounds up to a third of the
 game's last). Both as accuracy (the sign of the margin; the Schmidt game: of the win chance
 minus a half) and log loss (the hand margin turned into a chance by a logistic fit on the
-training games' positions of the same stage, the calibration most favourable to it that does not
-look at the held-out games).
+training games' positions of the same stage, not on the held-out games), each with the learned
+value's difference from the hand evaluation and its standard error, the games taken as the
+independent units.
 
 ``speed`` times one call of ``value(s, 0)`` (what SearchAgent calls at every leaf) and, beside
 it, of the hand evaluation's ``margin(s, 0)``, in CPU time, on every 4th position of the first
