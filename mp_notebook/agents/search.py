@@ -28,25 +28,43 @@ winning, weighed at 0.3 against greedy's points, never changed a choice). The ac
 value wins unless it beats the greedy agent's first choice by no more than ``threshold`` (in the
 unit compared: greedy's at the ``"action"`` horizon, else the learned value's).
 
-Measured in 2-player Marco Polo II against ``GreedyAgent``, paired games (``python bench/value.py
-match``, seeds ``70000 + k``, seats swapped, 2 workers on a loaded 2-core machine): the learned
-value alone at the ``"action"`` horizon (``weight=1``) lost, 30.0% of 40 games (18.1-45.4%),
--19.2 ± 4.6 VP a game: a linear value that predicts the winner as well as the hand evaluation
-(``python bench/value.py predict``) still ranks one action's consequences worse than the
-evaluation tuned for that. Weighed with greedy's score it changed little: ``weight=0.3`` won 57.5%
-(42.2-71.5%), +3.6 ± 3.3 VP, ``weight=0`` (the last-round search alone) 56.2% (41.0-70.4%),
-+3.1 ± 3.4 VP, on the same 40 games. With the defaults, over games 0-199 (``python bench/value.py
-match --games 100`` and ``--games 100 --first 100``): 58.3% (51.3-64.9%), +3.3 ± 1.7 VP a game
-(games 0-99: 55.0%, +2.1 ± 2.4; games 100-199: 61.5%, +4.5 ± 2.4); its decisions took a median
-of 3.7 / 3.3 ms and a 99th percentile of 0.59 / 0.49 s in CPU time (most 1.30 / 1.17 s), by the
-wall clock 10.4 / 3.4 ms and 3.09 / 1.17 s (two games at a time; the first hundred on a machine
-loaded by other work). The issue-35 aim of 65% is not reached; against the search before the
-learned value (60.0%, 53.1-66.5%, on other seeds) the intervals overlap: no measurable loss, no
-measurable gain. The same defaults over 60 paired games (``--rulesets voyages schmidt --games
-60``): Voyages 56.7% (44.1-68.4%), +1.8 ± 2.4 VP, p99 0.55 s CPU a decision; Schmidt exactly 50.0%
-with a margin of +0.0, every pair of games a mirror: there the learned value is in log-odds, a
-weight of 0.3 of it is too small against greedy's score (points of 10 Gulden) to change a choice,
-so the search plays as greedy does (a weight or scale for that game is not chosen yet).
+Measured with the learned value of design 2 (commit e9a474e: the hand evaluation's estimate is
+one of its features) in 2-player games against ``GreedyAgent``, paired (``python
+bench/search_match.py``: game ``n`` has seed ``70000 + n // 2``, the search in seat ``n % 2``; a
+shared victory counts half; the margin ± its standard error over the seeds; CPU time a decision):
+
+* Marco Polo II, the defaults, games 0-199 (five runs of 40, ``--games 40 --first 0``, ``40``,
+  ... ``160``): 56.5% (95% Wilson interval 49.6-63.2%), +2.8 ± 0.7 VP a game (the runs: 57.5%,
+  52.5%, 60.0%, 47.5%, 65.0%); a decision a median of 3.0-4.0 ms, a 99th percentile of
+  0.31-0.49 s, at most 1.06 s. The issue-35 aim of 65% is not reached. Half the search's
+  decisions compare two candidates or more; in the last round most of the first turns do not: a
+  rollout of the whole round takes about 68 decisions (0.32 s by the greedy policy), so the 200
+  decisions of ``budget_decisions`` afford fewer than two candidates and the agent takes greedy's
+  choice (22 of 32 last-round searches in two games). Searching them with the cheaper
+  :class:`~mp_notebook.agents.playout.PlayoutPolicy` (0.05 s a rollout; ``policy=playout,
+  budget_decisions=1600``) lost: 46.9% of games 4-35 against the defaults' 56.2%, -3.0 ± 2.0 VP a
+  game seed by seed (rounds 1-4 are the same in both), p99 0.89 s: its rollouts do not play the
+  way greedy opponents do.
+* Voyages, the defaults, games 0-59: 56.7% (44.1-68.4%), +1.9 ± 1.2 VP; median 1.5 ms, p99 0.54 s.
+* Schmidt, the defaults (follow-up decisions searched, the learned margin in points of 10 Gulden
+  weighed at 0.3): against today's greedy 56.7% of games 0-59 (44.1-68.4%), +173 Gulden of capital
+  a game (games 0-39: 55.0%, +161 ± 74; 40-59: 60.0%, +199 ± 85); against the greedy before
+  issue 35 (``--opponent before35``, ``bench/greedy_before35.py``) 90.0% of games 0-39
+  (76.9-96.0%), +639 ± 78 Gulden; a decision a median of 7-9 ms, p99 0.04 s. Before this the
+  search played exactly as greedy there (50.0%, every pair of games a mirror: a log-odds weighed
+  at 0.3 against greedy's points never moved a choice, and only the choice of spinner, a turn
+  decision, was searched). Other weights on games 0-39: ``weight=0.6`` 60.0% (44.6-73.7%),
+  +341 ± 94 Gulden (0.3: 55.0%, +161 ± 74; too close to choose a weight per game), ``weight=1``
+  (the learned margin alone) 0.0%, +34 ± 109 Gulden: capital is not the race. The learned log-odds
+  alone (``weight=1`` on the log-odds, ``threshold=0``) lost: 12.5% of 40 games. Rollouts to the
+  ``"turn"`` horizon valued by greedy's evaluation took 20-60 s of CPU a game, too slow to
+  measure here.
+
+Before the learned value's design 2 (design 1: counts only, no hand evaluation), with the same
+defaults over games 0-199 (``python bench/value.py match``): 58.3% (51.3-64.9%), +3.3 ± 1.7 VP a
+game (a standard error over games), p99 0.49-0.59 s; the learned value alone at the ``"action"``
+horizon (``weight=1``) lost, 30.0% of 40 games, ``weight=0`` (the last-round search alone) won
+56.2%; Voyages 56.7% (44.1-68.4%) of 60 games.
 
 The rollout ``policy`` is the full :class:`~mp_notebook.agents.greedy.GreedyAgent` by default: a
 rollout is then the game as greedy players would go on with it. Any agent can stand in, for

@@ -46,9 +46,10 @@ if TYPE_CHECKING:
 
 HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "search bot", "Automa"
 # The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
-# evaluation (its ``agents`` part). The search bot is SearchAgent at its defaults: greedy's best
-# moves valued by the learned position value before the last round, rollouts capped at 200
-# decisions in it; a 99th percentile of 0.5-0.6 s CPU a decision (`python bench/value.py match`).
+# evaluation (its ``agents`` part). The search bot is SearchAgent at its defaults, the best search
+# measured: greedy's best moves valued by the learned position value before the last round,
+# rollouts capped at 200 decisions in it, the Schmidt game's moves and trades searched too; a 99th
+# percentile of 0.3-0.5 s CPU a decision (`python bench/search_match.py`).
 BOTS: dict[str, Callable[[int], Agent]] = {
     BOT: RandomAgent,
     GREEDY: lambda seed: GreedyAgent(seed),
