@@ -46,7 +46,9 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   game seed by seed (rounds 1-4 are the same in both), p99 0.89 s: its rollouts do not play the
   way greedy opponents do. More weight on the learned value, games 0-39 (defaults: 57.5%, +2.9 ±
   1.1 VP): ``weight=0.6`` 48.8% (34.1-63.7%), +0.7 ± 2.3 VP; ``weight=1`` 37.5% (24.2-53.0%),
-  -8.2 ± 3.8 VP.
+  -8.2 ± 3.8 VP. Within the noise of 40 games on the same seeds: ``threshold=0`` 52.5%, +4.1 ±
+  2.5 VP; ``budget_decisions=400`` 56.2%, +4.2 ± 1.3 VP (p99 1.41 s); ``top_k=6`` 60.0%, +3.9 ±
+  1.2 VP (p99 0.72 s): none is a measured gain, so the defaults stay.
 * Voyages, the defaults, games 0-59: 56.7% (44.1-68.4%), +1.9 ± 1.2 VP; median 1.5 ms, p99 0.54 s.
 * Schmidt, the defaults (follow-up decisions searched, the learned margin in points of 10 Gulden
   weighed at 0.3): against today's greedy 56.7% of games 0-59 (44.1-68.4%), +173 Gulden of capital
