@@ -53,6 +53,9 @@ class AgentTerms(Protocol):
     # :class:`~mp_notebook.board.routes.Reach` (a Travel action to one destination), so that
     # ``mp.analysis.evaluate`` gives each destination its own row; ``None``: no journeys.
     journey: Callable[[GameState, Reach], tuple[str, ...]] | None
+    # The game's score units in one point of :meth:`value`: 1 where the game scores VP, 10 in the
+    # Schmidt game (points of 10 Gulden), so that a margin in the game's units compares with it.
+    unit: int
 
     def value(self, s: GameState, i: int) -> float:
         """Player ``i``'s estimated final score."""

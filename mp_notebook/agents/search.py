@@ -23,7 +23,7 @@ of rounds, ``"game"``; before it, and in the Schmidt game throughout (its round 
 (every future ends alike); its value is weighed with the greedy agent's own score,
 ``(1 - weight) * greedy + weight * learned``, both in greedy's unit (``weight=0``: greedy's
 choice; ``1``: the learned value alone). There the learned value is the learned margin: in VP, or
-in the Schmidt game in Gulden over the evaluation's ``UNIT`` (points of 10 Gulden; its log-odds of
+in the Schmidt game in Gulden over the evaluation's ``unit`` (points of 10 Gulden; its log-odds of
 winning, weighed at 0.3 against greedy's points, never changed a choice). The action with the best
 value wins unless it beats the greedy agent's first choice by no more than ``threshold`` (in the
 unit compared: greedy's at the ``"action"`` horizon, else the learned value's).
@@ -258,11 +258,11 @@ class SearchAgent:
         """Seat ``i``'s value of the rollout's ``end``: greedy's evaluation margin (``leaf="hand"``),
         or the learned value: at the ``"action"`` horizon, where it is weighed with greedy's score,
         the learned margin in greedy's unit (the Schmidt game's, in Gulden, over the evaluation's
-        ``UNIT``: points of 10 Gulden), at the others :func:`~mp_notebook.agents.value.value`."""
+        ``unit``: points of 10 Gulden), at the others :func:`~mp_notebook.agents.value.value`."""
         if self.leaf == "hand":
             return terms(end).margin(end, i)
         if horizon == "action":
-            return learned.margin(end, i) / getattr(terms(end), "UNIT", 1)
+            return learned.margin(end, i) / terms(end).unit
         return learned.value(end, i)
 
     def futures(self, state: GameState, candidates: list[Action]) -> int:

@@ -101,6 +101,7 @@ READY = 0.9  # share of a contract's worth counted while its cost is all held (c
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
 closure = ("complete_contract", "improve_seal", "outpost_bonus")  # played after a candidate while they pay
 prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
+unit = 1  # the game's score (VP) in one point of value()
 # journey: the function below (a Travel action to one destination as its decisions)
 
 

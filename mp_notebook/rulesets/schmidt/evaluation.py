@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.schmidt.state import SchmidtState
 
-UNIT = 10  # Gulden per point
 WIN = 10_000.0
 STAGE = 80.0  # points for holding the Plaque, and again for the Secrets (beyond their 240 Gulden)
 GIFT = 15.0  # points per gift card for the Khan (up to three) before the Plaque
@@ -43,6 +42,7 @@ COLOUR_EXCESS = 1.5  # points per card above two of a colour (sold at any tradin
 closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
 prelude: tuple[str, ...] = ()  # no actions that only prepare another
 journey = None  # no journeys planned (no ``routes`` part)
+unit = 10  # Gulden in one point of value()
 # chance: the function below (spins and blind draws)
 
 
@@ -58,8 +58,8 @@ def value(s: GameState, i: int) -> float:
     c = state.components
     p = state.players[i]
     r = c.rules
-    short = max(0, r.return_capital[state.num_players] - capital(c, p)) / UNIT
-    points = capital(c, p) / UNIT - short + turns_ahead(state, i) * turn_worth(state, i)
+    short = max(0, r.return_capital[state.num_players] - capital(c, p)) / unit
+    points = capital(c, p) / unit - short + turns_ahead(state, i) * turn_worth(state, i)
     distance = c.distance[p.location]
     home = c.distance[c.start]
     if p.plaque is None:
