@@ -142,3 +142,5 @@ def test_the_leaf_is_the_learned_value_or_greedy_s_evaluation():
     assert SearchAgent(seed=3, leaf="hand").margin(s, a, 0) == terms(s).margin(after, i)
     with pytest.raises(ValueError, match="leaf must be one of 'learned', 'hand'"):
         SearchAgent(leaf="dice")
+    with pytest.raises(ValueError, match="follow_ups must be one of None, True, False; got 'yes'"):
+        SearchAgent(follow_ups="yes")

@@ -158,6 +158,7 @@ class SearchAgent:
             raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
         weight = checked_number("weight", weight, 0.0, 1.0)
         leaf = checked_choice("leaf", leaf, LEAVES)
+        follow_ups = checked_choice("follow_ups", follow_ups, (None, True, False))
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
