@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
+from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -128,9 +129,7 @@ def tie_break(seed: int, action: Action) -> float:
     key = (seed, action)
     known = _TIES.get(key)
     if known is None:
-        if len(_TIES) >= 50_000:
-            _TIES.clear()
-        known = _TIES[key] = zlib.crc32(f"{seed}:{action}".encode()) / 2**32
+        known = remember(_TIES, key, zlib.crc32(f"{seed}:{action}".encode()) / 2**32, 50_000)
     return known
 
 

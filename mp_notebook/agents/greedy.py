@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import fingerprint, terms, tie_break
+from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
@@ -204,9 +205,8 @@ class _Look:
         key = (id(s), seed)
         known = self._reseeded.get(key)
         if known is None:
-            if len(self._reseeded) >= MEMO * CHANCE_SAMPLES:
-                self._reseeded.clear()
-            known = self._reseeded[key] = (s, s.reseed(seed))  # s held: its id stays its own
+            # s held: its id stays its own
+            known = remember(self._reseeded, key, (s, s.reseed(seed)), MEMO * CHANCE_SAMPLES)
         return known[1]
 
     def score(self, s: GameState) -> float:
@@ -215,9 +215,7 @@ class _Look:
         if known is not None:
             return known[1]
         v = self.ev.score(s, self.i)
-        if len(self._scores) >= MEMO:
-            self._scores.clear()
-        self._scores[id(s)] = (s, v)
+        remember(self._scores, id(s), (s, v), MEMO)
         return v
 
     def outcome(self, s: GameState, a: Action, future: int, then: _Then | None = None) -> tuple[float, bool]:

@@ -41,6 +41,7 @@ import functools
 import operator
 from typing import TYPE_CHECKING
 
+from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import shield_count
@@ -406,9 +407,7 @@ def _standing(s: Mp2State, p: Player) -> int:
         vp = track[min(distinct + plus, len(track) - 1)]
         if goal:
             vp += sum(points for seal, points in goal.seals if p.improved(seal))
-        if len(_STANDING) >= CACHED:
-            _STANDING.clear()
-        known = _STANDING[key] = (c, vp)
+        known = remember(_STANDING, key, (c, vp), CACHED)
     return known[1]
 
 
@@ -478,9 +477,7 @@ def _post_income(s: Mp2State, posts: tuple[str, ...], t: float, later: int) -> t
                 terms.append(SPECIAL_CITY * min(t, later + 0.5))
             if loc.city_cards:
                 terms.append(CITY_CARD * min(t, later + 0.5) * len(loc.city_cards))
-        if len(_POST_INCOME) >= CACHED:
-            _POST_INCOME.clear()
-        known = _POST_INCOME[key] = (s.markers, c, tuple(terms))
+        known = remember(_POST_INCOME, key, (s.markers, c, tuple(terms)), CACHED)
     return known[2]
 
 
@@ -504,9 +501,7 @@ def _seal_income(s: Mp2State, seals: tuple[tuple[str, bool], ...], t: float, lat
             terms.append(SEAL * w)
             if improved:
                 terms.append(reward_value(c.seals[seal].bonus, t) * later)
-        if len(_SEAL_INCOME) >= CACHED:
-            _SEAL_INCOME.clear()
-        known = _SEAL_INCOME[key] = (c, tuple(terms))
+        known = remember(_SEAL_INCOME, key, (c, tuple(terms)), CACHED)
     return known[1]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.mp2 import automa
 from mp_notebook.rulesets.mp2.components import GOODS
 
@@ -34,10 +35,8 @@ def _shields(c: Components, posts: tuple[str, ...]) -> frozenset[str]:
     """The shields of the cities ``posts`` (computed once per tuple of posts)."""
     known = _SHIELDS.get(posts)
     if known is None or known[0] is not c:
-        if len(_SHIELDS) >= 50_000:
-            _SHIELDS.clear()
         shields = (c.locations[city].shield for city in posts)
-        known = _SHIELDS[posts] = (c, frozenset(shield for shield in shields if shield))
+        known = remember(_SHIELDS, posts, (c, frozenset(shield for shield in shields if shield)), 50_000)
     return known[1]
 
 

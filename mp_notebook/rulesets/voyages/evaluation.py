@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import networkx as nx
 
+from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.voyages.rules import space_fee
 from mp_notebook.rulesets.voyages.scoring import goal_points
@@ -147,9 +148,7 @@ def reward_value(r: Reward, t: float) -> float:
     key = (id(r), t)
     known = _REWARDS.get(key)
     if known is None:
-        if len(_REWARDS) >= MEMO:
-            _REWARDS.clear()
-        known = _REWARDS[key] = (r, _reward_value(r, t))
+        known = remember(_REWARDS, key, (r, _reward_value(r, t)), MEMO)
     return known[1]
 
 
@@ -169,9 +168,7 @@ def held_share(p: Player, c: Cost) -> float:
     key = (id(c), p.coins, p.camels, p.pepper, p.silk, p.gold)
     known = _HELD.get(key)
     if known is None:
-        if len(_HELD) >= MEMO:
-            _HELD.clear()
-        known = _HELD[key] = (c, _held_share(p, c))
+        known = remember(_HELD, key, (c, _held_share(p, c)), MEMO)
     return known[1]
 
 
@@ -286,9 +283,7 @@ def final_total(s: VoyagesState, i: int) -> int:
     key = (id(c), p.goals, p.trading_posts)
     goals = _GOAL_POINTS.get(key)
     if goals is None:
-        if len(_GOAL_POINTS) >= MEMO:
-            _GOAL_POINTS.clear()
-        goals = _GOAL_POINTS[key] = goal_points(s, p)
+        goals = remember(_GOAL_POINTS, key, goal_points(s, p), MEMO)
     cards, cities = goals
     total = p.vp + cards + cities + p.coins // rules.coins_per_vp
     if i in s.beijing:
@@ -378,9 +373,7 @@ def plan_value(s: GameState, i: int, t: float) -> float:
     key = (id(state.board), id(c), p.locations, posts, p.goals, free, goods, t)
     known = _PLANS.get(key)
     if known is None:
-        if len(_PLANS) >= MEMO:
-            _PLANS.clear()
-        known = _PLANS[key] = _plan(state, p, free, goods, t)
+        known = remember(_PLANS, key, _plan(state, p, free, goods, t), MEMO)
     return known
 
 
