@@ -112,7 +112,7 @@ def rounds_left(s: Mp2State, i: int) -> float:
         return 0.0
     rules = s.components.rules
     p = s.players[i]
-    return rules.rounds - s.round + min(1.0, (len(p.dice) + len(p.black_dice)) / rules.dice_per_player)
+    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
 
 
 def fuel_weight(t: float) -> float:
@@ -312,7 +312,8 @@ def _has_contract_access(s: Mp2State, p: Player) -> bool:
     c = s.components
     known = _ACCESS.get(p.trading_posts)
     if known is None or known[0] is not c:
-        known = _ACCESS[p.trading_posts] = (c, any(c.locations[city].contracts for city in p.trading_posts))
+        known = remember(_ACCESS, p.trading_posts, (c, any(c.locations[city].contracts for city in p.trading_posts)),
+                         CACHED)
     return known[1]
 
 

@@ -322,9 +322,8 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
           + w * FUEL["silk"] * silk + w * FUEL["gold"] * gold)
     v += fund_weight(t) * FUND_FUEL * min(coins, FUND)
     # fractions the final scoring floors, so that every unit counts
-    v += (coins % rules.coins_per_vp) * (1 / rules.coins_per_vp)
-    v += ((pepper + silk + gold) % rules.goods_per_vp) * (1 / rules.goods_per_vp if c.beijing in p.trading_posts
-                                                          else 0.0)
+    v += (coins % rules.coins_per_vp) * _final("coins", s, p)
+    v += ((pepper + silk + gold) % rules.goods_per_vp) * _final("pepper", s, p)
     ch = c.characters[p.character] if p.character else None
     dice: float = 0
     if ch is not None and ch.choose_dice:
