@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 from mp_notebook.engine.actions import Action, Event
 from mp_notebook.engine.errors import ArgumentError, IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
+from mp_notebook.engine.text import resource
 from mp_notebook.engine.validate import checked_int, checked_seat, shown
 from mp_notebook.rulesets import PACKAGES, get
 
@@ -200,8 +201,8 @@ def gains(what: str, amount: int) -> Goal:
 
     def test(a: Attempt) -> str | None:
         got = _amount(a.end.players[a.seat], what) - _amount(a.start.players[a.seat], what)
-        return None if got >= amount else f"{a.name} gained {got} {what}"
-    return Goal(f"{{name}} gains at least {amount} {what}", test, _countable(what))
+        return None if got >= amount else f"{a.name} gained {resource(got, what)}"
+    return Goal(f"{{name}} gains at least {resource(amount, what)}", test, _countable(what))
 
 
 def holds(what: str, at_least: int) -> Goal:
@@ -214,8 +215,8 @@ def holds(what: str, at_least: int) -> Goal:
 
     def test(a: Attempt) -> str | None:
         has = _amount(a.end.players[a.seat], what)
-        return None if has >= at_least else f"{a.name} has {has} {what}"
-    return Goal(f"{{name}} ends with at least {at_least} {what}", test, _countable(what))
+        return None if has >= at_least else f"{a.name} has {resource(has, what)}"
+    return Goal(f"{{name}} ends with at least {resource(at_least, what)}", test, _countable(what))
 
 
 def _known_location(place: str) -> Callable[[GameState, int], str | None]:

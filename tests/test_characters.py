@@ -203,7 +203,7 @@ def test_isabella_donati_worked_example_roll() -> None:
     s = _isabella_roll([1, 2, 4, 4, 6])
     events = [e.text for e in s.log if e.player == 0]
     assert sum("gains 2 coins (round-start roll" in t for t in events) == 2
-    assert any("gains 1 vp (round-start roll: a 2)" in t for t in events)
+    assert any("gains 1 VP (round-start roll: a 2)" in t for t in events)
     while s.decision.kind != "pair":
         s = s.apply(s.legal_actions()[0])
     assert s.decision.player == 0 and "4s" in s.decision.text

@@ -291,7 +291,7 @@ def test_every_reward_icon_on_some_contract(c):
 
 
 def test_resource_and_icon_texts_are_grammatical():
-    assert str(Bundle(coins=1, camels=1, jade=1, vp=1)) == "1 coin, 1 camel, 1 jade, 1 vp"
+    assert str(Bundle(coins=1, camels=1, jade=1, vp=1)) == "1 coin, 1 camel, 1 jade, 1 VP"
     assert str(Bundle(coins=2, camels=3, pepper=2, gold=1)) == "2 coins, 3 camels, 2 pepper, 1 gold"
     one = Reward(any_good=1, contract_pile=1, contract_city=1, move=1, black_die=1, shield=1)
     assert str(one) == ("1 good of your choice, 1 contract from the pile, 1 contract from a city, 1 move, "

@@ -414,7 +414,7 @@ def test_ninth_post_scores_five() -> None:
                             coins=40, camels=40)
     s = play(s, "travel [6,6] middle", "move Fuzhou", "done")
     assert len(s.players[0].trading_posts) == 9
-    assert any("placing trading post #9" in e.text and "5 vp" in e.text for e in s.log)
+    assert any("placing trading post #9" in e.text and "5 VP" in e.text for e in s.log)
 
 
 def test_eleventh_post_scores_ten_and_a_twelfth_moves_one() -> None:
@@ -422,7 +422,7 @@ def test_eleventh_post_scores_ten_and_a_twelfth_moves_one() -> None:
                             coins=40, camels=40)
     s = play(s, "travel [6,6] middle", "move Jaipur", "done")
     assert len(s.players[0].trading_posts) == 11
-    assert any("placing trading post #11" in e.text and "10 vp" in e.text for e in s.log)
+    assert any("placing trading post #11" in e.text and "10 VP" in e.text for e in s.log)
     s = play(s, "end_turn")
     while s.current_player != 0:
         s = play(s.with_player(s.current_player, dice=[1]), "money_bag [1] coins", "end_turn")

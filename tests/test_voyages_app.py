@@ -49,7 +49,7 @@ def test_player_board_and_dice():
     assert board["rows"] == [  # the game's own board: no guild seals, so no seals row
         {"label": "figures in", "value": "Venezia & Venezia"},  # Niccolò & Marco Polo: two figures
         {"label": "posts", "value": "0/9"},
-        {"label": "contracts", "value": "", "items": ["C42: pay 1 camel, 3 pepper → 1 vp, 1 move"]},
+        {"label": "contracts", "value": "", "items": ["C42: pay 1 camel, 3 pepper → 1 VP, 1 move"]},
         {"label": "completed", "value": "0"},
         {"label": "character", "value": "Niccolo and Marco Polo"},
         {"label": "goal cards", "value": "", "items": ["G02: Moscow + Kashgar → 7 VP", "G00: Moscow + Xian → 4 VP"],

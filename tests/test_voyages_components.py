@@ -514,7 +514,7 @@ def test_card_25_worked_example(c):
 
 def test_card_text(c):
     assert str(c.city_cards["K00"]).startswith("die 1: 2 coins; die 2: 4 coins")
-    assert str(c.city_cards["K02"]) == "1 vp per trading post on the board, counting at most the die value"
+    assert str(c.city_cards["K02"]) == "1 VP per trading post on the board, counting at most the die value"
     assert "paying 1 coin each time" in str(c.city_cards["K25"])
     assert str(c.city_cards["K30"]) == (
         "pay 2 different goods for 1 move, up to die value times (any choice each time)")
@@ -607,14 +607,14 @@ def test_shared_frozen_and_round_trips(c):
 
 
 def test_reward_and_cost_text(c):
-    assert str(c.contracts["C10"].reward) == "5 vp, 1 good of your choice, 1 black die"
+    assert str(c.contracts["C10"].reward) == "5 VP, 1 good of your choice, 1 black die"
     assert str(c.rules.contract_bonus[6]) == "(2 coins) or (2 camels)"
     assert str(c.contracts["C00"].cost) == "2 camels, 3 pepper, 2 gold"
     assert str(c.city_bonuses["D"]) == "the bonus of another city bonus marker"
 
 
 def test_resource_and_icon_texts_are_grammatical():
-    assert str(Bundle(coins=1, camels=1, silk=1, vp=1)) == "1 coin, 1 camel, 1 silk, 1 vp"
+    assert str(Bundle(coins=1, camels=1, silk=1, vp=1)) == "1 coin, 1 camel, 1 silk, 1 VP"
     assert str(Reward(Bundle(coins=2, camels=2, gold=2), any_good=1, contract=1, move=1, black_die=1)) == (
         "2 coins, 2 camels, 2 gold, 1 good of your choice, 1 contract from the special pile, 1 move, 1 black die")
     assert str(Reward(any_good=2, different_goods=3, contract=2, move=2, black_die=2)) == (

@@ -5,16 +5,16 @@
 >>> counted(2, "black die", "black dice"), counted(3, "jade", "jade"), noun(2, "seal")
 ('2 black dice', '3 jade', 'seals')
 >>> amounts([("coins", 1), ("camels", 2), ("pepper", 0), ("gold", 1), ("vp", 3)])
-'1 coin, 2 camels, 1 gold, 3 vp'
+'1 coin, 2 camels, 1 gold, 3 VP'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-# The resources whose name changes in the singular; goods (pepper, silk, gold, jade) are mass nouns
-# and "vp" stays as it is.
-RESOURCE_NOUNS = {"coins": ("coin", "coins"), "camels": ("camel", "camels")}
+# The resources whose name changes in the singular or is written otherwise ("vp": victory points,
+# "VP" as the rulebooks write them); goods (pepper, silk, gold, jade) are mass nouns.
+RESOURCE_NOUNS = {"coins": ("coin", "coins"), "camels": ("camel", "camels"), "vp": ("VP", "VP")}
 
 
 def noun(n: int, one: str, many: str | None = None) -> str:
