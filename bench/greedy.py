@@ -8,8 +8,9 @@ Usage::
 Plays ``--games`` seeded 2-player games (seeds 0, 1, ...) of each ruleset with a GreedyAgent in
 every seat and prints, per ruleset: the seconds a game (median and range), and the milliseconds a
 decision (mean, median, 99th percentile, maximum) over every decision of every game; then the
-decisions slower than ``--slow`` seconds by what they were (the decision kind, the kinds of the
-actions the greedy agent ranked), so the slow tail can be read.
+CPU of a game by the class of decision (a turn decision before or after its main action, or the
+follow-up's kind); then the decisions slower than ``--slow`` seconds by what they were (the
+decision kind, the kinds of the actions the greedy agent ranked), so the slow tail can be read.
 
 ``--hashes`` prints a digest of each game's history (``sha1`` of the notation), so that a change
 meant to keep every choice can be checked: the digests before and after must agree.
@@ -142,8 +143,10 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int, befo
     new, old = Times(), Times()
     tail: list[tuple[float, str]] = []
     ends = []
+    games_played = []
     for seed in range(games):
         end, times = new.play(ruleset, seed, mp.agents.GreedyAgent)
+        games_played.append((end, times))
         if before35:
             old.play(ruleset, seed, Greedy35Agent)
         ends.append(end)
@@ -152,12 +155,37 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int, befo
             digest = hashlib.sha1("\n".join(end.history).encode()).hexdigest()[:12]
             print(f"  {ruleset} game {seed}: {len(end.history)} history entries, sha1 {digest}")
     new.report(f"{ruleset}: greedy vs greedy")
+    where_cpu_goes(ruleset, [times for _, times in games_played])
     if before35:
         old.report(f"{ruleset}: the greedy before issue 35 vs itself, the same seeds (interleaved)")
     for t, what in sorted(tail, reverse=True)[:12]:
         print(f"    {t * 1e3:6.0f} ms  {what}")
     if search:
         search_times(ruleset, ends, search)
+
+
+def decision_class(s: mp.GameState) -> str:
+    """A decision's kind; a turn decision says whether the turn's main action is still to come."""
+    kind = s.decision.kind
+    if kind == "turn" and hasattr(s, "main_done"):
+        return "turn, main action done" if s.main_done else "turn, before the main action"
+    return kind
+
+
+def where_cpu_goes(ruleset: str, games: list[list[tuple[float, float, mp.GameState]]]) -> None:
+    """The CPU of a game by the class of decision (:func:`decision_class`): decisions a game, CPU a
+    game, and milliseconds a decision, most CPU first."""
+    cpu: Counter[str] = Counter()
+    count: Counter[str] = Counter()
+    for times in games:
+        for _, c, s in times:
+            kind = decision_class(s)
+            cpu[kind] += c
+            count[kind] += 1
+    n = len(games)
+    print(f"{ruleset}: where a game's CPU goes (mean of {n} games; decision: per game, CPU per game, per decision)")
+    for kind, c in cpu.most_common(6):
+        print(f"    {kind:32s} {count[kind] / n:6.1f}  {c / n:6.3f} s  {c / count[kind] * 1e3:6.2f} ms", flush=True)
 
 
 def search_times(ruleset: str, ends: list[mp.GameState], limit: int) -> None:
