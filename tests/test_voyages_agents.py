@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import mp_notebook as mp
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis.evaluate import plans
@@ -90,9 +92,51 @@ def test_the_value_pursues_the_goal_cities():
     assert evaluation.plan_value(done, i, t) == 0
 
 
+def last_round_turn(seed: int = 3):
+    """The first turn decision of the last round of a game between random players."""
+    s = mp.new_game(2, ruleset="voyages", seed=seed)
+    agent = mp.agents.RandomAgent(seed)
+    while s.round < s.rounds or s.decision.kind != "turn":
+        s = s.apply(agent.choose(s))
+    return s
+
+
+def die_worth(s, i: int) -> float:
+    """What ``value`` loses when player ``i``'s first die is taken away."""
+    p = s.players[i]
+    return evaluation.value(s, i) - evaluation.value(s.with_player(i, dice=p.dice[1:]), i)
+
+
+def test_time_passes_by_the_round_and_the_plan_counts_later_journeys():
+    """Placing dice does not make the fading terms fade (an action is charged once, by its dice); the
+    plan counts the journeys of later rounds only, so in the last round moving nearer a goal city
+    still without a post is worth nothing; a die of the last round is worth LAST_ROUND_DIE of one
+    before it."""
+    s = first_turn()
+    i = s.current_player
+    t = evaluation.rounds_left(s, i)
+    assert t == s.rounds - s.round + evaluation.ROUND_SHARE
+    assert evaluation.rounds_left(s.with_player(i, dice=s.players[i].dice[1:]), i) == t
+    last = last_round_turn()
+    i = last.current_player
+    p = last.players[i]
+    cities = {x for g in p.goals for x in last.components.goals[g].cities} - set(p.trading_posts)
+    way = evaluation._distances(last.board)
+    nearer = [n for n, _, _, _ in last.board.adjacent[p.location]
+              if min(way[n][c] for c in cities) < min(way[p.location][c] for c in cities)]
+    assert cities and nearer
+    assert evaluation.value(last.with_player(i, location=nearer[0]), i) == evaluation.value(last, i)
+    early = first_turn(4)
+    k = early.current_player
+    pips = {seat: 6 if q.character and last.components.characters[q.character].choose_dice else q.dice[0]
+            for seat, q in ((k, early.players[k]), (i, p))}
+    assert die_worth(early, k) == pytest.approx(evaluation.DIE + evaluation.PIP * pips[k])
+    assert die_worth(last, i) == pytest.approx(evaluation.LAST_ROUND_DIE * (evaluation.DIE + evaluation.PIP * pips[i]))
+
+
 def test_greedy_travels_builds_posts_and_reaches_goal_cities():
     """Before issue 35 the Voyages greedy travelled about once a game and built 1-2 posts (here:
-    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 14, 21 and 21);
+    3 Travel actions, 5 posts and 1 goal point over the 4 seats of these 2 games; now 13, 24 and 31);
     the figures over 200 games are printed by ``bench/agents.py --only voyages``."""
     travels = posts = goals = 0
     for seed in (11, 12):

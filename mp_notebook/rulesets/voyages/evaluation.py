@@ -7,8 +7,10 @@ module constant, in VP per unit:
 
 * coins, camels and goods are worth their final-scoring value (1/10 VP per coin; 1/2 VP per good,
   but only with a post in Beijing) plus a *fuel* value that fades out over the last
-  :data:`FADE_ROUNDS` rounds (travel eats coins: a 3-step journey costs 12);
-* each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip);
+  :data:`FADE_ROUNDS` rounds (travel eats coins: a 3-step journey costs 12); the time left is counted by
+  the round (:func:`rounds_left`), not by the dice one has placed;
+* each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip; in the last round
+  :data:`LAST_ROUND_DIE` of that);
 * a contract in hand is worth its reward minus its cost, times the share of the cost held;
 * a trading post brings its city bonus at every round start still to come, a large city's card
   action and outpost bonus, the goal cities and Beijing's VP space (and goods scoring), and
@@ -16,7 +18,8 @@ module constant, in VP per unit:
   decisions use to look ahead;
 * the plan (:func:`plan_value`): what the goal cards, the goal-city table and Beijing are still
   expected to bring, each city without a post reached with a chance that falls with its distance
-  along a tour from the figure and rises with the rounds left; so a journey towards the goal cities
+  along a tour from the figure and rises with the rounds after this one (this round's journey is the
+  choice at hand: a city is not counted as reached before it is made); so a journey towards the goal cities
   gains before it ends in one, and the first coins (:data:`FUND`) are kept for the next journey
   (worth less as the journeys left run out, over the last :data:`FUND_FADE` rounds);
 * while a figure moves, :func:`travel_potential` counts only the cities it can still pay for, less
@@ -60,6 +63,8 @@ FUEL = {"coins": 0.2, "camels": 0.7, "pepper": 0.6, "silk": 0.8, "gold": 1.0, "v
 FADE_ROUNDS = 1.5  # fuel value fades linearly to 0 over this many remaining rounds
 DIE = 1.5  # an unplaced die: one more action this round
 PIP = 0.15  # ... and high dice are worth a little more (Raschid's dice count as 6s: he sets them)
+LAST_ROUND_DIE = 0.5  # ... but in the last round half that: what an action brings must score by the end
+ROUND_SHARE = 0.5  # the share of the round under way counted in the rounds left (its middle)
 ICON = {"any_good": 1.2, "different_goods": 1.2, "contract": 1.5, "move": 1.5, "black_die": 1.5}
 COPY_BONUS = 2.0
 CITY_CARD = 1.5  # a post in a large city: its card actions, per remaining round
@@ -85,11 +90,18 @@ def _state(s: GameState) -> VoyagesState:
 
 
 def rounds_left(s: VoyagesState, i: int) -> float:
-    """Remaining game time in rounds: later rounds plus the share of this round's dice unplaced."""
+    """Remaining game time in rounds: the later rounds plus half of this one, whatever dice player
+    ``i`` has placed. The terms that fade out over the last rounds fade by the round: a die already
+    counts as the action still to come (:data:`DIE`), so an action is not charged again for the
+    time it takes (counted by one's own dice, a Travel action, two dice, was charged twice).
+
+    >>> import mp_notebook as mp
+    >>> rounds_left(mp.new_game(2, ruleset="voyages", seed=1), 0)
+    4.5
+    """
     if s.is_over:
         return 0.0
-    rules = s.components.rules
-    return rules.rounds - s.round + min(1.0, s.players[i].all_dice / rules.dice_per_player)
+    return s.components.rules.rounds - s.round + ROUND_SHARE
 
 
 def fuel_weight(t: float) -> float:
@@ -332,7 +344,7 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
     else:
         for d in (*p.dice, *p.black_dice):
             dice += DIE + PIP * d
-    v += dice + (DIE + PIP * p.white if p.white else 0.0)
+    v += (dice + (DIE + PIP * p.white if p.white else 0.0)) * (LAST_ROUND_DIE if later == 0 else 1.0)
     for cid in p.contracts:
         con = c.contracts[cid]
         net = _net(con, t)
@@ -347,7 +359,8 @@ def _value(s: VoyagesState, i: int, final_now: float) -> float:
             v += CITY_CARD * min(t, later + 0.5)
     if ch is not None and ch.round_reward:
         v += reward_value(ch.round_reward, t) * later
-    return v + PLAN * plan_value(s, i, t)
+    # the plan counts the journeys of later rounds: this round's is the choice at hand
+    return v + PLAN * plan_value(s, i, float(later))
 
 
 def plan_value(s: GameState, i: int, t: float) -> float:
