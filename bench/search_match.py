@@ -3,7 +3,7 @@
 Usage::
 
     python bench/search_match.py [--ruleset mp2] [--games 40] [--first 0] [--workers 2]
-                                 [--opponent greedy|before35]
+                                 [--opponent greedy|before35] [--save FILE.jsonl]
                                  [--settings "" "budget_decisions=800,policy=playout" ...]
 
 A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
@@ -23,6 +23,10 @@ setting after the first, the mean margin difference from the first, seed by seed
 error (far tighter than two independent matches). Settings that play the greedy choice until the
 same decision reach it in the same position, so the difference is what the searches changed.
 
+``--save FILE.jsonl`` appends one line a game (the ruleset, opponent, setting, game number, the
+search's share of the victory and its margin), so that runs over other games or at other times can
+be pooled or paired seed by seed (the games are exactly reproducible).
+
 This prints figures; it is not a test.
 """
 
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -152,6 +157,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number (even)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="greedy")
+    parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
     parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="NAME=VALUE,...", default=[Setting()])
     args = parser.parse_args()
     if args.games < 4 or args.games % 2 or args.first % 2:
@@ -166,6 +172,12 @@ def main() -> None:
             jobs = [(args.ruleset, setting, args.opponent, n) for n in range(args.first, args.first + args.games)]
             results = list(tqdm(pool.map(game, jobs, chunksize=1), total=args.games, desc=str(setting),
                                 file=sys.stderr))
+            if args.save:
+                with args.save.open("a", encoding="utf-8") as out:
+                    for n, r in enumerate(results, args.first):
+                        row = {"ruleset": args.ruleset, "opponent": args.opponent, "setting": str(setting),
+                               "game": n, "win": r.win, "margin": r.margin}
+                        out.write(json.dumps(row) + "\n")
             wins = sum(r.win for r in results)
             low, high = wilson(wins, args.games)
             pairs = [(a.margin + b.margin) / 2 for a, b in zip(results[::2], results[1::2], strict=True)]

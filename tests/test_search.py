@@ -144,3 +144,41 @@ def test_the_leaf_is_the_learned_value_or_greedy_s_evaluation():
         SearchAgent(leaf="dice")
     with pytest.raises(ValueError, match="follow_ups must be one of None, True, False; got 'yes'"):
         SearchAgent(follow_ups="yes")
+
+
+
+
+def test_a_tight_budget_searches_greedy_s_best_candidates_or_takes_its_choice():
+    """The first turn of Marco Polo II's last round: a rollout plays the whole round, so 200
+    decisions afford two or three rollouts, fewer than ``budget_rollouts // top_k`` (4) for each of
+    two candidates: the agent takes greedy's choice on that first rollout. A budget of eight
+    rollouts goes to greedy's best two candidates, four futures each."""
+    greedy = GreedyAgent(3)
+    s = mp.new_game(players=2, seed=13)
+    s = turn(s, greedy, s.rounds)
+    candidates = [a for _, a in greedy.rank(s)[:4]]
+    length = SearchAgent(seed=1)._rollout(s, candidates[0], 0)[1]  # decisions in the first rollout
+    assert 2 <= 200 // length < 8
+    found = SearchAgent(seed=1).search(s, candidates)
+    assert [(a, n) for a, _, n in found] == [(candidates[0], 1)]
+    found = SearchAgent(seed=1, budget_decisions=8 * length).search(s, candidates)
+    assert sorted(map(str, (a for a, _, _ in found))) == sorted(map(str, candidates[:2]))
+    assert [n for _, _, n in found] == [4, 4]
+
+
+def test_the_last_round_s_follow_up_decisions_are_searched_by_default():
+    """Marco Polo II: before the last round only turn decisions are searched (on the learned
+    value), in it the follow-ups too (which city, contract or reward), on rollouts to the end."""
+    greedy = GreedyAgent(5)
+    s = mp.new_game(players=2, seed=17)
+    s = turn(s, greedy, s.rounds - 1)
+    agent = Recording(seed=5, budget_rollouts=2, budget_decisions=60)
+    kinds: dict[bool, set[str]] = {False: set(), True: set()}
+    while not s.is_over and not kinds[True] - {"turn"}:
+        agent.searched = []
+        kind, last = s.decision.kind, agent.horizon_at(s) == "game"
+        a = agent.choose(s)
+        if agent.searched:
+            kinds[last].add(kind)
+        s = s.apply(a)
+    assert kinds[False] == {"turn"} and kinds[True] - {"turn"}

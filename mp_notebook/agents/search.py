@@ -11,8 +11,8 @@ log-odds of winning in the Schmidt game, a race; a finished game by its result),
 ``leaf="hand"`` by greedy's evaluation (its margin over the best opponent). Every candidate is
 tried on the same futures (common random numbers). Follow-up decisions (which offer, which seal,
 where to move ...) are searched the same way where ``follow_ups`` says so (``None``, the default:
-in the Schmidt game, whose turn decision is only the choice of spinner, see
-:meth:`SearchAgent.searches_follow_ups`), else left to the greedy agent.
+in the Schmidt game, whose turn decision is only the choice of spinner, and in the last round of
+the others, see :meth:`SearchAgent.searches_follow_ups`), else left to the greedy agent.
 
 Horizons (:data:`HORIZONS`): ``"action"`` values the position once the action's follow-ups are
 played, ``"turn"`` once every other seat has replied, ``"round"`` at the end of the round,
@@ -33,10 +33,25 @@ one of its features) in 2-player games against ``GreedyAgent``, paired (``python
 bench/search_match.py``: game ``n`` has seed ``70000 + n // 2``, the search in seat ``n % 2``; a
 shared victory counts half; the margin ± its standard error over the seeds; CPU time a decision):
 
-* Marco Polo II, the defaults, games 0-199 (five runs of 40, ``--games 40 --first 0``, ``40``,
-  ... ``160``): 56.5% (95% Wilson interval 49.6-63.2%), +2.8 ± 0.7 VP a game (the runs: 57.5%,
-  52.5%, 60.0%, 47.5%, 65.0%); a decision a median of 3.0-4.0 ms, a 99th percentile of
-  0.31-0.49 s, at most 1.06 s. The issue-35 aim of 65% is not reached. Half the search's
+* Marco Polo II, the defaults (the last round's follow-up decisions searched too, since
+  ``follow_ups=None`` says so there), games 0-199 (runs ``--games 40 --first 0``, ``--games 80
+  --first 40``, ``--games 80 --first 120``; the learned value of commit d2a944e): 57.8% (95%
+  Wilson interval 50.8-64.4%), +3.8 ± 0.7 VP a game (games 0-39, 40-79, ... 160-199: 61.3%,
+  52.5%, 60.0%, 50.0%, 65.0%); a decision a median of 5.6-6.6 ms, a 99th percentile of
+  0.42-0.61 s, at most 2.05 s (CPU, under a load of 7 on 2 cores). The issue-35 aim of 65% is
+  not reached. With the last round's turn decisions alone searched (``follow_ups=False``, the
+  defaults before): 56.5% (49.6-63.2%), +2.8 ± 0.7 VP (the same five groups of 40: 57.5%,
+  52.5%, 60.0%, 47.5%, 65.0%); a decision a median of 3.0-4.4 ms, a 99th percentile of
+  0.31-0.56 s, at most 1.37 s. The last round's rollouts are nearly deterministic (its dice are
+  rolled; a candidate's final margin on four futures varies by 0-1 VP in most positions, up to
+  6 VP after a reroll) and tell greedy's candidates apart by up to 17 VP late in the round. Letting
+  a tight budget search greedy's best two or three candidates on one future each, rather than
+  take greedy's choice (what 200 decisions afford at the start of the last round), gained
+  nothing: 57.5% of games 0-39, +0.4 ± 1.4 VP a game seed by seed, p99 0.91 s (tried, not
+  kept). Before the last round, dice drawn from the future's number and the round (so that
+  every candidate meets the same dice after a reroll) left the paired difference of two
+  candidates' final margins at 7.5 VP a future (plain reseeds: 8.4 VP; 12 pairs of candidates in
+  4 round-4 positions): the noise is the games drifting apart, not the dice. Half the search's
   decisions compare two candidates or more; in the last round most of the first turns do not: a
   rollout of the whole round takes about 68 decisions (0.32 s by the greedy policy), so the 200
   decisions of ``budget_decisions`` afford fewer than two candidates and the agent takes greedy's
@@ -48,11 +63,19 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   1.1 VP): ``weight=0.6`` 48.8% (34.1-63.7%), +0.7 ± 2.3 VP; ``weight=1`` 37.5% (24.2-53.0%),
   -8.2 ± 3.8 VP. Within the noise of 40 games on the same seeds: ``threshold=0`` 52.5%, +4.1 ±
   2.5 VP; ``budget_decisions=400`` 56.2%, +4.2 ± 1.3 VP (p99 1.41 s); ``top_k=6`` 60.0%, +3.9 ±
-  1.2 VP (p99 0.72 s): none is a measured gain, so the defaults stay.
-* Voyages, the defaults, games 0-59: 56.7% (44.1-68.4%), +1.9 ± 1.2 VP; median 1.5 ms, p99 0.54 s.
+  1.2 VP (p99 0.72 s): none is a measured gain (these with the last round's turn decisions alone
+  searched).
+* Voyages, against the greedy of commit e91777e, games 0-39 (``--ruleset voyages --games 40
+  --settings "follow_ups=False" ""``): the defaults 60.0% (44.6-73.7%), +4.8 ± 1.8 VP, a median
+  of 4.3 ms, p99 0.35 s; the last round's turn decisions alone searched 57.5%, +3.9 ± 1.8 VP; the
+  defaults' gain seed by seed +0.9 ± 0.4 VP a game. Against the greedy before it, with the last
+  round's turn decisions alone searched: 56.7% of games 0-59 (44.1-68.4%), +1.9 ± 1.2 VP; median
+  1.5 ms, p99 0.54 s.
 * Schmidt, the defaults (follow-up decisions searched, the learned margin in points of 10 Gulden
-  weighed at 0.3): against today's greedy 56.7% of games 0-59 (44.1-68.4%), +173 Gulden of capital
-  a game (games 0-39: 55.0%, +161 ± 74; 40-59: 60.0%, +199 ± 85); against the greedy before
+  weighed at 0.3): against today's greedy 57.5% of games 0-199 (50.6-64.1%), +119 ± 35 Gulden of
+  capital a game, a decision a median of 7.7 ms, p99 0.04 s (``--ruleset schmidt --games 200``,
+  the learned value of commit d2a944e; games 0-39: 55.0%, +161 ± 74; 40-59: 60.0%, +199 ± 85); the
+  issue-35 aim of 65% is not reached; against the greedy before
   issue 35 (``--opponent before35``, ``bench/greedy_before35.py``) 90.0% of games 0-39
   (76.9-96.0%), +639 ± 78 Gulden; a decision a median of 7-9 ms, p99 0.04 s. Before this the
   search played exactly as greedy there (50.0%, every pair of games a mirror: a log-odds weighed
@@ -283,7 +306,9 @@ class SearchAgent:
     def searches_follow_ups(self, state: GameState) -> bool:
         """Whether follow-up decisions are searched: ``follow_ups``, or for ``None`` where the
         ruleset's learned value is a chance to win (a race: the Schmidt game, whose turn decision
-        is only the choice of spinner; the moves and trades that follow it are what decides).
+        is only the choice of spinner; the moves and trades that follow it are what decides), and
+        in the last round of the others, where rollouts to the final scoring tell the follow-ups
+        (which city, which contract, which reward) apart.
 
         >>> import mp_notebook as mp
         >>> [SearchAgent().searches_follow_ups(mp.new_game(2, ruleset=r, seed=1)) for r in ("mp2", "schmidt")]
@@ -291,7 +316,7 @@ class SearchAgent:
         """
         if self.follow_ups is not None:
             return self.follow_ups
-        return learned.terms(state.ruleset).OUTCOME == "win"
+        return learned.terms(state.ruleset).OUTCOME == "win" or self.horizon_at(state) == "game"
 
     def horizon_at(self, state: GameState) -> str:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``:
