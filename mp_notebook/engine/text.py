@@ -6,6 +6,8 @@
 ('2 black dice', '3 jade', 'seals')
 >>> amounts([("coins", 1), ("camels", 2), ("pepper", 0), ("gold", 1), ("vp", 3)])
 '1 coin, 2 camels, 1 gold, 3 VP'
+>>> first(1, "space"), first(4, "space")
+('space 1', 'spaces 1–4')
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ def noun(n: int, one: str, many: str | None = None) -> str:
 def counted(n: int, one: str, many: str | None = None) -> str:
     """``n`` and its noun (see :func:`noun`)."""
     return f"{n} {noun(n, one, many)}"
+
+
+def first(n: int, one: str, many: str | None = None) -> str:
+    """The first ``n`` numbered places (``n`` >= 1): ``"space 1"``, ``"spaces 1–4"`` (see :func:`noun`)."""
+    return f"{one} 1" if n == 1 else f"{noun(n, one, many)} 1–{n}"
 
 
 def resource(n: int, name: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.text import counted, resource
+from mp_notebook.engine.text import counted, first, resource
 from mp_notebook.rulesets._shared.boards import contracts_row, figures_row, posts_row
 from mp_notebook.rulesets._shared.dice import owned_dice, without
 from mp_notebook.rulesets.voyages.components import GOODS, Bundle
@@ -141,11 +141,11 @@ def _main(s: VoyagesState, a: Action) -> str:
     if a.kind == "take_coins":
         return f"{_dice(a)}: {c.rules.spaces[TAKE_COINS].reward}"
     if a.kind == "bazaar":
-        return f"{a.space} bazaar with {_dice(a)}: a column 1–{die}"
+        return f"{a.space} bazaar with {_dice(a)}: " + ("column 1" if die == 1 else f"a column 1–{die}")
     if a.kind == "khans_favor":
         return f"{_dice(a)}: {c.rules.spaces['khans_favor'].reward}"
     if a.kind == "contracts":
-        return f"{_dice(a)}: take up to 2 contracts from spaces 1–{die}"
+        return f"{_dice(a)}: take up to 2 contracts from {first(die, 'space')}"
     if a.kind == "travel":
         return f"Travel with {_dice(a)}: up to {counted(die, 'step')}"
     card_id = s.cards[str(a.space)]

@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.rng import next_int
-from mp_notebook.engine.text import counted, resource
+from mp_notebook.engine.text import counted, first, resource
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.dice import DiceChoice
 from mp_notebook.rulesets._shared.tasks import (
@@ -1188,7 +1188,7 @@ _DECISIONS: dict[str, tuple[Callable[[VoyagesState, Task], list[Action]],
     "column": (lambda s, t: [Action("column", t[1], choice=str(k)) for k in range(t[3], 0, -1)], _apply_column,
                _column_text),
     "take_contract": (_contract_actions, _apply_take_contract,
-                      lambda s, t: f"take a contract from spaces 1-{t[3]}" + (" or stop" if t[4] else "")),
+                      lambda s, t: f"take a contract from {first(t[3], 'space')}" + (" or stop" if t[4] else "")),
     "discard": (_discard_actions, _apply_discard,
                 lambda s, t: f"no room for contract {t[2]}: discard " + ("it or " if t[4] else "") + "an older one"),
     "relocate": (_relocate_actions, _apply_relocate,

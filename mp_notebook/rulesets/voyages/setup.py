@@ -19,7 +19,7 @@ from typing import Any
 
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.rng import seed_state, shuffled
-from mp_notebook.engine.text import noun
+from mp_notebook.engine.text import first, noun
 from mp_notebook.engine.validate import checked_options, checked_per_seat, checked_players, checked_seed
 from mp_notebook.rulesets._shared.tasks import push
 from mp_notebook.rulesets.voyages import rules
@@ -87,9 +87,9 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
     neutral = c.rules.neutral.get(n)
     if neutral is not None:
         on_coins = f" and {neutral.take_coins} on Take 5 coins" if neutral.take_coins else ""
-        slots = "slot 1" if len(neutral.khan) == 1 else f"slots 1-{len(neutral.khan)}"
-        s._note(None, f"{n} players: fixed {noun(len(neutral.khan), 'die', 'dice')} of an unused colour on Khan's "
-                      f"favor {slots} (showing {', '.join(map(str, neutral.khan))}){on_coins}, for the whole game",
+        k = len(neutral.khan)
+        s._note(None, f"{n} players: fixed {noun(k, 'die', 'dice')} of an unused colour on Khan's favor "
+                      f"{first(k, 'slot')} (showing {', '.join(map(str, neutral.khan))}){on_coins}, for the whole game",
                 rules.R_FEW)
     if characters == "random":
         chosen = [c.characters[x] for x in drawn[:n]]
