@@ -42,7 +42,10 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   not reached. With the last round's turn decisions alone searched (``follow_ups=False``, the
   defaults before): 56.5% (49.6-63.2%), +2.8 ± 0.7 VP (the same five groups of 40: 57.5%,
   52.5%, 60.0%, 47.5%, 65.0%); a decision a median of 3.0-4.4 ms, a 99th percentile of
-  0.31-0.56 s, at most 1.37 s. The last round's rollouts are nearly deterministic (its dice are
+  0.31-0.56 s, at most 1.37 s. With the learned value refitted at commit 53d9fdc, games 0-39
+  (``--games 40 --settings "" "follow_ups=False"``): the defaults 62.5% (47.0-75.8%), +4.4 ± 2.3
+  VP, p99 0.55 s; ``follow_ups=False`` 56.2%, +2.7 ± 2.2 VP; the defaults' gain seed by seed
+  +1.7 ± 0.9 VP a game. The last round's rollouts are nearly deterministic (its dice are
   rolled; a candidate's final margin on four futures varies by 0-1 VP in most positions, up to
   6 VP after a reroll) and tell greedy's candidates apart by up to 17 VP late in the round. Letting
   a tight budget search greedy's best two or three candidates on one future each, rather than
