@@ -143,10 +143,10 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int, befo
     new, old = Times(), Times()
     tail: list[tuple[float, str]] = []
     ends = []
-    games_played = []
+    timed = []  # each game's decision times
     for seed in range(games):
         end, times = new.play(ruleset, seed, mp.agents.GreedyAgent)
-        games_played.append((end, times))
+        timed.append(times)
         if before35:
             old.play(ruleset, seed, Greedy35Agent)
         ends.append(end)
@@ -155,7 +155,7 @@ def bench(ruleset: str, games: int, slow: float, hashes: bool, search: int, befo
             digest = hashlib.sha1("\n".join(end.history).encode()).hexdigest()[:12]
             print(f"  {ruleset} game {seed}: {len(end.history)} history entries, sha1 {digest}")
     new.report(f"{ruleset}: greedy vs greedy")
-    where_cpu_goes(ruleset, [times for _, times in games_played])
+    where_cpu_goes(ruleset, timed)
     if before35:
         old.report(f"{ruleset}: the greedy before issue 35 vs itself, the same seeds (interleaved)")
     for t, what in sorted(tail, reverse=True)[:12]:

@@ -293,10 +293,10 @@ def final_total(s: VoyagesState, i: int) -> int:
     rules = c.rules
     p = s.players[i]
     key = (id(c), p.goals, p.trading_posts)
-    goals = _GOAL_POINTS.get(key)
-    if goals is None:
-        goals = remember(_GOAL_POINTS, key, goal_points(s, p), MEMO)
-    cards, cities = goals
+    known = _GOAL_POINTS.get(key)
+    if known is None:
+        known = remember(_GOAL_POINTS, key, (c, goal_points(s, p)), MEMO)
+    cards, cities = known[1]
     total = p.vp + cards + cities + p.coins // rules.coins_per_vp
     if i in s.beijing:
         total += sum(vp for seat, vp in zip(s.beijing, c.locations[c.beijing].vp_spaces, strict=True) if seat == i)
@@ -308,8 +308,9 @@ def final_total(s: VoyagesState, i: int) -> int:
     return total
 
 
-# goal_points by the components, the goal cards and the posts (all it reads)
-_GOAL_POINTS: dict[tuple[object, ...], tuple[int, int]] = {}
+# goal_points by the components (held here, so that their id stays theirs), the goal cards and the
+# posts (all it reads)
+_GOAL_POINTS: dict[tuple[object, ...], tuple[object, tuple[int, int]]] = {}
 
 
 def margin(s: GameState, i: int) -> float:
@@ -385,13 +386,14 @@ def plan_value(s: GameState, i: int, t: float) -> float:
     key = (id(state.board), id(c), p.locations, posts, p.goals, free, goods, t)
     known = _PLANS.get(key)
     if known is None:
-        known = remember(_PLANS, key, _plan(state, p, free, goods, t), MEMO)
-    return known
+        known = remember(_PLANS, key, (state.board, c, _plan(state, p, free, goods, t)), MEMO)
+    return known[2]
 
 
-# plan_value by what it reads of the player and the board (the components and board are shared by
-# every state): the figures, posts, goal cards, Beijing's first free VP space, goods, rounds left.
-_PLANS: dict[tuple[object, ...], float] = {}
+# plan_value by what it reads of the player and the board (the board and components are held here,
+# so that their ids stay theirs): the figures, posts, goal cards, Beijing's first free VP space,
+# goods, rounds left.
+_PLANS: dict[tuple[object, ...], tuple[object, object, float]] = {}
 MEMO = 100_000  # the most entries a memo of this module keeps before it starts again
 
 
