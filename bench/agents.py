@@ -137,11 +137,17 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
          ruleset: str = "mp2") -> Tally:
     """One game; the tally of the agent in ``seat`` (``automa``: a solo Marco Polo II game against
     that level)."""
+    return play_seats(agents, seed, automa, ruleset)[seat]
+
+
+def play_seats(agents: list[mp.agents.Agent], seed: int, automa: str | None = None,
+               ruleset: str = "mp2") -> list[Tally]:
+    """One game (as :func:`play`); the tally of every seat's agent."""
     if automa:
         s = mp.new_game(["Ana"], automa=automa, seed=seed)
     else:
         s = mp.new_game(players=2, ruleset=ruleset, seed=seed, **(SCHMIDT_OPTIONS if ruleset == "schmidt" else {}))
-    tally = Tally(games=1)
+    tallies = [Tally(games=1) for _ in agents]
     while not s.is_over:
         i = s.current_player
         assert i is not None
@@ -149,29 +155,30 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
         last_round = s.round == s.rounds
         start = time.perf_counter()
         a = agents[i].choose(s)
-        if i == seat:
-            seconds = time.perf_counter() - start
-            tally.seconds.append(seconds)
-            if last_round:
-                tally.last_round_seconds.append(seconds)
-            if turn:
-                tally.turn_seconds.append(seconds)
-                tally.travels += a.kind == "travel"
-                tally.contract_actions += a.kind == "contracts"
+        seconds = time.perf_counter() - start
+        tally = tallies[i]
+        tally.seconds.append(seconds)
+        if last_round:
+            tally.last_round_seconds.append(seconds)
+        if turn:
+            tally.turn_seconds.append(seconds)
+            tally.travels += a.kind == "travel"
+            tally.contract_actions += a.kind == "contracts"
         s = s.apply(a)
     table = s.scores()
-    p = s.players[seat]
-    tally.rounds = [s.round]
-    if ruleset == "schmidt":
-        tally.returned = int(table["returned"].any())
-    else:
-        tally.posts, tally.completed = len(p.trading_posts), len(p.completed)
-    if ruleset == "voyages":
-        tally.goal_points = int(table["goal_cards"].iloc[seat] + table["goal_cities"].iloc[seat])
-    tally.wins = float(table["winner"].iloc[seat]) / max(1, int(table["winner"].sum()))
-    tally.score = int(table["total"].iloc[seat])
-    tally.other_score = int(table["total"].iloc[1 - seat])
-    return tally
+    for seat, tally in enumerate(tallies):
+        p = s.players[seat]
+        tally.rounds = [s.round]
+        if ruleset == "schmidt":
+            tally.returned = int(table["returned"].any())
+        else:
+            tally.posts, tally.completed = len(p.trading_posts), len(p.completed)
+        if ruleset == "voyages":
+            tally.goal_points = int(table["goal_cards"].iloc[seat] + table["goal_cities"].iloc[seat])
+        tally.wins = float(table["winner"].iloc[seat]) / max(1, int(table["winner"].sum()))
+        tally.score = int(table["total"].iloc[seat])
+        tally.other_score = int(table["total"].iloc[1 - seat])
+    return tallies
 
 
 def match_game(

@@ -27,17 +27,16 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from statistics import fmean, stdev
 from typing import TYPE_CHECKING, cast
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 import voyages_evaluation_d2a944e  # noqa: E402
+from agents import Tally, margin_text, play_seats  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
 from mp_notebook.agents.base import terms as package_terms  # noqa: E402
-from mp_notebook.analysis import wilson  # noqa: E402
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import AgentTerms
@@ -69,27 +68,15 @@ class GreedyD2a944eAgent(mp.agents.GreedyAgent):
         return f"GreedyD2a944eAgent(seed={self.seed})"
 
 
-def game(job: tuple[int, int]) -> tuple[float, int, list[tuple[int, int, int]]]:
-    """Game ``5000 + n`` with the new greedy in ``seat`` (job ``(n, seat)``): the new greedy's win
-    (ties count half), its margin, and each side's Travel actions, posts and goal points (new first)."""
+def game(job: tuple[int, int]) -> list[Tally]:
+    """Game ``5000 + n`` with the new greedy in ``seat`` (job ``(n, seat)``): the tallies of the new
+    greedy and of the frozen one, in that order."""
     n, seat = job
-    agents = [mp.agents.GreedyAgent(n), GreedyD2a944eAgent(n)]
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), GreedyD2a944eAgent(n)]
     if seat:
         agents.reverse()
-    s = mp.new_game(players=2, ruleset="voyages", seed=5000 + n)
-    travels = [0, 0]
-    while not s.is_over:
-        i = s.current_player
-        assert i is not None
-        a = agents[i].choose(s)
-        travels[i] += s.decision.kind == "turn" and a.kind == "travel"
-        s = s.apply(a)
-    table = s.scores()
-    winners = int(table["winner"].sum())
-    goals = table["goal_cards"] + table["goal_cities"]
-    habits = [(travels[k], len(s.players[k].trading_posts), int(goals.iloc[k])) for k in (seat, 1 - seat)]
-    total = table["total"]
-    return float(table["winner"].iloc[seat]) / winners, int(total.iloc[seat] - total.iloc[1 - seat]), habits
+    tallies = play_seats(agents, 5000 + n, ruleset="voyages")
+    return [tallies[seat], tallies[1 - seat]]
 
 
 def main() -> None:
@@ -101,16 +88,18 @@ def main() -> None:
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         games = list(pool.map(game, [(n, seat) for n in range(args.paired) for seat in (0, 1)], chunksize=1))
-    wins = sum(g[0] for g in games)
-    low, high = wilson(wins, len(games))
-    pairs = [(a[1] + b[1]) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
-    se = stdev(pairs) / len(pairs) ** 0.5
-    print(f"Voyages: GreedyAgent vs the greedy of d2a944e: {wins / len(games):.1%} wins over {len(games)} paired "
-          f"games (95% CI {low:.1%}-{high:.1%}); margin {fmean(pairs):+.1f} ± {se:.1f} VP a game (± standard "
-          f"error over the {len(pairs)} seeds) [{time.perf_counter() - t0:.0f} s]")
-    for k, name in enumerate(("new greedy", "greedy of d2a944e")):
-        travels, posts, goals = (fmean(g[2][k][m] for g in games) for m in range(3))
-        print(f"  {name} per game: {travels:.2f} Travel actions, {posts:.2f} trading posts, {goals:.1f} goal points")
+    sides = [Tally(), Tally()]
+    for tallies in games:
+        for side, tally in zip(sides, tallies, strict=True):
+            side.add(tally)
+    margins = [(a[0].score - a[0].other_score + b[0].score - b[0].other_score) / 2
+               for a, b in zip(games[::2], games[1::2], strict=True)]
+    print(f"Voyages: GreedyAgent vs the greedy of d2a944e: {sides[0].rate()} (paired); {margin_text(margins, 'VP')} "
+          f"[{time.perf_counter() - t0:.0f} s]")
+    for side, name in zip(sides, ("new greedy", "greedy of d2a944e"), strict=True):
+        n = side.games
+        print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "
+              f"{side.goal_points / n:.1f} goal points")
 
 
 if __name__ == "__main__":
