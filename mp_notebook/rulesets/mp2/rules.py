@@ -141,10 +141,8 @@ def _combos(own: tuple[int, ...], black: tuple[int, ...], n: int) -> tuple[DiceC
 
 
 def _own(a: Action | LegalAction) -> tuple[int, ...]:
-    own = list(a.dice)
-    for b in a.black:
-        own.remove(b)
-    return tuple(own)
+    """The dice of ``a`` in the player's colour (its dice without its black ones)."""
+    return placing.without(a.dice, a.black)
 
 
 def _char(s: Mp2State, i: int) -> Character | None:
