@@ -93,7 +93,7 @@ def describe(s: mp.GameState) -> str:
     merged, die changes pruned), and how many positions its look-ahead scored (counted on a rerun)."""
     from mp_notebook.agents import greedy
 
-    kinds = Counter(a.kind for a in greedy._prune_die_changes(greedy.distinct_actions(s, s.legal_actions())))
+    kinds = Counter(a.kind for a in greedy._candidates(s))
     scored = 0
     score = greedy._Look.score
 

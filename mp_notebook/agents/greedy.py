@@ -16,18 +16,22 @@ actions the ruleset names (its evaluation's ``closure``, see
 seal, cashing an outpost tile), the best first, while one raises the score. So a main action that
 pays for a contract is credited with completing it in the same turn.
 
-Preludes: a bonus action that only prepares the main action (in Marco Polo II rerolling, adjusting
-or adding a die: the ruleset names them, its evaluation's ``prelude``) is scored by the
+Preludes: a bonus action that only prepares the main action (in Marco Polo II adding a die, in
+Voyages also rerolling one: the ruleset names them, its evaluation's ``prelude``) is scored by the
 best main action it leads to, while one is still legal this turn. Scored on the position alone, a
 die that is changed but not placed keeps its whole worth as "an action still to come", and the
-look-ahead would keep paying camels to put off placing it.
+look-ahead would keep paying camels to put off placing it. Only the lowest die of each kind (own,
+black) is considered for a reroll. The bonus actions the ruleset's evaluation lists as
+``unweighed`` are left out of the candidates: weighing them was measured to cost time and win
+nothing (see :class:`~mp_notebook.agents.base.AgentTerms`).
 
-Only the lowest die (own, black) is considered for a reroll, the lowest and the highest for an
-adjustment. Chance is not peeked at: an action whose outcome is chance (its evaluation's
-``chance``: a reroll or a black die in Marco Polo II and Voyages, a spin or a blind draw in the
-Schmidt game) is scored on the mean of :data:`CHANCE_SAMPLES` reseeded futures; so is an action whose
-follow-ups take such a chance action. In the follow-ups a chance action is chosen on the mean of
-its reseeded outcomes and then played out on one of those futures, never on the position's own.
+Chance is not peeked at: an action whose outcome is chance (its evaluation's ``chance``: a reroll
+or a black die in Marco Polo II and Voyages, a spin or a blind draw in the Schmidt game) is scored
+on the mean of :data:`CHANCE_SAMPLES` reseeded futures, a chance prelude on :data:`PRELUDE_FUTURES`
+(it is chosen again at each decision, so one future a decision serves: scored on 4, Marco Polo II
+preludes won nothing, ``python bench/greedy_frontier.py``); so is an action whose follow-ups take
+such a chance action. In the follow-ups a chance action is chosen on the mean of its reseeded
+outcomes and then played out on one of those futures, never on the position's own.
 The money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a
 real action unless nothing useful is left.
 
@@ -44,7 +48,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import fingerprint, terms, tie_break
+from mp_notebook.agents.base import terms, tie_break
 from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets import get
 
@@ -56,7 +60,8 @@ TIE = 1e-6  # scale of the seeded tie-break
 MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chains are short)
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
-DIE_CHANGES = ("reroll", "adjust_die")  # pruned to a few dice (_prune_die_changes)
+PRELUDE_FUTURES = 1  # reseeded futures a chance prelude (a reroll, a black die) is scored on
+REROLL = "reroll"  # considered for the lowest die of each kind only (_candidates)
 MEMO = 8  # latest scores a look-ahead remembers (see _Look)
 
 
@@ -77,15 +82,18 @@ def _by_effect(s: GameState, legal: list[Action]) -> dict[tuple[object, ...], Ac
     return best
 
 
-def _prune_die_changes(actions: list[Action]) -> list[Action]:
-    """Keep only rerolls of the lowest die of each kind (own, black), and adjustments of the
-    lowest and the highest: the others rarely pay."""
-    values: dict[tuple[str, bool], list[int]] = {}
+def _candidates(s: GameState) -> list[Action]:
+    """The actions the look-ahead weighs in ``s``: the distinct legal actions but the evaluation's
+    ``unweighed`` kinds, rerolls only of the lowest die of each kind (own, black): the others
+    rarely pay."""
+    unweighed = terms(s).unweighed
+    actions = [a for a in distinct_actions(s, s.legal_actions()) if a.kind not in unweighed]
+    lowest: dict[bool, int] = {}
     for a in actions:
-        if a.kind in DIE_CHANGES:
-            values.setdefault((a.kind, bool(a.black)), []).append(a.dice[0])
-    keep = {key: (min(v), min(v) if key[0] == "reroll" else max(v)) for key, v in values.items()}
-    return [a for a in actions if a.kind not in DIE_CHANGES or a.dice[0] in keep[(a.kind, bool(a.black))]]
+        if a.kind == REROLL:
+            black = bool(a.black)
+            lowest[black] = min(lowest.get(black, a.dice[0]), a.dice[0])
+    return [a for a in actions if a.kind != REROLL or a.dice[0] == lowest[bool(a.black)]]
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,7 @@ class GreedyAgent:
     """
 
     name = "greedy"
+    _prelude_futures = PRELUDE_FUTURES  # (a class attribute, so that bench/ can time other settings)
 
     def __init__(self, seed: int = 0, *, resolve: bool = True):
         self.seed = seed
@@ -129,8 +138,9 @@ class GreedyAgent:
         ev = look.ev
         here = ev.value(state, i)
         if actions is None:
-            actions = _prune_die_changes(distinct_actions(state, state.legal_actions()))
+            actions = _candidates(state)
         samples = CHANCE_SAMPLES if self.resolve else 1
+        futures = self._prelude_futures
         main_kinds = get(state.ruleset).vocabulary.main
         main_possible = any(a.kind in main_kinds for a in actions)
         preludes = ev.prelude if self.resolve else ()
@@ -140,7 +150,7 @@ class GreedyAgent:
                 return here
             if look.chance(state, a):
                 if then is not None:
-                    return sum(look.prelude_future(state, a, k, then) for k in range(samples)) / samples
+                    return sum(look.prelude_future(state, a, k, then) for k in range(futures)) / futures
                 return sum(look.outcome(look.reseeded(state, k), a, k, then)[0] for k in range(samples)) / samples
             v, chancy = look.outcome(state, a, 0, then)
             if chancy:  # its follow-ups took a chance action: the mean of the futures
@@ -196,7 +206,6 @@ class _Look:
         self.resolve = resolve
         self.chance = self.ev.chance
         self._scores: dict[int, tuple[GameState, float]] = {}
-        self._futures: dict[tuple[str, str], float] = {}
         self._reseeded: dict[tuple[int, int], tuple[GameState, GameState]] = {}
 
     def reseeded(self, s: GameState, seed: int) -> GameState:
@@ -225,18 +234,8 @@ class _Look:
         return self.after(s.apply(a), future, then)
 
     def prelude_future(self, s: GameState, a: Action, future: int, then: _Then) -> float:
-        """:meth:`outcome` of the chance prelude ``a`` on reseeded future number ``future``. Futures
-        that roll the same dice reach the same position but for the random state (the fingerprint
-        names every die), so where nothing after the roll was chance the score of the first is the
-        score of the others (the same computation: exact)."""
-        child = self.reseeded(s, future).apply(a)
-        key = (str(a), fingerprint(child))
-        known = self._futures.get(key)
-        if known is None:
-            known, chancy = self.after(child, future, then)
-            if not chancy:
-                self._futures[key] = known
-        return known
+        """:meth:`outcome` of the chance prelude ``a`` on reseeded future number ``future``."""
+        return self.after(self.reseeded(s, future).apply(a), future, then)[0]
 
     def after(self, child: GameState, future: int, then: _Then | None = None) -> tuple[float, bool]:
         """:meth:`outcome` from the position ``child`` right after the action."""

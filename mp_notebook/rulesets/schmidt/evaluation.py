@@ -41,6 +41,7 @@ COLOUR_EXCESS = 1.5  # points per card above two of a colour (sold at any tradin
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
 closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
 prelude: tuple[str, ...] = ()  # no actions that only prepare another
+unweighed: tuple[str, ...] = ()  # greedy weighs every action
 journey = None  # no journeys planned (no ``routes`` part)
 unit = 10  # Gulden in one point of value()
 # chance: the function below (spins and blind draws)
