@@ -51,7 +51,7 @@ class AgentTerms(Protocol):
     # look-ahead scores each by the best main action it leads to. ``()``: none.
     prelude: tuple[str, ...]
     # The bonus-action kinds the greedy look-ahead leaves out of its candidates: weighing them was
-    # measured to cost time and win nothing in this game (``bench/greedy_frontier.py``). ``()``: none.
+    # measured to cost time and not to pay in this game (``bench/greedy_frontier.py``). ``()``: none.
     unweighed: tuple[str, ...]
     # ``journey(s, reach)``: the notation of the decisions that carry out one
     # :class:`~mp_notebook.board.routes.Reach` (a Travel action to one destination), so that
