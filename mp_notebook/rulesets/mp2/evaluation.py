@@ -104,7 +104,9 @@ closure = ("complete_contract", "improve_seal", "outpost_bonus")  # played after
 prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
 # Rerolling and adjusting a die are left out of greedy's candidates: in 200 paired games greedy
 # without them won 55.8% (48.8-62.5%), +3.7 ± 1.2 VP a game, against greedy weighing a reroll of
-# its lowest die, and weighing adjustments too won nothing (python bench/greedy_frontier.py).
+# its lowest die (57.8% of 300 more, +2.9 ± 1.0), 56.8%, +3.6 ± 1.2, against greedy weighing
+# adjustments too, and 55.5%, +2.7 ± 1.2, against the greedy before (rerolls and adjustments on 4
+# futures) at 0.4 of its CPU (python bench/greedy_frontier.py).
 unweighed = ("reroll", "adjust_die")
 unit = 1  # the game's score (VP) in one point of value()
 # journey: the function below (a Travel action to one destination as its decisions)
