@@ -12,13 +12,15 @@ reroll of the lowest die of each kind only, and scores a chance prelude (a rerol
 ``greedy.PRELUDE_FUTURES`` reseeded future. Each variant (:data:`VARIANTS`) is the same agent
 weighing die changes otherwise:
 
-* ``before``: as before this change: a reroll of the lowest die of each kind (own, black) and an
-  adjustment of the lowest and of the highest, every chance prelude on 4 futures (without the old
-  agent's memo of futures that roll the same die: its CPU reads ~8% high; ``bench/greedy.py
+* ``before``: as before this change: a reroll of the lowest die of each kind (own, black or white)
+  and an adjustment of the lowest and of the highest, every chance prelude on 4 futures (without
+  the old agent's memo of futures that roll the same die: its CPU reads ~8% high; ``bench/greedy.py
   --baseline`` times the old agent itself);
-* ``rerolls`` / ``rerolls4``: rerolls of the lowest die, on 1 / 4 futures, no adjustments;
-* ``rerolls+adjust``: rerolls and adjustments, on 1 future;
-* ``no-rerolls``: neither.
+* ``rerolls`` / ``rerolls4``: rerolls of the lowest die of each kind, on 1 / 4 futures, no
+  adjustments;
+* ``own-rerolls``: a reroll of the lowest own die only (Voyages' today);
+* ``rerolls+adjust``: rerolls of each kind and adjustments, on 1 future;
+* ``no-rerolls``: neither (Marco Polo II's today).
 
 A variant that weighs as today's does in a ruleset is skipped there. For each ruleset and variant
 it prints the CPU seconds of a 2-player game (median and range over ``--games`` seeds; today's game
@@ -59,28 +61,32 @@ if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
-# variant -> (reroll the lowest die of each kind, adjust the lowest and highest, chance prelude futures)
-VARIANTS = {"before": (True, True, 4), "rerolls": (True, False, 1), "rerolls4": (True, False, 4),
-            "rerolls+adjust": (True, True, 1), "no-rerolls": (False, False, 1)}
+# variant -> (rerolls weighed: "none", "own" (the lowest own die) or "each" (the lowest die of each
+# kind), adjustments of the lowest and highest die weighed, chance prelude futures)
+VARIANTS = {"before": ("each", True, 4), "rerolls": ("each", False, 1), "rerolls4": ("each", False, 4),
+            "own-rerolls": ("own", False, 1), "rerolls+adjust": ("each", True, 1),
+            "no-rerolls": ("none", False, 1)}
 
 
-def todays(ruleset: str) -> tuple[bool, bool, int]:
+def todays(ruleset: str) -> tuple[str, bool, int]:
     """How today's GreedyAgent weighs die changes in ``ruleset``, as a :data:`VARIANTS` entry."""
     unweighed = terms(mp.new_game(players=2, ruleset=ruleset, seed=0)).unweighed
-    return "reroll" not in unweighed, "adjust_die" not in unweighed, PRELUDE_FUTURES
+    return "none" if "reroll" in unweighed else "own", "adjust_die" not in unweighed, PRELUDE_FUTURES
 
 
-def die_changes(actions: list[Action], reroll: bool, adjust: bool) -> list[Action]:
+def die_changes(actions: list[Action], reroll: str, adjust: bool) -> list[Action]:
     """``actions`` with die changes kept as a variant weighs them: rerolls of the lowest die of each
-    kind (own, black) if ``reroll``, adjustments of the lowest and the highest if ``adjust``."""
+    kind (own; black or white) if ``reroll`` is ``"each"``, of the lowest own die if ``"own"``, none
+    if ``"none"``; adjustments of the lowest and the highest if ``adjust``."""
     values: dict[tuple[str, bool], list[int]] = {}
     for a in actions:
         if a.kind in ("reroll", "adjust_die"):
             values.setdefault((a.kind, bool(a.black)), []).append(a.dice[0])
     keep = {key: (min(v), min(v) if key[0] == "reroll" else max(v)) for key, v in values.items()}
-    wanted = {"reroll": reroll, "adjust_die": adjust}
+    wanted = {"reroll": (False, True) if reroll == "each" else (False,) if reroll == "own" else (),
+              "adjust_die": (False, True) if adjust else ()}
     return [a for a in actions if a.kind not in wanted
-            or (wanted[a.kind] and a.dice[0] in keep[(a.kind, bool(a.black))])]
+            or (bool(a.black) in wanted[a.kind] and a.dice[0] in keep[(a.kind, bool(a.black))])]
 
 
 class Variant(GreedyAgent):
