@@ -159,7 +159,7 @@ def test_a_tight_budget_searches_greedy_s_best_candidates_or_takes_its_choice():
     candidates = [a for _, a in greedy.rank(s)[:4]]
     length = SearchAgent(seed=1)._rollout(s, candidates[0], 0)[1]  # decisions in the first rollout
     assert 2 <= 200 // length < 8
-    found = SearchAgent(seed=1).search(s, candidates)
+    found = SearchAgent(seed=1, budget_decisions=200).search(s, candidates)
     assert [(a, n) for a, _, n in found] == [(candidates[0], 1)]
     found = SearchAgent(seed=1, budget_decisions=8 * length).search(s, candidates)
     assert sorted(map(str, (a for a, _, _ in found))) == sorted(map(str, candidates[:2]))

@@ -33,7 +33,27 @@ one of its features) in 2-player games against ``GreedyAgent``, paired (``python
 bench/search_match.py``: game ``n`` has seed ``70000 + n // 2``, the search in seat ``n % 2``; a
 shared victory counts half; the margin ± its standard error over the seeds; CPU time a decision):
 
-* Marco Polo II, the defaults (the last round's follow-up decisions searched too, since
+* Marco Polo II, against the greedy of commit a300d46 (it no longer weighs rerolls and
+  adjustments; the search's rollouts play it too), games 0-199 (runs ``--games 40 --first 0
+  --settings "budget_decisions=200" "budget_decisions=400"``, then ``--games 80 --first 40`` and
+  ``--first 120`` for each setting; the learned value of commit 53d9fdc): the defaults
+  (``budget_decisions=400``) 67.0% (95% Wilson interval 60.2-73.1%), +9.0 ± 0.9 VP a game, a
+  decision a median of 2.1-2.5 ms, a 99th percentile of 0.59-0.74 s, at most 1.42 s (CPU); with
+  ``budget_decisions=200`` (the default before) 62.5% (55.6-68.9%), +5.8 ± 0.9 VP, median
+  2.5-2.7 ms, p99 0.18-0.22 s, at most 0.76 s. The larger budget's gain seed by seed: +3.2 ± 1.0
+  VP a game (games 0-39: +2.1 ± 1.3; 40-119: +2.5 ± 1.8; 120-199: +4.3 ± 1.4); it searches the
+  last round's first turns, whose rollouts play most of the round (about 60 decisions), that 200
+  decisions left to greedy (65% of the search's decisions searched, 54% before). Tried on games
+  0-39 with the greedy before a300d46, not kept (no gain seen): ``budget_decisions=400,top_k=6``
+  60.0%, +3.3 ± 2.4 VP, p99 1.71 s, at most 3.54 s; round 4 searched on rollouts to the round's
+  end valued by the learned value (one future a candidate, 400 decisions) 55.0%, +2.4 ± 1.8 VP.
+  Screened in round 4 (``python bench/search_quality.py --round 4 --horizons action turn round
+  --positions 30 --truth 8 --settings 4x4 4x8 4x16 2x8``; the best candidate +2.4 VP over greedy's
+  choice): the ``"turn"`` horizon (the opponent's reply, then the learned value) -1.1 ± 1.0 VP a
+  decision (``4x4``), ``"action"`` -0.2 ± 0.4, ``"round"`` +0.9 ± 0.4 with one future a
+  candidate but -0.0 ± 0.9 with four: within the noise of the truth futures.
+* Marco Polo II before the greedy of commit a300d46, the defaults of then (``budget_decisions=200``;
+  the last round's follow-up decisions searched too, since
   ``follow_ups=None`` says so there), games 0-199 (runs ``--games 40 --first 0``, ``--games 80
   --first 40``, ``--games 80 --first 120``; the learned value of commit d2a944e): 57.8% (95%
   Wilson interval 50.8-64.4%), +3.8 ± 0.7 VP a game (games 0-39, 40-79, ... 160-199: 61.3%,
@@ -109,8 +129,9 @@ rollout plays the whole round). The first rollout tells how long a rollout is; w
 cannot afford the planned rollouts, it is spent on greedy's best candidates, each still compared
 on ``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched as
 precisely as before rather than all of them on fewer futures; where it affords fewer than two,
-the agent takes greedy's choice. The default is 200 decisions (it was unbounded: a 99th
-percentile of 23 s a decision in issue 38's measurement).
+the agent takes greedy's choice. The default is 400 decisions (200 before the Marco Polo II
+measurement above; at first unbounded: a 99th percentile of 23 s a decision in issue 38's
+measurement).
 
 History, before the learned value (the last round searched to the final scoring, greedy's choice
 before it): against GreedyAgent 63.7% (56.9-70.1%) of 200 games (seeds ``9000 + k``) before the
@@ -169,7 +190,7 @@ class SearchAgent:
         horizon: str = "auto",
         threshold: float = 1.0,
         policy: Agent | None = None,
-        budget_decisions: int | None = 200,
+        budget_decisions: int | None = 400,
         weight: float = 0.3,
         follow_ups: bool | None = None,
         leaf: str = "learned",
