@@ -88,6 +88,12 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   2.5 VP; ``budget_decisions=400`` 56.2%, +4.2 ± 1.3 VP (p99 1.41 s); ``top_k=6`` 60.0%, +3.9 ±
   1.2 VP (p99 0.72 s): none is a measured gain (these with the last round's turn decisions alone
   searched).
+* Voyages, against today's greedy (7d92d62), games 0-79 (``--ruleset voyages --games 20``, then
+  ``--games 60 --first 20``, ``--settings "budget_decisions=200" "budget_decisions=400"``): the
+  defaults (400) 58.8%, ``budget_decisions=200`` 56.2%; 400's gain seed by seed +1.3 ± 0.9 VP a
+  game (games 0-19: -1.1 ± 1.4; 20-79: +2.1 ± 1.0), a median of 3.2 ms, p99 0.55-0.57 s. The
+  searched last-round turn decisions of Marco Polo II (``python bench/greedy.py --rulesets mp2
+  --games 3 --search-decisions 200``, wall clock): median 0.17 s, p99 0.64 s at the defaults.
 * Voyages, against the greedy of commit e91777e, games 0-39 (``--ruleset voyages --games 40
   --settings "follow_ups=False" ""``): the defaults 60.0% (44.6-73.7%), +4.8 ± 1.8 VP, a median
   of 4.3 ms, p99 0.35 s; the last round's turn decisions alone searched 57.5%, +3.9 ± 1.8 VP; the
