@@ -48,8 +48,9 @@ HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "searc
 # The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
 # evaluation (its ``agents`` part). The search bot is SearchAgent at its defaults, the best search
 # measured: greedy's best moves valued by the learned position value before the last round,
-# rollouts capped at 200 decisions in it (with its follow-up decisions), the Schmidt game's moves
-# and trades searched too; a 99th percentile of 0.4-0.6 s CPU a decision (`python bench/search_match.py`).
+# rollouts capped at 400 decisions in it (with its follow-up decisions), the Schmidt game's moves
+# and trades searched too; a 99th percentile of 0.6-0.7 s CPU a decision, the slowest 1.4 s
+# (`python bench/search_match.py`).
 BOTS: dict[str, Callable[[int], Agent]] = {
     BOT: RandomAgent,
     GREEDY: lambda seed: GreedyAgent(seed),
