@@ -1,5 +1,5 @@
 """A frozen copy of the Voyages evaluation of commit 7807896 (the evaluation of e91777e: 3.5 Travel
-actions, 5.9 trading posts and 8.1 goal points a game), for ``greedy_voyages_7807896``: the Voyages
+actions, 5.9 trading posts and 8.1 goal points a game), for ``greedy_voyages_frozen --commit 7807896``: the Voyages
 GreedyAgent that the second issue-35 travel work must not be weaker than. Not part of the package;
 nothing but this paragraph was changed. The original docstring follows.
 

@@ -1,5 +1,5 @@
 """A frozen copy of the Voyages evaluation as it was before issue 35's travel work (commit d2a944e;
-its choices are those of f903d07), for ``greedy_voyages_d2a944e``: the Voyages GreedyAgent that made
+its choices are those of f903d07), for ``greedy_voyages_frozen --commit d2a944e``: the Voyages GreedyAgent that made
 3.5 Travel actions and 5.2 trading posts a game. Not part of the package; nothing but this paragraph
 was changed. The original docstring follows.
 

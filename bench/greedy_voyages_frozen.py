@@ -1,0 +1,127 @@
+"""Today's GreedyAgent against the Voyages greedy of an earlier commit, in paired games.
+
+Usage::
+
+    python bench/greedy_voyages_frozen.py [--commit 7807896] [--paired 100] [--workers 1]
+
+The earlier greedy is the package's GreedyAgent playing on the Voyages evaluation of that commit,
+frozen in ``bench/voyages_evaluation_<commit>.py``; the agent and its own settings (such as the
+bonus actions it leaves out, :data:`~mp_notebook.agents.base.AgentTerms.unweighed`) are shared, so
+only the evaluation differs. Frozen evaluations (:data:`FROZEN`):
+
+* ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game);
+* ``7807896``: issue 35's first travel work (3.5 Travel actions, 5.9 trading posts a game).
+
+The match plays seeds ``5000 + n`` (``n < --paired``), each twice with the seats swapped
+(``bench/agents.py``'s paired games), and prints today's win rate (ties count half; 95% Wilson
+interval), its mean margin ± its standard error over the seeds, and the Travel actions, trading
+posts and goal points a game of both (each in its own seats). Issue 35 asks that a new Voyages
+greedy be not weaker than the earlier one: the interval must reach 50% and the margin must not be
+significantly negative.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, ruleset="voyages", seed=1)
+>>> a = FrozenGreedy("7807896", seed=0).choose(s)
+>>> a in s.legal_actions(), a == FrozenGreedy("7807896", seed=0).choose(s)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
+
+from agents import Tally, margin_text, play_seats  # noqa: E402
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents import greedy as greedy_module  # noqa: E402
+from mp_notebook.agents.base import terms as package_terms  # noqa: E402
+from mp_notebook.rulesets.voyages import evaluation as package_evaluation  # noqa: E402
+
+if TYPE_CHECKING:
+    from mp_notebook.agents.base import AgentTerms
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
+
+FROZEN = ("d2a944e", "7807896")  # the commits whose Voyages evaluation bench/ keeps
+
+
+def frozen_evaluation(commit: str) -> AgentTerms:
+    """The Voyages evaluation of ``commit`` (one of :data:`FROZEN`), with today's agent settings
+    (the frozen copies predate ``unweighed``)."""
+    evaluation = cast("AgentTerms", importlib.import_module(f"voyages_evaluation_{commit}"))
+    evaluation.unweighed = package_evaluation.unweighed
+    return evaluation
+
+
+class FrozenGreedy(mp.agents.GreedyAgent):
+    """The GreedyAgent on the Voyages evaluation of ``commit``: while it ranks, the greedy module's
+    ``terms`` reads the frozen copy for a Voyages position (a process plays one decision at a
+    time)."""
+
+    def __init__(self, commit: str, seed: int = 0):
+        super().__init__(seed)
+        self.commit = commit
+        self.name = f"greedy_{commit}"
+        self._evaluation = frozen_evaluation(commit)
+
+    def rank(self, state: GameState, actions: list[Action] | None = None) -> list[tuple[float, Action]]:
+        frozen = self._evaluation
+        greedy_module.terms = lambda s: frozen if s.ruleset == "voyages" else package_terms(s)
+        try:
+            return super().rank(state, actions)
+        finally:
+            greedy_module.terms = package_terms
+
+    def with_seed(self, seed: int) -> FrozenGreedy:
+        return FrozenGreedy(self.commit, seed)
+
+    def __repr__(self) -> str:
+        return f"FrozenGreedy({self.commit!r}, seed={self.seed})"
+
+
+def game(job: tuple[str, int, int]) -> list[Tally]:
+    """Game ``5000 + n`` with today's greedy in ``seat`` against the greedy of ``commit`` (job
+    ``(commit, n, seat)``): the tallies of today's greedy and of the frozen one, in that order."""
+    commit, n, seat = job
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), FrozenGreedy(commit, n)]
+    if seat:
+        agents.reverse()
+    tallies = play_seats(agents, 5000 + n, ruleset="voyages")
+    return [tallies[seat], tallies[1 - seat]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--commit", choices=FROZEN, default=FROZEN[-1], help="whose Voyages evaluation")
+    parser.add_argument("--paired", type=int, default=100, help="seeds, each played in both seatings")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    print(f"command: python {' '.join(sys.argv)}", flush=True)
+    t0 = time.perf_counter()
+    jobs = [(args.commit, n, seat) for n in range(args.paired) for seat in (0, 1)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        games = list(pool.map(game, jobs, chunksize=1))
+    sides = [Tally(), Tally()]
+    for tallies in games:
+        for side, tally in zip(sides, tallies, strict=True):
+            side.add(tally)
+    margins = [(a[0].score - a[0].other_score + b[0].score - b[0].other_score) / 2
+               for a, b in zip(games[::2], games[1::2], strict=True)]
+    print(f"Voyages: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired); "
+          f"{margin_text(margins, 'VP')} [{time.perf_counter() - t0:.0f} s]")
+    for side, name in zip(sides, ("today's greedy", f"greedy of {args.commit}"), strict=True):
+        n = side.games
+        print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "
+              f"{side.goal_points / n:.1f} goal points")
+
+
+if __name__ == "__main__":
+    main()
