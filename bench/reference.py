@@ -14,10 +14,11 @@ with two or more choices; Schmidt at ``(10 + 80 * (k * 7 % 25) / 24)`` percent o
 (the greedy game played to its return first: the game's length is the greedy players'; a fixed
 round missed the games that end sooner), at the first decision of that round or later with two or
 more choices (move, trade, ...). Choices are those of ``mp.analysis.evaluate`` (dice-merged
-actions; a journey split per destination where the ruleset plans journeys). The Marco Polo II set
-kept in ``bench/data/`` was made at commit 4b62b11: since a300d46 the greedy player leaves rerolls
-and adjustments out of its look-ahead and plays other games, so a re-run picks other positions
-(the kept ones stay valid: each is stored with its history).
+actions; a journey split per destination where the ruleset plans journeys). The Marco Polo II and
+Voyages sets kept in ``bench/data/`` were made at commits 4b62b11 and 01dc513: since a300d46 the
+greedy player weighs fewer die changes (no rerolls or adjustments in Marco Polo II, no adjustments
+in Voyages) and plays other games, so a re-run picks other positions (the kept ones stay valid:
+each is stored with its history).
 
 Reference value of a choice: its plan played on future ``f`` (``s.reseed(derive_seed(
 "bench.reference", f))``, the same futures for every choice; seeds no ``evaluate`` default uses),

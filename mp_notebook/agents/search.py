@@ -36,7 +36,9 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
 * Marco Polo II, against the greedy of commit a300d46 (it no longer weighs rerolls and
   adjustments; the search's rollouts play it too), games 0-199 (runs ``--games 40 --first 0
   --settings "budget_decisions=200" "budget_decisions=400"``, then ``--games 80 --first 40`` and
-  ``--first 120`` for each setting; the learned value of commit 53d9fdc): the defaults
+  ``--first 120`` for each setting; the learned value refitted on that greedy's games, commit
+  885c589, but for the ``budget_decisions=200`` run of games 40-119, which started before the
+  refit and used the value of commit 53d9fdc): the defaults
   (``budget_decisions=400``) 67.0% (95% Wilson interval 60.2-73.1%), +9.0 ± 0.9 VP a game, a
   decision a median of 2.1-2.5 ms, a 99th percentile of 0.59-0.74 s, at most 1.42 s (CPU); with
   ``budget_decisions=200`` (the default before) 62.5% (55.6-68.9%), +5.8 ± 0.9 VP, median
