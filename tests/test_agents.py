@@ -128,14 +128,20 @@ def test_every_evaluation_declares_what_it_offers_the_agents(ruleset):
     assert all(isinstance(ev.chance(s, a), bool) for a in s.legal_actions())
 
 
-def test_search_agent_budget_seconds_is_legal():
-    s = mp.new_game(players=2, seed=8)
-    while s.decision.kind != "turn":
-        s = s.apply(s.legal_actions()[0])
-    assert (
-        SearchAgent(budget_rollouts=1000, budget_seconds=0.05, seed=1, horizon="turn").choose(s)
-        in s.legal_actions()
-    )
+@pytest.mark.parametrize("ruleset", list(PACKAGES))
+def test_search_agent_clock_falls_back_to_greedy_and_a_loose_one_changes_nothing(ruleset: str) -> None:
+    """``budget_seconds``: a clock that cannot afford a second rollout leaves greedy's choice; one
+    that is never reached searches as the agent without a clock (the app's search bot is on one)."""
+    greedy = GreedyAgent(1)
+    s = mp.new_game(2, ruleset=ruleset, seed=3)
+    while True:  # the first decision where the search (on the learned value alone) leaves greedy
+        chosen = SearchAgent(seed=1, weight=1.0).choose(s)
+        if chosen != greedy.choose(s):
+            break
+        s = s.apply(greedy.choose(s))
+        assert len(s.history) < 60, "the search agreed with greedy throughout"
+    assert SearchAgent(seed=1, weight=1.0, budget_seconds=1e-9).choose(s) == greedy.choose(s)
+    assert SearchAgent(seed=1, weight=1.0, budget_seconds=600.0).choose(s) == chosen
 
 
 @pytest.mark.parametrize(

@@ -129,17 +129,18 @@ rollout is then the game as greedy players would go on with it. Any agent can st
 example the cheaper :class:`~mp_notebook.agents.playout.RolloutPolicy`.
 
 Budgets: ``budget_rollouts`` rollouts per searched decision, shared round-robin among the
-candidates; ``budget_seconds`` stops earlier on the clock (then the result depends on the
-machine's speed; with ``budget_seconds=None`` the agent is exactly reproducible).
-``budget_decisions`` bounds the decisions the rollouts of one search play, and so its time,
-without the clock (issue 38: the slow searches are the first turns of the last round, where each
-rollout plays the whole round). The first rollout tells how long a rollout is; when the budget
-cannot afford the planned rollouts, it is spent on greedy's best candidates, each still compared
-on ``budget_rollouts // top_k`` futures (4 by default), so fewer candidates are searched as
-precisely as before rather than all of them on fewer futures; where it affords fewer than two,
-the agent takes greedy's choice. The default is 400 decisions (200 before the Marco Polo II
-measurement above; at first unbounded: a 99th percentile of 23 s a decision in issue 38's
-measurement).
+candidates. ``budget_decisions`` bounds the decisions the rollouts of one search play, and so its
+time, without the clock (issue 38: the slow searches are the first turns of the last round, where
+each rollout plays the whole round); ``budget_seconds`` bounds its seconds on the clock (the app's
+search bot: 0.8 s), and then the result depends on the machine's speed (with
+``budget_seconds=None`` the agent is exactly reproducible). The first rollout tells how long a
+rollout is, in decisions and in seconds; when a budget cannot afford the planned rollouts, it is
+spent on greedy's best candidates, each still compared on ``budget_rollouts // top_k`` futures (4
+by default), so fewer candidates are searched as precisely as before rather than all of them on
+fewer futures; where it affords fewer than two, the agent takes greedy's choice. The clock also
+stops a search that runs late, at the end of a round of its candidates on one future. The default
+is 400 decisions (200 before the Marco Polo II measurement above; at first unbounded: a 99th
+percentile of 23 s a decision in issue 38's measurement).
 
 History, before the learned value (the last round searched to the final scoring, greedy's choice
 before it): against GreedyAgent 63.7% (56.9-70.1%) of 200 games (seeds ``9000 + k``) before the
@@ -248,38 +249,55 @@ class SearchAgent:
 
     def search(self, state: GameState, candidates: list[Action]) -> list[tuple[Action, float, int]]:
         """``(action, mean margin, rollouts)`` per candidate searched, best first (ties: given
-        order). Every candidate is searched unless ``budget_decisions`` cannot afford it: then the
-        first rollout's length says how many rollouts the budget buys, and the first candidates
-        that it affords at ``budget_rollouts // top_k`` rollouts each share them equally (the
-        first alone, on that one rollout, if it affords fewer than two)."""
+        order). Every candidate is searched unless the budgets cannot afford it: then the first
+        rollout's length in decisions (``budget_decisions``) and in seconds (``budget_seconds``)
+        say how many rollouts the budgets buy, and the first candidates that they afford at
+        ``budget_rollouts // top_k`` rollouts each share them equally (the first alone, on that one
+        rollout, if they afford fewer than two). On the clock the search also stops once
+        ``budget_seconds`` have passed, after a round of every searched candidate on one future
+        (so all are compared on the same futures)."""
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
-        deadline = (
-            None if self.budget_seconds is None else time.perf_counter() + self.budget_seconds
-        )
+        started = time.perf_counter()
         searched = len(candidates)
         planned = self.futures(state, candidates)
         plan = schedule(searched, planned)
         k = 0
         while k < len(plan):
-            if deadline is not None and k >= searched and time.perf_counter() > deadline:
+            if k and k % searched == 0 and self._late(started):
                 break
             j, future = plan[k]
             margin, decisions = self._rollout(state, candidates[j], future)
             totals[j] += margin
             counts[j] += 1
-            if k == 0 and self.budget_decisions is not None:
-                searched, budget = self._afford(len(candidates), decisions, planned)
+            if k == 0:
+                searched, budget = self._afford(len(candidates), planned, decisions, time.perf_counter() - started)
                 plan = schedule(searched, budget)
             k += 1
         results = [(a, totals[j] / counts[j], counts[j]) for j, a in enumerate(candidates) if counts[j]]
         order = sorted(range(len(results)), key=lambda j: (-results[j][1], j))
         return [results[j] for j in order]
 
-    def _afford(self, candidates: int, decisions: int, planned: int) -> tuple[int, int]:
-        """How many of ``candidates`` to search, and the rollouts in all, when a rollout takes
-        ``decisions`` decisions and ``planned`` rollouts were planned (see :meth:`search`)."""
-        budget = max(1, (self.budget_decisions or 0) // max(1, decisions))
+    def _late(self, started: float) -> bool:
+        """Whether ``budget_seconds`` have passed since ``started`` (``time.perf_counter``)."""
+        return self.budget_seconds is not None and time.perf_counter() - started > self.budget_seconds
+
+    def _afford(self, candidates: int, planned: int, decisions: int, seconds: float) -> tuple[int, int]:
+        """How many of ``candidates`` to search, and the rollouts in all, when ``planned`` rollouts
+        were planned and one takes ``decisions`` decisions and ``seconds`` (see :meth:`search`).
+
+        >>> SearchAgent(budget_decisions=400)._afford(4, 16, 50, 0.1)   # 8 rollouts: 2 candidates x 4
+        (2, 8)
+        >>> SearchAgent(budget_decisions=None, budget_seconds=1.0)._afford(4, 16, 50, 0.1)
+        (2, 10)
+        >>> SearchAgent(budget_decisions=400, budget_seconds=0.05)._afford(4, 16, 10, 0.1)   # greedy's
+        (1, 1)
+        """
+        budget = planned
+        if self.budget_decisions is not None:
+            budget = min(budget, self.budget_decisions // max(1, decisions))
+        if self.budget_seconds is not None:
+            budget = min(budget, int(self.budget_seconds / max(seconds, 1e-9)))
         if budget >= planned:
             return candidates, planned
         searched = min(candidates, budget // max(1, self.budget_rollouts // self.top_k))

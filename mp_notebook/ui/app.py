@@ -46,15 +46,17 @@ if TYPE_CHECKING:
 
 HUMAN, BOT, GREEDY, SEARCH, AUTOMA = "human", "random bot", "greedy bot", "search bot", "Automa"
 # The computer players a seat can take, made from a seed; all but the random bot need the ruleset's
-# evaluation (its ``agents`` part). The search bot is SearchAgent at its defaults, the best search
-# measured: greedy's best moves valued by the learned position value before the last round,
-# rollouts capped at 400 decisions in it (with its follow-up decisions), the Schmidt game's moves
-# and trades searched too; a 99th percentile of 0.6-0.7 s CPU a decision, the slowest 1.4 s
-# (`python bench/search_match.py`).
+# evaluation (its ``agents`` part). The search bot is SearchAgent, the best search measured (greedy's
+# best moves valued by the learned position value before the last round, rollouts capped at 400
+# decisions in it), on a clock so that it answers within a second: its searches stop at
+# BOT_SECONDS, and where the first rollout says the rest would not fit, fewer candidates are
+# searched (greedy's choice where not two). At its defaults a decision's 99th percentile is
+# 0.6-0.7 s of CPU but the slowest take 1.4 s (`python bench/app_bots.py --against-defaults`).
+BOT_SECONDS = 0.8  # a search's clock; greedy's ranking and the follow-ups fit in the rest of a second
 BOTS: dict[str, Callable[[int], Agent]] = {
     BOT: RandomAgent,
     GREEDY: lambda seed: GreedyAgent(seed),
-    SEARCH: lambda seed: SearchAgent(seed=seed),
+    SEARCH: lambda seed: SearchAgent(seed=seed, budget_seconds=BOT_SECONDS),
 }
 
 
