@@ -3,7 +3,7 @@
 Usage::
 
     python bench/agents.py [--games 200] [--search-games 200] [--search NAME=VALUE,...]
-                           [--automa-games 100] [--workers 2] [--skip-speed]
+                           [--automa-games 100] [--automa-levels L1 L2 L3] [--workers 2] [--skip-speed]
                            [--speed-games 960] [--speed-rounds 5] [--skip-dask]
                            [--voyages-games 100] [--voyages-search-games 60]
                            [--paired 100] [--schmidt-search-games 60] [--schmidt-self-play 50]
@@ -333,6 +333,8 @@ def main() -> None:
                         help="SearchAgent's keyword arguments (default: its defaults), as bench/search_match.py")
     parser.add_argument("--automa-games", type=int, default=100, help="GreedyAgent games per Automa level")
     parser.add_argument("--search-automa-games", type=int, default=10, help="SearchAgent games per Automa level")
+    parser.add_argument("--automa-levels", nargs="+", choices=("L1", "L2", "L3"), default=["L1", "L2", "L3"],
+                        help="the Automa levels played (bench/automa_match.py: more figures, settings compared)")
     parser.add_argument("--skip-matches", action="store_true", help="skip the 2-player head-to-heads")
     parser.add_argument("--skip-automa", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
@@ -368,7 +370,7 @@ def main() -> None:
             for name, maker, n in (("GreedyAgent", greedy, args.automa_games),
                                    (f"SearchAgent({search})", search,
                                     args.search_automa_games)):
-                for level in ("L1", "L2", "L3") if n else ():
+                for level in args.automa_levels if n else ():
                     solo = match(pool, n, maker, automa=level)
                     print(f"{name} vs Automa {level}: {solo.rate()}; mean score {solo.score / solo.games:.0f} vs "
                           f"the Automa's {solo.other_score / solo.games:.0f}; {solo.posts / solo.games:.1f} posts, "
