@@ -1,0 +1,155 @@
+"""Marco Polo II solo: the bots against the Automa, level by level.
+
+Usage::
+
+    python bench/automa_match.py [--levels L1 L2 L3] [--games 200] [--first 0] [--workers 1]
+                                 [--bots greedy search "search:budget_decisions=800,top_k=6" ...]
+
+Every bot plays the same solo games (``mp.new_game(["Ana"], automa=level, seed=7000 + n)``, the
+bot seeded ``n``: ``bench/agents.py``'s Automa games) for ``n`` in ``--first`` ..; a bot is
+``greedy`` (``GreedyAgent``) or ``search`` (``SearchAgent`` at its defaults), ``search:NAME=VALUE,...``
+SearchAgent with keyword arguments (Python literals). Per bot and level it prints the win rate with
+its 95% Wilson interval (a tie on total and camels counts half), the mean scores of both seats and
+the mean margin ± its standard error, each seat's mean final score by category, and the bot's CPU
+seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
+first bot's, game by game on the same seeds (± its standard error). The command comes first.
+
+This prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import fmean, median, quantiles, stdev
+
+from tqdm import tqdm
+
+sys.path[:0] = [str(Path(__file__).parents[1])]  # this checkout's package, also in worker processes
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.analysis import wilson  # noqa: E402
+from mp_notebook.rulesets.mp2.scoring import CATEGORIES  # noqa: E402
+
+LEVELS = ("L1", "L2", "L3")
+SEED = 7000  # game n: seed SEED + n (bench/agents.py's Automa games)
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A bot as the command line names it: ``greedy``, ``search`` or ``search:NAME=VALUE,...``."""
+
+    kind: str
+    options: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Bot:
+        """
+        >>> Bot.parse("search:budget_decisions=800,top_k=6")
+        Bot(kind='search', options=(('budget_decisions', 800), ('top_k', 6)))
+        """
+        kind, _, given = text.partition(":")
+        if kind not in ("greedy", "search") or (given and kind == "greedy"):
+            raise argparse.ArgumentTypeError(f"a bot is greedy, search or search:NAME=VALUE,..., not {text!r}")
+        options = []
+        for item in filter(None, given.split(",")):
+            name, _, value = item.partition("=")
+            options.append((name.strip(), ast.literal_eval(value.strip())))
+        return cls(kind, tuple(options))
+
+    def agent(self, n: int) -> mp.agents.Agent:
+        if self.kind == "greedy":
+            return mp.agents.GreedyAgent(n)
+        return mp.agents.SearchAgent(seed=n, **dict(self.options))  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        if self.kind == "greedy":
+            return "GreedyAgent"
+        return f"SearchAgent({', '.join(f'{k}={v!r}' for k, v in self.options) or 'defaults'})"
+
+
+@dataclass
+class Result:
+    """One solo game: the bot's share of the victory, both seats' scores by category, the bot's
+    CPU seconds a decision."""
+
+    win: float
+    rows: list[dict[str, int]]
+    cpu: list[float]
+
+
+def play(job: tuple[Bot, str, int]) -> Result:
+    """Game ``n`` of ``bot`` against the Automa of ``level``."""
+    bot, level, n = job
+    s = mp.new_game(["Ana"], automa=level, seed=SEED + n)
+    agent = bot.agent(n)
+    cpu = []
+    while not s.is_over:
+        start = time.process_time()
+        a = agent.choose(s)
+        cpu.append(time.process_time() - start)
+        s = s.apply(a)
+    rows = s.score_rows()
+    winners = [bool(r["winner"]) for r in rows]
+    return Result(winners[0] / sum(winners), [{k: int(r[k]) for k in (*CATEGORIES, "total")} for r in rows], cpu)
+
+
+def se(values: list[float]) -> float:
+    return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+
+
+def report(bot: Bot, level: str, results: list[Result], first: list[Result] | None, seconds: float) -> None:
+    n = len(results)
+    wins = sum(r.win for r in results)
+    low, high = wilson(wins, n)
+    margins = [float(r.rows[0]["total"] - r.rows[1]["total"]) for r in results]
+    mine, its = (fmean(r.rows[k]["total"] for r in results) for k in (0, 1))
+    print(f"{bot} vs Automa {level}: {wins / n:.1%} wins over {n} games (95% Wilson interval {low:.1%}-{high:.1%}); "
+          f"mean score {mine:.1f} vs the Automa's {its:.1f}, margin {fmean(margins):+.1f} ± {se(margins):.1f} "
+          f"[{seconds:.0f} s]")
+    for seat, name in ((0, "bot"), (1, "Automa")):
+        print(f"  {name} by category: " + ", ".join(f"{k} {fmean(r.rows[seat][k] for r in results):.1f}"
+                                                    for k in CATEGORIES))
+    cpu = [x for r in results for x in r.cpu]
+    print(f"  CPU a decision ({len(cpu)} decisions): median {median(cpu) * 1000:.1f} ms, 99th percentile "
+          f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s")
+    if first is not None:
+        gains = [float(a.rows[0]["total"] - a.rows[1]["total"] - (b.rows[0]["total"] - b.rows[1]["total"]))
+                 for a, b in zip(results, first, strict=True)]
+        print(f"  margin minus the first bot's, game by game: {fmean(gains):+.1f} ± {se(gains):.1f} VP")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS))
+    parser.add_argument("--games", type=int, default=200, help="games per bot and level")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--bots", nargs="+", type=Bot.parse, default=[Bot("greedy"), Bot("search")],
+                        metavar="BOT", help="greedy, search or search:NAME=VALUE,... (default: greedy search)")
+    args = parser.parse_args()
+    if args.games < 1 or args.first < 0 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1, --first at least 0")
+    print("$ python bench/automa_match.py " + shlex.join(sys.argv[1:]))
+    print(f"solo games {SEED + args.first}-{SEED + args.first + args.games - 1} (seed 7000 + n, the bot seeded n)")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for level in args.levels:
+            first = None
+            for bot in args.bots:
+                start = time.perf_counter()
+                jobs = [(bot, level, n) for n in range(args.first, args.first + args.games)]
+                results = list(tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), desc=f"{bot} {level}",
+                                    file=sys.stderr, leave=False))
+                report(bot, level, results, first, time.perf_counter() - start)
+                first = first or results
+
+
+if __name__ == "__main__":
+    main()
