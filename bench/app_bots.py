@@ -35,6 +35,7 @@ from mp_notebook.rulesets import PACKAGES
 from mp_notebook.ui.app import BOTS, GREEDY, SEARCH
 
 Maker = Callable[[int], mp.agents.Agent]
+OPTIONS = {"schmidt": {"round_limit": 300}}  # new_game's options: the Schmidt game's guard
 
 
 def timed_game(ruleset: str, seed: int, players: int, search: Maker) -> list[tuple[float, float]]:
@@ -44,7 +45,7 @@ def timed_game(ruleset: str, seed: int, players: int, search: Maker) -> list[tup
     if players == 1:
         s = mp.new_game(["Ana"], automa="L3", seed=seed)
     else:
-        s = mp.new_game(players, ruleset=ruleset, seed=seed, round_limit=300 if ruleset == "schmidt" else None)
+        s = mp.new_game(players, ruleset=ruleset, seed=seed, **OPTIONS.get(ruleset, {}))
     agents = [search(seed)] + [BOTS[GREEDY](seed + i) for i in range(1, players)]
     times = []
     while not s.is_over:
