@@ -18,7 +18,8 @@ seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` a
 Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP,
 or Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision
 (median, 99th percentile, most; CPU time, so that other work on the machine does not count), the
-share of its decisions it searched (the others are the greedy choice) and the wall time; for every
+share of its decisions it searched (the others are the greedy choice), its Travel actions and trading
+posts a game (issue 35's Voyages aims: >= 4 of each) and the wall time; for every
 setting after the first, the mean margin difference from the first, seed by seed, ± its standard
 error (far tighter than two independent matches). Settings that play the greedy choice until the
 same decision reach it in the same position, so the difference is what the searches changed.
@@ -116,12 +117,15 @@ class Counted(mp.agents.SearchAgent):
 @dataclass
 class Result:
     """One game, for the search's seat: its share of the victory, its final margin over the
-    opponent, its CPU seconds a decision and how many of its decisions it searched."""
+    opponent, its CPU seconds a decision, how many of its decisions it searched, and its Travel
+    actions (turn decisions) and trading posts at the end."""
 
     win: float
     margin: float
     cpu: list[float]
     searched: int
+    travels: int = 0
+    posts: int = 0
 
 
 def game(job: tuple[str, Setting, str, int]) -> Result:
@@ -132,16 +136,19 @@ def game(job: tuple[str, Setting, str, int]) -> Result:
     search = setting(n // 2)
     other = OPPONENTS[opponent](n // 2)
     cpu = []
+    travels = 0
     while not s.is_over:
         if s.current_player == seat:
             start = time.process_time()
             a = search.choose(s)
             cpu.append(time.process_time() - start)
+            travels += a.kind == "travel" and s.decision.kind == "turn"
         else:
             a = other.choose(s)
         s = s.apply(a)
     winners = [bool(row["winner"]) for row in s.score_rows()]
-    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), cpu, search.searched)
+    posts = len(s.players[seat].trading_posts)
+    return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), cpu, search.searched, travels, posts)
 
 
 def mean_se(values: list[float]) -> str:
@@ -176,7 +183,7 @@ def main() -> None:
                 with args.save.open("a", encoding="utf-8") as out:
                     for n, r in enumerate(results, args.first):
                         row = {"ruleset": args.ruleset, "opponent": args.opponent, "setting": str(setting),
-                               "game": n, "win": r.win, "margin": r.margin}
+                               "game": n, "win": r.win, "margin": r.margin, "travels": r.travels, "posts": r.posts}
                         out.write(json.dumps(row) + "\n")
             wins = sum(r.win for r in results)
             low, high = wilson(wins, args.games)
@@ -186,7 +193,8 @@ def main() -> None:
             line = (f"  {setting}: {wins / args.games:.1%} wins (95% CI {low:.1%}-{high:.1%}), margin "
                     f"{mean_se(pairs)} a game; CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
                     f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
-                    f"{len(cpu)} decisions searched [{time.perf_counter() - start:.0f} s]")
+                    f"{len(cpu)} decisions searched; per game {fmean(r.travels for r in results):.2f} Travel actions, "
+                    f"{fmean(r.posts for r in results):.2f} trading posts [{time.perf_counter() - start:.0f} s]")
             if first:
                 differences = [b - a for a, b in zip(first, pairs, strict=True)]
                 line += f"; against {args.settings[0]}, seed by seed: {mean_se(differences)}"
