@@ -4,6 +4,7 @@ Usage::
 
     python bench/automa_match.py [--levels L1 L2 L3] [--games 200] [--first 0] [--workers 1]
                                  [--bots greedy search "search:budget_decisions=800,top_k=6" ...]
+                                 [--save games.jsonl]
 
 Every bot plays the same solo games (``mp.new_game(["Ana"], automa=level, seed=7000 + n)``, the
 bot seeded ``n``: ``bench/agents.py``'s Automa games) for ``n`` in ``--first`` ..; a bot is
@@ -13,6 +14,8 @@ its 95% Wilson interval (a tie on total and camels counts half), the mean scores
 the mean margin ± its standard error, each seat's mean final score by category, and the bot's CPU
 seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
 first bot's, game by game on the same seeds (± its standard error). The command comes first.
+``--save`` appends one JSON line a game (bot, level, game number, win, both totals) to a file, so
+that runs made apart can be paired game by game.
 
 This prints figures; it is not a test.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import shlex
 import sys
 import time
@@ -132,6 +136,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per bot and level")
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
     parser.add_argument("--bots", nargs="+", type=Bot.parse, default=[Bot("greedy"), Bot("search")],
                         metavar="BOT", help="greedy, search or search:NAME=VALUE,... (default: greedy search)")
     args = parser.parse_args()
@@ -148,6 +153,11 @@ def main() -> None:
                 results = list(tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), desc=f"{bot} {level}",
                                     file=sys.stderr, leave=False))
                 report(bot, level, results, first, time.perf_counter() - start)
+                if args.save:
+                    with args.save.open("a", encoding="utf-8") as out:
+                        for n, r in enumerate(results, args.first):
+                            out.write(json.dumps({"bot": str(bot), "level": level, "game": n, "win": r.win,
+                                                  "totals": [row["total"] for row in r.rows]}) + "\n")
                 first = first or results
 
 
