@@ -5,6 +5,7 @@ Usage::
     python bench/automa_match.py [--levels L1 L2 L3] [--games 200] [--first 0] [--workers 1]
                                  [--bots greedy search "search:budget_decisions=800,top_k=6" ...]
                                  [--save games.jsonl]
+    python bench/automa_match.py --report games.jsonl [more.jsonl ...]
 
 Every bot plays the same solo games (``mp.new_game(["Ana"], automa=level, seed=7000 + n)``, the
 bot seeded ``n``: ``bench/agents.py``'s Automa games) for ``n`` in ``--first`` ..; a bot is
@@ -14,8 +15,10 @@ its 95% Wilson interval (a tie on total and camels counts half), the mean scores
 the mean margin ± its standard error, each seat's mean final score by category, and the bot's CPU
 seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
 first bot's, game by game on the same seeds (± its standard error). The command comes first.
-``--save`` appends one JSON line a game (bot, level, game number, win, both totals) to a file, so
-that runs made apart can be paired game by game.
+``--save`` appends one JSON line a game (bot, level, game number, win, both seats' scores, the
+bot's CPU seconds a decision) to a file; ``--report`` prints the same figures from such files, per
+bot and level over the games saved (a game saved twice counts once), so that a match played in
+parts (``--first``) is reported whole.
 
 This prints figures; it is not a test.
 """
@@ -29,7 +32,7 @@ import shlex
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
 
@@ -70,7 +73,7 @@ class Bot:
     def agent(self, n: int) -> mp.agents.Agent:
         if self.kind == "greedy":
             return mp.agents.GreedyAgent(n)
-        return mp.agents.SearchAgent(seed=n, **dict(self.options))  # type: ignore[arg-type]
+        return mp.agents.SearchAgent(seed=n, **dict(self.options))
 
     def __str__(self) -> str:
         if self.kind == "greedy":
@@ -80,9 +83,10 @@ class Bot:
 
 @dataclass
 class Result:
-    """One solo game: the bot's share of the victory, both seats' scores by category, the bot's
-    CPU seconds a decision."""
+    """One solo game (its number): the bot's share of the victory, both seats' scores by category,
+    the bot's CPU seconds a decision."""
 
+    game: int
     win: float
     rows: list[dict[str, int]]
     cpu: list[float]
@@ -101,14 +105,16 @@ def play(job: tuple[Bot, str, int]) -> Result:
         s = s.apply(a)
     rows = s.score_rows()
     winners = [bool(r["winner"]) for r in rows]
-    return Result(winners[0] / sum(winners), [{k: int(r[k]) for k in (*CATEGORIES, "total")} for r in rows], cpu)
+    return Result(n, winners[0] / sum(winners), [{k: int(r[k]) for k in (*CATEGORIES, "total")} for r in rows], cpu)
 
 
 def se(values: list[float]) -> float:
     return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
 
 
-def report(bot: Bot, level: str, results: list[Result], first: list[Result] | None, seconds: float) -> None:
+def report(bot: Bot | str, level: str, results: list[Result], first: list[Result] | None, took: str) -> None:
+    """Print the figures of ``bot``'s ``results`` (see the module doc); ``took``: the time it took,
+    or where the games come from."""
     n = len(results)
     wins = sum(r.win for r in results)
     low, high = wilson(wins, n)
@@ -116,18 +122,38 @@ def report(bot: Bot, level: str, results: list[Result], first: list[Result] | No
     mine, its = (fmean(r.rows[k]["total"] for r in results) for k in (0, 1))
     print(f"{bot} vs Automa {level}: {wins / n:.1%} wins over {n} games (95% Wilson interval {low:.1%}-{high:.1%}); "
           f"mean score {mine:.1f} vs the Automa's {its:.1f}, margin {fmean(margins):+.1f} ± {se(margins):.1f} "
-          f"[{seconds:.0f} s]")
+          f"[{took}]")
     for seat, name in ((0, "bot"), (1, "Automa")):
         print(f"  {name} by category: " + ", ".join(f"{k} {fmean(r.rows[seat][k] for r in results):.1f}"
                                                     for k in CATEGORIES))
     cpu = [x for r in results for x in r.cpu]
     print(f"  CPU a decision ({len(cpu)} decisions): median {median(cpu) * 1000:.1f} ms, 99th percentile "
           f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s")
-    if first is not None:
+    theirs = {r.game: r for r in first or []}
+    if theirs and any(r.game in theirs for r in results):
         gains = [float(a.rows[0]["total"] - a.rows[1]["total"] - (b.rows[0]["total"] - b.rows[1]["total"]))
-                 for a, b in zip(results, first, strict=True)]
-        print(f"  margin minus the first bot's, game by game: {fmean(gains):+.1f} ± {se(gains):.1f} VP")
+                 for a in results if (b := theirs.get(a.game))]
+        print(f"  margin minus the first bot's, game by game ({len(gains)} games): {fmean(gains):+.1f} ± "
+              f"{se(gains):.1f} VP")
     sys.stdout.flush()
+
+
+def saved(paths: list[Path]) -> None:
+    """Print the figures of the games saved in ``paths``, per level and bot (in the order first
+    saved), each after the first of its level paired with it."""
+    found: dict[tuple[str, str], dict[int, Result]] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            d = json.loads(line)
+            found.setdefault((d["level"], d["bot"]), {}).setdefault(d["game"], Result(d["game"], d["win"], d["rows"],
+                                                                                       d["cpu"]))
+    for level in LEVELS:
+        first = None
+        for (at, bot), games in found.items():
+            if at == level:
+                results = [games[n] for n in sorted(games)]
+                report(bot, level, results, first, f"saved games {results[0].game}-{results[-1].game}")
+                first = first or results
 
 
 def main() -> None:
@@ -137,12 +163,16 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
+    parser.add_argument("--report", nargs="+", type=Path, metavar="FILE", help="report the games saved in FILEs")
     parser.add_argument("--bots", nargs="+", type=Bot.parse, default=[Bot("greedy"), Bot("search")],
                         metavar="BOT", help="greedy, search or search:NAME=VALUE,... (default: greedy search)")
     args = parser.parse_args()
     if args.games < 1 or args.first < 0 or args.workers < 1:
         parser.error("--games and --workers must be at least 1, --first at least 0")
     print("$ python bench/automa_match.py " + shlex.join(sys.argv[1:]))
+    if args.report:
+        saved(args.report)
+        return
     print(f"solo games {SEED + args.first}-{SEED + args.first + args.games - 1} (seed 7000 + n, the bot seeded n)")
     with ProcessPoolExecutor(args.workers) as pool:
         for level in args.levels:
@@ -152,12 +182,11 @@ def main() -> None:
                 jobs = [(bot, level, n) for n in range(args.first, args.first + args.games)]
                 results = list(tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), desc=f"{bot} {level}",
                                     file=sys.stderr, leave=False))
-                report(bot, level, results, first, time.perf_counter() - start)
+                report(bot, level, results, first, f"{time.perf_counter() - start:.0f} s")
                 if args.save:
                     with args.save.open("a", encoding="utf-8") as out:
-                        for n, r in enumerate(results, args.first):
-                            out.write(json.dumps({"bot": str(bot), "level": level, "game": n, "win": r.win,
-                                                  "totals": [row["total"] for row in r.rows]}) + "\n")
+                        for r in results:
+                            out.write(json.dumps({"bot": str(bot), "level": level, **asdict(r)}) + "\n")
                 first = first or results
 
 
