@@ -91,6 +91,10 @@ def test_search_agent_rejects_bad_settings():
         SearchAgent(budget_rollouts=0)
     with pytest.raises(ValueError, match="budget_decisions"):
         SearchAgent(budget_decisions=0)
+    with pytest.raises(ValueError, match=r"budget_seconds must be a number from 0 to 86400, got -1"):
+        SearchAgent(budget_seconds=-1)
+    with pytest.raises(ValueError, match="budget_seconds"):
+        SearchAgent(budget_seconds="1")
 
 
 def test_search_budget_in_decisions_searches_fewer_candidates():

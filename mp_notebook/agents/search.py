@@ -212,6 +212,8 @@ class SearchAgent:
             raise ValueError("top_k must be at least 1")
         if budget_decisions is not None and budget_decisions < 1:
             raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
+        if budget_seconds is not None:
+            budget_seconds = checked_number("budget_seconds", budget_seconds, 0.0, 86400.0)
         weight = checked_number("weight", weight, 0.0, 1.0)
         leaf = checked_choice("leaf", leaf, LEAVES)
         follow_ups = checked_choice("follow_ups", follow_ups, (None, True, False))
