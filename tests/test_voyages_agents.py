@@ -107,11 +107,13 @@ def die_worth(s, i: int) -> float:
     return evaluation.value(s, i) - evaluation.value(s.with_player(i, dice=p.dice[1:]), i)
 
 
-def test_time_passes_by_the_round_and_the_plan_counts_later_journeys():
+def test_time_passes_by_the_round_and_the_plan_counts_later_journeys(monkeypatch):
     """Placing dice does not make the fading terms fade (an action is charged once, by its dice); the
     plan counts the journeys of later rounds only, so in the last round moving nearer a goal city
     still without a post is worth nothing; a die of the last round is worth LAST_ROUND_DIE of one
-    before it."""
+    before it. (This round's journey, which a die or a figure's place changes, is left out here:
+    TRIP = 0; tests/test_voyages_evaluation.py tests it.)"""
+    monkeypatch.setattr(evaluation, "TRIP", 0.0)
     s = first_turn()
     i = s.current_player
     t = evaluation.rounds_left(s, i)
