@@ -10,7 +10,9 @@ bonus actions it leaves out, :data:`~mp_notebook.agents.base.AgentTerms.unweighe
 only the evaluation differs. Frozen evaluations (:data:`FROZEN`):
 
 * ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game);
-* ``7807896``: issue 35's first travel work (3.5 Travel actions, 5.9 trading posts a game).
+* ``7807896``: issue 35's first travel work (3.5 Travel actions, 5.9 trading posts a game), the
+  Voyages greedy until d75b0a4 added the next round's start player and this round's journey still
+  to be made and counted 0.7 of the plan.
 
 The match plays seeds ``5000 + n`` (``n < --paired``), each twice with the seats swapped
 (``bench/agents.py``'s paired games), and prints today's win rate (ties count half; 95% Wilson
