@@ -15,8 +15,8 @@ its 95% Wilson interval (a tie on total and camels counts half), the mean scores
 the mean margin ± its standard error, each seat's mean final score by category, and the bot's CPU
 seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
 first bot's, game by game on the same seeds (± its standard error). The command comes first.
-``--save`` appends one JSON line a game (bot, level, game number, win, both seats' scores, the
-bot's CPU seconds a decision) to a file; ``--report`` prints the same figures from such files, per
+``--save`` appends one JSON line a game, as it ends (bot, level, game number, win, both seats'
+scores, the bot's CPU seconds a decision), to a file; ``--report`` prints the same figures from such files, per
 bot and level over the games saved (a game saved twice counts once), so that a match played in
 parts (``--first``) is reported whole.
 
@@ -180,13 +180,14 @@ def main() -> None:
             for bot in args.bots:
                 start = time.perf_counter()
                 jobs = [(bot, level, n) for n in range(args.first, args.first + args.games)]
-                results = list(tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), desc=f"{bot} {level}",
-                                    file=sys.stderr, leave=False))
-                report(bot, level, results, first, f"{time.perf_counter() - start:.0f} s")
-                if args.save:
-                    with args.save.open("a", encoding="utf-8") as out:
-                        for r in results:
+                results = []
+                for r in tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), desc=f"{bot} {level}",
+                              file=sys.stderr, leave=False):
+                    results.append(r)
+                    if args.save:  # game by game, so that a run stopped early keeps what it played
+                        with args.save.open("a", encoding="utf-8") as out:
                             out.write(json.dumps({"bot": str(bot), "level": level, **asdict(r)}) + "\n")
+                report(bot, level, results, first, f"{time.perf_counter() - start:.0f} s")
                 first = first or results
 
 
