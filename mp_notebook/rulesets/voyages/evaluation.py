@@ -84,8 +84,8 @@ FUND_FADE = 3.0  # ... fading over this many remaining rounds (the fuel: FADE_RO
 # share of the goal cities' and Beijing's expected worth (see :func:`plan_value`) counted: the plan
 # counts what later journeys bring, not what they cost (their coins and dice), so a journey now is
 # charged its costs and the plan is not; at 1.0 the greedy put off journeys it could make now. Against
-# the greedy before issue 35 (100 seeds, both seatings; python bench/agents.py --only voyages), 1.0
-# against 0.7: 3.88 and 3.92 Travel actions a game (seeds 5000-5099), 3.65 and 3.88 (seeds 9000-9049)
+# the greedy before issue 35, 1.0 against 0.7: 3.88 and 3.92 Travel actions a game in 200 paired games
+# (seeds 5000-5099: python bench/agents.py --only voyages), 3.65 and 3.88 in 100 (seeds 9000-9049)
 PLAN = 0.7
 REACH = 3.0  # steps a figure can still make per round left (the plan's reach)
 EXTRA_STEP = 5.0  # a route's extra coins and camels: this many of them count as one more step
