@@ -16,7 +16,7 @@ the others, see :meth:`SearchAgent.searches_follow_ups`), else left to the greed
 
 Horizons (:data:`HORIZONS`): ``"action"`` values the position once the action's follow-ups are
 played, ``"turn"`` once every other seat has replied, ``"round"`` at the end of the round,
-``"game"`` at the final scoring. ``"auto"`` (default): in the last ``final_rounds`` rounds (1) of a game with a number
+``"game"`` at the final scoring. ``"auto"`` (default): in the last round of a game with a number
 of rounds, ``"game"``; before it, and in the Schmidt game throughout (its round limit, which
 ``mp.simulate`` and the benches set as a guard, counts as a last round only when reached),
 ``"action"``. At the ``"action"`` horizon a candidate whose outcome is not chance is valued once
@@ -169,7 +169,7 @@ from mp_notebook.agents import value as learned
 from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_number
+from mp_notebook.engine.validate import checked_choice, checked_number
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
@@ -203,7 +203,6 @@ class SearchAgent:
         weight: float = 0.3,
         follow_ups: bool | None = None,
         leaf: str = "learned",
-        final_rounds: int = 1,
     ):
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
@@ -218,7 +217,6 @@ class SearchAgent:
         weight = checked_number("weight", weight, 0.0, 1.0)
         leaf = checked_choice("leaf", leaf, LEAVES)
         follow_ups = checked_choice("follow_ups", follow_ups, (None, True, False))
-        final_rounds = checked_int("final_rounds", final_rounds, 1)
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
@@ -230,7 +228,6 @@ class SearchAgent:
         self.weight = weight
         self.follow_ups = follow_ups
         self.leaf = leaf
-        self.final_rounds = final_rounds
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: GameState) -> Action:
@@ -375,19 +372,17 @@ class SearchAgent:
 
     def horizon_at(self, state: GameState) -> str:
         """The horizon of the rollouts at ``state``: ``horizon``, resolved for ``"auto"``:
-        ``"game"`` in the last ``final_rounds`` rounds of a game with a number of rounds (a Schmidt
-        game's round limit counts), else ``"action"`` (each candidate valued by the learned value
-        once its follow-ups are played).
+        ``"game"`` in the last round of a game with a number of rounds (a Schmidt game's round
+        limit counts), else ``"action"`` (each candidate valued by the learned value once its
+        follow-ups are played).
 
         >>> import mp_notebook as mp
         >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1))
         'action'
-        >>> SearchAgent(final_rounds=5).horizon_at(mp.new_game(players=2, seed=1))  # all 5 rounds
-        'game'
         """
         if self.horizon != "auto":
             return self.horizon
-        return "game" if state.rounds is not None and state.round > state.rounds - self.final_rounds else "action"
+        return "game" if state.rounds is not None and state.round >= state.rounds else "action"
 
     def with_seed(self, seed: int) -> SearchAgent:
         return SearchAgent(
@@ -402,7 +397,6 @@ class SearchAgent:
             weight=self.weight,
             follow_ups=self.follow_ups,
             leaf=self.leaf,
-            final_rounds=self.final_rounds,
         )
 
     def __repr__(self) -> str:
@@ -411,6 +405,6 @@ class SearchAgent:
             f"budget_seconds={self.budget_seconds}, seed={self.seed}, top_k={self.top_k}, "
             f"horizon={self.horizon!r}, threshold={self.threshold}, policy={self.policy!r}, "
             f"budget_decisions={self.budget_decisions}, weight={self.weight}, follow_ups={self.follow_ups}, "
-            f"leaf={self.leaf!r}, final_rounds={self.final_rounds})"
+            f"leaf={self.leaf!r})"
         )
 
