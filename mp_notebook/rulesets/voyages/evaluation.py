@@ -56,6 +56,8 @@ from mp_notebook.rulesets.voyages.scoring import goal_points
 from mp_notebook.rulesets.voyages.travel import travel_terms
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from mp_notebook.board.routes import Reach
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
@@ -527,15 +529,24 @@ _TRIPS: dict[tuple[object, ...], tuple[object, object, float]] = {}
 
 
 def _trip(s: VoyagesState, i: int, steps: int, t: float) -> float:
-    """:func:`trip_value` computed for a journey of at most ``steps`` steps."""
-    p = s.players[i]
+    """:func:`trip_value` computed for a journey of at most ``steps`` steps (a journey moves)."""
     table = (0, *s.components.rules.travel_coins)
+    return _best_stop(s, i, steps, table, [0] * len(table), t, least=1)
+
+
+def _best_stop(s: VoyagesState, i: int, steps: int, coins: Sequence[int], camels: Sequence[int], t: float,
+               *, least: int) -> float:
+    """Best :func:`post_value` among the places player ``i``'s figures reach in ``least`` to
+    ``steps`` steps and can pay for (``coins[n]`` and ``camels[n]`` for ``n`` steps, plus the
+    routes' extras), less what it costs (:func:`spend_value`) and :data:`STEP_COST` a step; 0 if
+    none is worth it."""
+    p = s.players[i]
     best = 0.0
     for figure in p.locations:
         for city, (n, extra_coins, extra_camels) in _reach(s.board, figure, steps).items():
-            if n == 0:
+            if n < least:
                 continue
-            pay_coins, pay_camels = table[n] + extra_coins, extra_camels
+            pay_coins, pay_camels = coins[n] + extra_coins, camels[n] + extra_camels
             if pay_coins > p.coins or pay_camels > p.camels:
                 continue
             v = post_value(s, i, city, t)
@@ -552,19 +563,8 @@ def travel_potential(s: GameState, i: int, steps: int) -> float:
     Used while a figure is moving: stopping where it stands is distance 0, free.
     """
     state = _state(s)
-    p = state.players[i]
-    t = rounds_left(state, i)
     coins, camels = _step_prices(state, steps)
-    best = 0.0
-    for figure in p.locations:
-        for city, (n, extra_coins, extra_camels) in _reach(state.board, figure, steps).items():
-            pay_coins, pay_camels = coins[n] + extra_coins, camels[n] + extra_camels
-            if pay_coins > p.coins or pay_camels > p.camels:
-                continue
-            v = post_value(state, i, city, t)
-            if v > 0:
-                best = max(best, v - n * STEP_COST - spend_value(state, i, pay_coins, pay_camels, t))
-    return best
+    return _best_stop(state, i, steps, coins, camels, rounds_left(state, i), least=0)
 
 
 def _step_prices(s: VoyagesState, steps: int) -> tuple[list[int], list[int]]:
