@@ -39,7 +39,9 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   ``--first 120`` for each setting; the learned value refitted on that greedy's games, commit
   885c589, but for the ``budget_decisions=200`` run of games 40-119, which started before the
   refit and used the value of commit 53d9fdc): the defaults
-  (``budget_decisions=400``) 67.0% (95% Wilson interval 60.2-73.1%), +9.0 ± 0.9 VP a game, a
+  (``budget_decisions=400``) 67.0% (95% Wilson interval 60.2-73.1%), +9.0 ± 0.9 VP a game
+  (with games 200-399, played later on the same code, ``--games 120 --first 200`` then ``--games
+  80 --first 320``: 64.2% (59.4-68.8%) of 400, +8.0 ± 0.6 VP), a
   decision a median of 2.1-2.5 ms, a 99th percentile of 0.59-0.74 s, at most 1.42 s (CPU); with
   ``budget_decisions=200`` (the default before) 62.5% (55.6-68.9%), +5.8 ± 0.9 VP, median
   2.5-2.7 ms, p99 0.18-0.22 s, at most 0.76 s. The larger budget's gain seed by seed: +3.2 ± 1.0
@@ -90,7 +92,10 @@ shared victory counts half; the margin ± its standard error over the seeds; CPU
   2.5 VP; ``budget_decisions=400`` 56.2%, +4.2 ± 1.3 VP (p99 1.41 s); ``top_k=6`` 60.0%, +3.9 ±
   1.2 VP (p99 0.72 s): none is a measured gain (these with the last round's turn decisions alone
   searched).
-* Voyages, against today's greedy (7d92d62), games 0-79 (``--ruleset voyages --games 20``, then
+* Voyages, against today's greedy (d75b0a4's evaluation, 2003db7's value), games 0-199
+  (``--ruleset voyages --games 40``, then ``--games 160 --first 40``): 65.2% (58.4-71.5%), +6.6 ±
+  0.7 VP a game, a median of 3.9 ms, p99 0.62-0.72 s, at most 1.27 s; 3.48 Travel actions a game.
+* Voyages, against the greedy of 7d92d62, games 0-79 (``--ruleset voyages --games 20``, then
   ``--games 60 --first 20``, ``--settings "budget_decisions=200" "budget_decisions=400"``): the
   defaults (400) 58.8%, ``budget_decisions=200`` 56.2%; 400's gain seed by seed +1.3 ± 0.9 VP a
   game (games 0-19: -1.1 ± 1.4; 20-79: +2.1 ± 1.0), a median of 3.2 ms, p99 0.55-0.57 s. The
