@@ -10,7 +10,8 @@ Usage::
 Every bot plays the same solo games (``mp.new_game(["Ana"], automa=level, seed=7000 + n)``, the
 bot seeded ``n``: ``bench/agents.py``'s Automa games) for ``n`` in ``--first`` ..; a bot is
 ``greedy`` (``GreedyAgent``) or ``search`` (``SearchAgent`` at its defaults), ``search:NAME=VALUE,...``
-SearchAgent with keyword arguments (Python literals). Per bot and level it prints the win rate with
+SearchAgent with keyword arguments (a setting of ``bench/search_match.py``: Python literals, or
+``policy=greedy|playout|rollout``). Per bot and level it prints the win rate with
 its 95% Wilson interval (a tie on total and camels counts half), the mean scores of both seats and
 the mean margin ± its standard error, each seat's mean final score by category, and the bot's CPU
 seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
@@ -26,19 +27,21 @@ This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import shlex
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
 
 from tqdm import tqdm
 
-sys.path[:0] = [str(Path(__file__).parents[1])]  # this checkout's package, also in worker processes
+# this checkout's package and bench/search_match.py's settings, also in worker processes
+sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
+
+from search_match import Setting  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
@@ -50,35 +53,28 @@ SEED = 7000  # game n: seed SEED + n (bench/agents.py's Automa games)
 
 @dataclass(frozen=True)
 class Bot:
-    """A bot as the command line names it: ``greedy``, ``search`` or ``search:NAME=VALUE,...``."""
+    """A bot as the command line names it: ``greedy``, ``search`` or ``search:NAME=VALUE,...`` (a
+    ``bench/search_match.py`` setting)."""
 
     kind: str
-    options: tuple[tuple[str, object], ...] = ()
+    setting: Setting = field(default_factory=Setting)
 
     @classmethod
     def parse(cls, text: str) -> Bot:
         """
         >>> Bot.parse("search:budget_decisions=800,top_k=6")
-        Bot(kind='search', options=(('budget_decisions', 800), ('top_k', 6)))
+        Bot(kind='search', setting=Setting(options=(('budget_decisions', 800), ('top_k', 6))))
         """
         kind, _, given = text.partition(":")
         if kind not in ("greedy", "search") or (given and kind == "greedy"):
             raise argparse.ArgumentTypeError(f"a bot is greedy, search or search:NAME=VALUE,..., not {text!r}")
-        options = []
-        for item in filter(None, given.split(",")):
-            name, _, value = item.partition("=")
-            options.append((name.strip(), ast.literal_eval(value.strip())))
-        return cls(kind, tuple(options))
+        return cls(kind, Setting.parse(given))
 
     def agent(self, n: int) -> mp.agents.Agent:
-        if self.kind == "greedy":
-            return mp.agents.GreedyAgent(n)
-        return mp.agents.SearchAgent(seed=n, **dict(self.options))
+        return mp.agents.GreedyAgent(n) if self.kind == "greedy" else self.setting(n)
 
     def __str__(self) -> str:
-        if self.kind == "greedy":
-            return "GreedyAgent"
-        return f"SearchAgent({', '.join(f'{k}={v!r}' for k, v in self.options) or 'defaults'})"
+        return "GreedyAgent" if self.kind == "greedy" else f"SearchAgent({self.setting})"
 
 
 @dataclass
