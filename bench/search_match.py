@@ -5,6 +5,7 @@ Usage::
     python bench/search_match.py [--ruleset mp2] [--games 40] [--first 0] [--workers 2]
                                  [--opponent greedy|before35] [--save FILE.jsonl]
                                  [--settings "" "budget_decisions=800,policy=playout" ...]
+    python bench/search_match.py --report FILE.jsonl [MORE.jsonl ...] [--first F --games N]
 
 A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
 literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``GreedyAgent``,
@@ -26,7 +27,14 @@ same decision reach it in the same position, so the difference is what the searc
 
 ``--save FILE.jsonl`` appends one line a game (the ruleset, opponent, setting, game number, the
 search's share of the victory and its margin), so that runs over other games or at other times can
-be pooled or paired seed by seed (the games are exactly reproducible).
+be pooled or paired seed by seed (the games are exactly reproducible). ``--report`` prints the
+same figures from such files (no CPU times: they are not saved), per ruleset, opponent and setting,
+a game saved twice counted once (with ``--games``, only games ``--first .. --first + --games -
+1``); every setting after the first of its ruleset and opponent is paired with that first seed by
+seed, on the seeds both played in both seatings. A setting is named by the options that differ from
+today's defaults (``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent;
+the games themselves are what the code of their day played. ``bench/data/search_match.jsonl`` holds
+the games behind the README's figures of the search against today's greedy.
 
 This prints figures; it is not a test.
 """
@@ -35,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import inspect
 import json
 import sys
 import time
@@ -59,6 +68,7 @@ MATCH = 70_000  # seed base, as python bench/value.py match
 OPTIONS = {"schmidt": {"round_limit": 300}}
 POLICIES = {"greedy": mp.agents.GreedyAgent, "playout": PlayoutPolicy, "rollout": RolloutPolicy}
 OPPONENTS = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
+DEFAULTS = {name: p.default for name, p in inspect.signature(mp.agents.SearchAgent).parameters.items()}
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,8 @@ class Setting:
     Setting(options=(('top_k', 6), ('policy', 'playout')))
     >>> Setting.parse("")(3).seed
     3
+    >>> str(Setting.parse("budget_decisions=400,top_k=6"))   # 400 is the default
+    'top_k=6'
     """
 
     options: tuple[tuple[str, object], ...] = ()
@@ -99,7 +111,7 @@ class Setting:
         return Counted(seed=n, **kwargs)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        return ",".join(f"{k}={v}" for k, v in self.options) or "defaults"
+        return ",".join(f"{k}={v}" for k, v in self.options if DEFAULTS.get(k, self) != v) or "defaults"
 
 
 class Counted(mp.agents.SearchAgent):
@@ -157,22 +169,77 @@ def mean_se(values: list[float]) -> str:
     return f"{fmean(values):+.2f} ± {se:.2f}"
 
 
+def seed_margins(margins: dict[int, float]) -> dict[int, float]:
+    """The mean margin of every seed whose two games (``2 k`` and ``2 k + 1``) are both in ``margins``.
+
+    >>> seed_margins({0: 4.0, 1: -2.0, 2: 5.0})
+    {0: 1.0}
+    """
+    return {n // 2: (m + margins[n + 1]) / 2 for n, m in margins.items() if n % 2 == 0 and n + 1 in margins}
+
+
+def outcome(setting: str, wins: float, games: int, seeds: dict[int, float]) -> str:
+    """The win rate with its Wilson interval and the margin a game over the seeds, for ``setting``."""
+    low, high = wilson(wins, games)
+    return (f"  {setting}: {wins / games:.1%} wins of {games} (95% CI {low:.1%}-{high:.1%}), margin "
+            f"{mean_se(list(seeds.values()))} a game")
+
+
+def against(name: str, first: dict[int, float], seeds: dict[int, float]) -> str:
+    """The margin difference from the setting ``name`` (``first``) on the seeds both played."""
+    both = sorted(first.keys() & seeds.keys())
+    return f"; against {name}, seed by seed over {len(both)} seeds: {mean_se([seeds[k] - first[k] for k in both])}"
+
+
+def report(paths: list[Path], played: range | None = None) -> None:
+    """Print the figures of the games saved in ``paths`` (those ``played``, if given; see the module doc)."""
+    games: dict[tuple[str, str], dict[str, dict[int, dict[str, float]]]] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if played is not None and row["game"] not in played:
+                continue
+            setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
+            games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
+    for (ruleset, opponent), settings in games.items():
+        print(f"{ruleset}, against {OPPONENTS[opponent].__name__}:")
+        first: tuple[str, dict[int, float]] | None = None
+        for setting, rows in settings.items():
+            seeds = seed_margins({n: row["margin"] for n, row in rows.items()})
+            line = outcome(f"{setting}, games {min(rows)}-{max(rows)}", sum(r["win"] for r in rows.values()),
+                           len(rows), seeds)
+            if all("travels" in r for r in rows.values()):
+                line += (f"; per game {fmean(r['travels'] for r in rows.values()):.2f} Travel actions, "
+                         f"{fmean(r['posts'] for r in rows.values()):.2f} trading posts")
+            if first is None:
+                first = setting, seeds
+            else:
+                line += against(*first, seeds)
+            print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", choices=("mp2", "voyages", "schmidt"), default="mp2")
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, help="games a setting (40; in a report: all saved)")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (even)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="greedy")
     parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
     parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="NAME=VALUE,...", default=[Setting()])
+    parser.add_argument("--report", nargs="+", type=Path, metavar="FILE", help="report the games saved in FILEs")
     args = parser.parse_args()
+    if args.report:
+        print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
+        report(args.report, None if args.games is None else range(args.first, args.first + args.games))
+        return
+    args.games = args.games or 40
     if args.games < 4 or args.games % 2 or args.first % 2:
         parser.error("--games must be even and at least 4, --first even (each seed is played in both seatings)")
     print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
     print(f"SearchAgent settings vs {OPPONENTS[args.opponent].__name__}: {args.ruleset}, 2 players, paired games "
           f"{args.first}-{args.first + args.games - 1} (seed {MATCH} + n // 2, seats swapped)")
-    first: list[float] = []
+    first: dict[int, float] = {}
     with ProcessPoolExecutor(args.workers) as pool:
         for setting in args.settings:
             start = time.perf_counter()
@@ -185,21 +252,18 @@ def main() -> None:
                         row = {"ruleset": args.ruleset, "opponent": args.opponent, "setting": str(setting),
                                "game": n, "win": r.win, "margin": r.margin, "travels": r.travels, "posts": r.posts}
                         out.write(json.dumps(row) + "\n")
-            wins = sum(r.win for r in results)
-            low, high = wilson(wins, args.games)
-            pairs = [(a.margin + b.margin) / 2 for a, b in zip(results[::2], results[1::2], strict=True)]
+            seeds = seed_margins({n: r.margin for n, r in enumerate(results, args.first)})
             cpu = [x for r in results for x in r.cpu]
             searched = sum(r.searched for r in results) / len(cpu)
-            line = (f"  {setting}: {wins / args.games:.1%} wins (95% CI {low:.1%}-{high:.1%}), margin "
-                    f"{mean_se(pairs)} a game; CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
+            line = (f"{outcome(str(setting), sum(r.win for r in results), args.games, seeds)}; "
+                    f"CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
                     f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
                     f"{len(cpu)} decisions searched; per game {fmean(r.travels for r in results):.2f} Travel actions, "
                     f"{fmean(r.posts for r in results):.2f} trading posts [{time.perf_counter() - start:.0f} s]")
             if first:
-                differences = [b - a for a, b in zip(first, pairs, strict=True)]
-                line += f"; against {args.settings[0]}, seed by seed: {mean_se(differences)}"
+                line += against(str(args.settings[0]), first, seeds)
             else:
-                first = pairs
+                first = seeds
             print(line, flush=True)
 
 
