@@ -33,7 +33,7 @@ a game saved twice counted once (with ``--games``, only games ``--first .. --fir
 1``); every setting after the first of its ruleset and opponent is paired with that first seed by
 seed, on the seeds both played in both seatings. A setting is named by the options that differ from
 today's defaults (``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent;
-the games themselves are what the code of their day played. ``bench/data/search_match.jsonl`` holds
+its games were played by the code of the day they were saved. ``bench/data/search_match.jsonl`` holds
 the games behind the README's figures of the search against today's greedy.
 
 This prints figures; it is not a test.
@@ -47,6 +47,7 @@ import inspect
 import json
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,13 +62,15 @@ from greedy_before35 import Greedy35Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents.base import Agent  # noqa: E402
 from mp_notebook.agents.playout import PlayoutPolicy, RolloutPolicy  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 
 MATCH = 70_000  # seed base, as python bench/value.py match
 OPTIONS = {"schmidt": {"round_limit": 300}}
 POLICIES = {"greedy": mp.agents.GreedyAgent, "playout": PlayoutPolicy, "rollout": RolloutPolicy}
-OPPONENTS = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
+OPPONENTS: dict[str, Callable[[int], Agent]] = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
+SAVED = ("ruleset", "opponent", "setting", "game", "win", "margin")  # a saved game's fields (and travels, posts)
 DEFAULTS = {name: p.default for name, p in inspect.signature(mp.agents.SearchAgent).parameters.items()}
 
 
@@ -195,12 +198,17 @@ def report(paths: list[Path], played: range | None = None) -> None:
     """Print the figures of the games saved in ``paths`` (those ``played``, if given; see the module doc)."""
     games: dict[tuple[str, str], dict[str, dict[int, dict[str, float]]]] = {}
     for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            if played is not None and row["game"] not in played:
-                continue
-            setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
-            games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                row = json.loads(line)
+                missing = [field for field in SAVED if field not in row]
+                if missing:
+                    raise ValueError(f"it has no {', '.join(missing)}")
+                setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
+            except (ValueError, TypeError, argparse.ArgumentTypeError) as e:
+                raise SystemExit(f"{path}, line {number}: not a game saved by --save ({e})") from None
+            if played is None or row["game"] in played:
+                games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
     for (ruleset, opponent), settings in games.items():
         print(f"{ruleset}, against {OPPONENTS[opponent].__name__}:")
         first: tuple[str, dict[int, float]] | None = None
