@@ -188,6 +188,17 @@ def outcome(setting: str, wins: float, games: int, seeds: dict[int, float]) -> s
             f"{mean_se(list(seeds.values()))} a game")
 
 
+def journeys(travels: list[float], posts: list[float]) -> str:
+    """The search's Travel actions and trading posts a game, or nothing in a game without posts (Schmidt).
+
+    >>> journeys([4, 3], [6, 7]), journeys([0, 0], [0, 0])
+    ('; per game 3.50 Travel actions, 6.50 trading posts', '')
+    """
+    if not any(posts):
+        return ""
+    return f"; per game {fmean(travels):.2f} Travel actions, {fmean(posts):.2f} trading posts"
+
+
 def against(name: str, first: dict[int, float], seeds: dict[int, float]) -> str:
     """The margin difference from the setting ``name`` (``first``) on the seeds both played."""
     both = sorted(first.keys() & seeds.keys())
@@ -217,8 +228,7 @@ def report(paths: list[Path], played: range | None = None) -> None:
             line = outcome(f"{setting}, games {min(rows)}-{max(rows)}", sum(r["win"] for r in rows.values()),
                            len(rows), seeds)
             if all("travels" in r for r in rows.values()):
-                line += (f"; per game {fmean(r['travels'] for r in rows.values()):.2f} Travel actions, "
-                         f"{fmean(r['posts'] for r in rows.values()):.2f} trading posts")
+                line += journeys([r["travels"] for r in rows.values()], [r["posts"] for r in rows.values()])
             if first is None:
                 first = setting, seeds
             else:
@@ -266,8 +276,8 @@ def main() -> None:
             line = (f"{outcome(str(setting), sum(r.win for r in results), args.games, seeds)}; "
                     f"CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
                     f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
-                    f"{len(cpu)} decisions searched; per game {fmean(r.travels for r in results):.2f} Travel actions, "
-                    f"{fmean(r.posts for r in results):.2f} trading posts [{time.perf_counter() - start:.0f} s]")
+                    f"{len(cpu)} decisions searched{journeys([r.travels for r in results], [r.posts for r in results])}"
+                    f" [{time.perf_counter() - start:.0f} s]")
             if first:
                 line += against(str(args.settings[0]), first, seeds)
             else:
