@@ -41,7 +41,7 @@ from tqdm import tqdm
 # this checkout's package and bench/search_match.py's settings, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from search_match import Setting  # noqa: E402
+from search_match import Setting, saved_games  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
@@ -49,6 +49,7 @@ from mp_notebook.rulesets.mp2.scoring import CATEGORIES  # noqa: E402
 
 LEVELS = ("L1", "L2", "L3")
 SEED = 7000  # game n: seed SEED + n (bench/agents.py's Automa games)
+SAVED = ("bot", "level", "game", "win", "rows", "cpu")  # a saved game's fields (--save)
 
 
 @dataclass(frozen=True)
@@ -138,11 +139,9 @@ def saved(paths: list[Path]) -> None:
     """Print the figures of the games saved in ``paths``, per level and bot (in the order first
     saved), each after the first of its level paired with it."""
     found: dict[tuple[str, str], dict[int, Result]] = {}
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            d = json.loads(line)
-            found.setdefault((d["level"], d["bot"]), {}).setdefault(d["game"], Result(d["game"], d["win"], d["rows"],
-                                                                                       d["cpu"]))
+    for _, d in saved_games(paths, SAVED):
+        games = found.setdefault((d["level"], d["bot"]), {})
+        games.setdefault(d["game"], Result(d["game"], d["win"], d["rows"], d["cpu"]))
     for level in LEVELS:
         first = None
         for (at, bot), games in found.items():

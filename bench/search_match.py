@@ -47,11 +47,12 @@ import inspect
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
+from typing import Any
 
 from tqdm import tqdm
 
@@ -205,21 +206,33 @@ def against(name: str, first: dict[int, float], seeds: dict[int, float]) -> str:
     return f"; against {name}, seed by seed over {len(both)} seeds: {mean_se([seeds[k] - first[k] for k in both])}"
 
 
-def report(paths: list[Path], played: range | None = None) -> None:
-    """Print the figures of the games saved in ``paths`` (those ``played``, if given; see the module doc)."""
-    games: dict[tuple[str, str], dict[str, dict[int, dict[str, float]]]] = {}
+def saved_games(paths: list[Path], fields: tuple[str, ...]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each game saved in ``paths`` (a JSON object with ``fields``, one a line) and where it is (file
+    and line); a line that is not one stops the bench, naming it and what is wrong (also
+    ``bench/automa_match.py --report``'s reader)."""
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            where = f"{path}, line {number}"
             try:
                 row = json.loads(line)
-                missing = [field for field in SAVED if field not in row]
-                if missing:
-                    raise ValueError(f"it has no {', '.join(missing)}")
-                setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
-            except (ValueError, TypeError, argparse.ArgumentTypeError) as e:
-                raise SystemExit(f"{path}, line {number}: not a game saved by --save ({e})") from None
-            if played is None or row["game"] in played:
-                games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
+                missing = [name for name in fields if name not in row]
+            except (ValueError, TypeError) as e:
+                raise SystemExit(f"{where}: not a game saved by --save ({e})") from None
+            if not isinstance(row, dict) or missing:
+                raise SystemExit(f"{where}: not a game saved by --save (it has no {', '.join(missing or fields)})")
+            yield where, row
+
+
+def report(paths: list[Path], played: range | None = None) -> None:
+    """Print the figures of the games saved in ``paths`` (those ``played``, if given; see the module doc)."""
+    games: dict[tuple[str, str], dict[str, dict[int, dict[str, Any]]]] = {}
+    for where, row in saved_games(paths, SAVED):
+        try:
+            setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
+        except argparse.ArgumentTypeError as e:
+            raise SystemExit(f"{where}: not a game saved by --save ({e})") from None
+        if played is None or row["game"] in played:
+            games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
     for (ruleset, opponent), settings in games.items():
         print(f"{ruleset}, against {OPPONENTS[opponent].__name__}:")
         first: tuple[str, dict[int, float]] | None = None
