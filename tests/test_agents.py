@@ -83,13 +83,17 @@ def test_search_threshold_keeps_the_greedy_choice():
 
 
 def test_search_agent_rejects_bad_settings():
-    with pytest.raises(ValueError, match="horizon"):
+    with pytest.raises(ValueError, match=r"horizon must be one of 'action', .*; got 'forever'"):
         SearchAgent(horizon="forever")
-    with pytest.raises(ValueError, match="top_k"):
+    with pytest.raises(ValueError, match="top_k must be an int from 1 to 999999, got 0"):
         SearchAgent(top_k=0)
-    with pytest.raises(ValueError, match="budget_rollouts"):
+    with pytest.raises(ValueError, match=r"top_k must be an int from 1 to 999999, got 2\.5"):
+        SearchAgent(top_k=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="budget_rollouts must be an int from 1 to 999999, got 0"):
         SearchAgent(budget_rollouts=0)
-    with pytest.raises(ValueError, match="budget_decisions"):
+    with pytest.raises(ValueError, match="budget_rollouts must be an int from 1 to 999999, got '8'"):
+        SearchAgent(budget_rollouts="8")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="budget_decisions must be an int from 1 to 999999, got 0"):
         SearchAgent(budget_decisions=0)
     with pytest.raises(ValueError, match=r"budget_seconds must be a number from 0 to 86400, got -1"):
         SearchAgent(budget_seconds=-1)

@@ -174,7 +174,7 @@ from mp_notebook.agents import value as learned
 from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
-from mp_notebook.engine.validate import checked_choice, checked_number
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_number
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
@@ -209,14 +209,11 @@ class SearchAgent:
         follow_ups: bool | None = None,
         leaf: str = "learned",
     ):
-        if horizon not in HORIZONS:
-            raise ValueError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
-        if budget_rollouts < 1:
-            raise ValueError("budget_rollouts must be at least 1")
-        if top_k < 1:
-            raise ValueError("top_k must be at least 1")
-        if budget_decisions is not None and budget_decisions < 1:
-            raise ValueError("budget_decisions must be at least 1 (or None: no bound)")
+        horizon = checked_choice("horizon", horizon, HORIZONS)
+        budget_rollouts = checked_int("budget_rollouts", budget_rollouts, 1)
+        top_k = checked_int("top_k", top_k, 1)
+        if budget_decisions is not None:
+            budget_decisions = checked_int("budget_decisions", budget_decisions, 1)
         if budget_seconds is not None:
             budget_seconds = checked_number("budget_seconds", budget_seconds, 0.0, 86400.0)
         weight = checked_number("weight", weight, 0.0, 1.0)
