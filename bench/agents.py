@@ -23,7 +23,8 @@ Wilson intervals; games played ``--workers`` at a time on a process pool):
   action mix per game: Travel actions, Contracts actions, trading posts at the end, contracts
   completed; also for the legacy greedy;
 * win rates of GreedyAgent and SearchAgent against the solo Automa L1/L2/L3 (``--automa-games``
-  each), with the mean scores;
+  each), with the mean scores, in the solo rulebook's set-up (``setup="full"``: the bot keeps one of
+  three characters and one of three goal cards; ``bench/automa_match.py`` says more);
 * ``simulate`` speed for random seats (unless ``--skip-speed``): games/s in this process, with
   ``ProcessPoolExecutor(2)`` and on a local Dask cluster
   (``LocalCluster(n_workers=2, threads_per_worker=1, processes=True)``). Pools are warmed up
@@ -144,7 +145,7 @@ def play_seats(agents: list[mp.agents.Agent], seed: int, automa: str | None = No
                ruleset: str = "mp2") -> list[Tally]:
     """One game (as :func:`play`); the tally of every seat's agent."""
     if automa:
-        s = mp.new_game(["Ana"], automa=automa, seed=seed)
+        s = mp.new_game(["Ana"], automa=automa, seed=seed, setup="full")
     else:
         s = mp.new_game(players=2, ruleset=ruleset, seed=seed, **(SCHMIDT_OPTIONS if ruleset == "schmidt" else {}))
     tallies = [Tally(games=1) for _ in agents]

@@ -167,10 +167,14 @@ def game(job: tuple[str, Setting, str, int]) -> Result:
     return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), cpu, search.searched, travels, posts)
 
 
-def mean_se(values: list[float]) -> str:
-    """The mean ± its standard error (``nan`` for a single value)."""
+def mean_se(values: list[float], digits: int = 2) -> str:
+    """The mean ± its standard error (``nan`` for a single value), to ``digits`` decimals.
+
+    >>> mean_se([1.0, 2.0, 4.0], 1)
+    '+2.3 ± 0.9'
+    """
     se = stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
-    return f"{fmean(values):+.2f} ± {se:.2f}"
+    return f"{fmean(values):+.{digits}f} ± {se:.{digits}f}"
 
 
 def seed_margins(margins: dict[int, float]) -> dict[int, float]:
