@@ -12,7 +12,8 @@ from mp_notebook.agents.base import terms
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import evaluate
 from mp_notebook.rulesets import PACKAGES, get
-from mp_notebook.rulesets.mp2.evaluation import final_score, margin, value
+from mp_notebook.rulesets.mp2.components import components
+from mp_notebook.rulesets.mp2.evaluation import CHARACTER, final_score, margin, value
 
 
 def play(agents, seed: int, players: int = 2, limit: int | None = None):
@@ -236,6 +237,25 @@ def test_greedy_leaves_the_unweighed_bonus_actions_out(ruleset):
             assert not unweighed & {a.kind for _, a in agents[s.current_player].rank(s)}
         s = s.apply(agents[s.current_player].choose(s))
     assert offered > 0 or not unweighed
+
+
+def test_every_mp2_character_has_a_measured_worth():
+    """A character added to the data needs its worth measured (``python bench/characters.py``)."""
+    assert set(CHARACTER) == set(components().characters_by_name)
+
+
+def test_greedy_keeps_the_character_worth_most():
+    """In the solo rulebook's set-up the bot keeps the offered character the evaluation's
+    ``CHARACTER`` says is worth most: before, it saw only what an ability gives at once, and took
+    Mailin & Tian Chin (3 coins) over Abha Basu in game 7007 (35% against 77% won against L3)."""
+    characters = components().characters
+    for seed in range(7000, 7012):
+        s = mp.new_game(["Ana"], automa="L3", seed=seed, setup="full")
+        assert s.decision.kind == "pick_character"
+        worth = {a: CHARACTER[characters[a.choice].name] for a in s.legal_actions()}
+        assert worth[GreedyAgent(seed).choose(s)] == max(worth.values()), seed
+    s = mp.new_game(["Ana"], automa="L3", seed=7007, setup="full")
+    assert characters[GreedyAgent(0).choose(s).choice].name == "Abha Basu"
 
 
 def test_distinct_actions_merge_dice_variants_only():

@@ -19,7 +19,9 @@ terms follow how the game is won (points come from contracts and a wide network 
   fading over the last :data:`POST_FADE` rounds; a post in a contract city with contracts on
   display opens the Contracts action (:data:`CONTRACT_CITY`, most for the first one);
   :func:`post_value` prices a city for posting, which travel decisions use to look ahead;
-* improved seals pay their "!" bonus every remaining round start.
+* improved seals pay their "!" bonus every remaining round start;
+* a character's ability is worth what it brings the bot over a game (:data:`CHARACTER`, measured)
+  times the share of the rounds still to start.
 
 :data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
 look-ahead plays after a candidate action while they raise the value (completing a contract,
@@ -95,6 +97,14 @@ SLOT = 1.5  # an empty contract slot while contracts can still be taken and comp
 # against greedy with the old ones), then the three together won 58.6% (53.7-63.3%), +4.22 ± 1.03 VP
 # a game, over games 200-599, which played no part in choosing them. POST_FADE 4.5 lost (45.5%);
 # SLOT 1.0 or CONTRACT_CITY (1.5, 0.5) changed nothing beyond noise.
+# VP a character's ability brings GreedyAgent over a game, counted for the rounds still to start,
+# so that choosing a character (the draft of setup="full", the solo set-up's one of three) weighs
+# it: the bot's final score with the character minus with none, game by game, in 200 solo games
+# against Automa L3 (python bench/characters.py; each ± 1.2-1.8 VP). Before, the evaluation saw
+# only what an ability gives at once, and the solo bot chose Mailin & Tian Chin or De Wu (35-36%
+# against L3 when given) over Abha Basu (77%) for 3 coins or a shield.
+CHARACTER = {"Isabella Donati": 32.0, "Abha Basu": 31.0, "Gantulga Od": 14.0, "Mailin & Tian Chin": 14.0,
+             "De Wu": 12.0, "Filippo Vitello": 11.0, "Möngke Khan": 10.0}
 SEAL = 1.0  # holding a guild seal (opens routes)
 SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks for (without / with
 # access to the Contracts action)
@@ -452,7 +462,23 @@ def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
         v += CONTRACT_CITY[0] * min(1.0, t / 2)
     for x in _seal_income(s, p.seal_levels, t, later):
         v += x
-    return v
+    return v + character_worth(s, i)
+
+
+def character_worth(s: Mp2State, i: int) -> float:
+    """What player ``i``'s character still brings: its :data:`CHARACTER` worth times the share of
+    the rounds still to start (the same for every action of a round, so it sways no choice there).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(["Ana"], automa="L3", seed=1, setup="full")   # choosing: all 5 rounds to come
+    >>> [character_worth(s.apply(a), 0) for a in s.legal_actions()]
+    [12.0, 10.0, 32.0]
+    >>> s = mp.new_game(["Ana"], automa="L3", seed=1, character="Abha Basu")
+    >>> s.round, character_worth(s, 0), character_worth(s, 1)   # the Automa's counts in its own rules
+    (1, 24.8, 0.0)
+    """
+    name = s.players[i].character
+    return CHARACTER[name] * max(0, s.rounds - s.round) / s.rounds if name else 0.0
 
 
 def _dice_worth(dice: tuple[int, ...]) -> float:
