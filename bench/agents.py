@@ -50,14 +50,14 @@ a guard, in every Schmidt game here).
 ``--only RULESET`` prints one ruleset's section alone (``mp2``: the head-to-heads, the Automa and
 the ``simulate`` speed). The command line is printed first.
 
-Every search row names the command that plays the same games alone. Aims (issue 14): new greedy
->= 75% vs the legacy greedy at <= 5 ms median per decision; search >= 65% vs new greedy at <= 0.1 s
+Every search row names the command that plays the same games alone. Aims (issue 14): new greedy >=
+75% vs the legacy greedy at <= 5 ms median per decision; search >= 65% vs new greedy at <= 0.1 s
 median (issue 38: 99th percentile <= 2 s); the best bot builds >= 4 posts and completes >= 4
-contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2. Issue 35: Voyages, the best bot >= 75%
-vs the greedy before issue 35, >= 4 Travel actions and >= 4 trading posts a game; Schmidt, the best
-bot >= 65% vs the greedy before issue 35 and the median rounds of its self-play games (63 before).
-The Voyages and Schmidt bots of issue 35 are the new GreedyAgents; SearchAgent's rows say what the
-search adds to them.
+contracts a game; >= 50% wins vs Automa L1 and >= 25% vs L2. Issue 35: the best bot >= 25% vs Automa
+L3; Voyages, the best bot >= 75% vs the greedy before issue 35, >= 4 Travel actions and >= 4 trading
+posts a game; Schmidt, the best bot >= 65% vs the greedy before issue 35 and the median rounds of
+its self-play games (63 before). The Voyages and Schmidt bots of issue 35 are the new GreedyAgents;
+SearchAgent's rows say what the search adds to them.
 
 Timings are wall clock and noisy on a shared machine. This prints figures; it is not a test.
 """
@@ -373,9 +373,10 @@ def main() -> None:
                                     args.search_automa_games)):
                 for level in args.automa_levels if n else ():
                     solo = match(pool, n, maker, automa=level)
-                    print(f"{name} vs Automa {level}: {solo.rate()}; mean score {solo.score / solo.games:.0f} vs "
-                          f"the Automa's {solo.other_score / solo.games:.0f}; {solo.posts / solo.games:.1f} posts, "
-                          f"{solo.completed / solo.games:.1f} contracts completed", flush=True)
+                    print(f"{name} vs Automa {level} (the solo set-up): {solo.rate()}; mean score "
+                          f"{solo.score / solo.games:.0f} vs the Automa's {solo.other_score / solo.games:.0f}; "
+                          f"{solo.posts / solo.games:.1f} posts, {solo.completed / solo.games:.1f} contracts completed",
+                          flush=True)
     if not args.skip_speed and args.only in (None, "mp2"):
         simulate_speed(args)
 
