@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/characters.py [--games 200] [--level L3] [--workers 2]
+    python bench/characters.py [--games 200] [--level L3] [--draft-games 200] [--workers 2]
 
 Plays ``bench/automa_match.py``'s solo games (seed 7000 + n, the bot seeded n) in the quick set-up,
 GreedyAgent with no character and then with each character in turn (``new_game(["Ana"],
@@ -15,6 +15,12 @@ character draft of ``setup="full"``, and the solo set-up's choice of one of thre
 game with a character given, that term is the same for every action of a round, so these games
 measure the same with it in place.
 
+Then what the worths do for the character draft: ``--draft-games`` 2-player games in the full
+set-up (``new_game(2, seed=80000 + n, setup="full")``, each seed played in both seatings), GreedyAgent
+against a GreedyAgent whose own character choice sees no worth (``CHARACTER`` emptied while it
+chooses: the choice before the worths, by what an ability gives at once); the win rate with its 95%
+Wilson interval, the margin ± its standard error over the seeds, and the characters each kept.
+
 This prints figures; it is not a test.
 """
 
@@ -24,9 +30,12 @@ import argparse
 import shlex
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import fmean
+from typing import TYPE_CHECKING
+from unittest.mock import patch
 
 from tqdm import tqdm
 
@@ -36,8 +45,46 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 from automa_match import LEVELS, SEED, Bot, Result, play  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
+import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
+from mp_notebook.rulesets.mp2 import evaluation  # noqa: E402
 from mp_notebook.rulesets.mp2.components import components  # noqa: E402
+
+if TYPE_CHECKING:
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.engine.game import GameState
+
+DRAFT = 80_000  # draft game n: seed DRAFT + n
+
+
+class WorthBlind:
+    """GreedyAgent whose character choice sees no worth (the evaluation's ``CHARACTER`` emptied
+    while it chooses one); every other choice is GreedyAgent's."""
+
+    def __init__(self, seed: int):
+        self.greedy = mp.agents.GreedyAgent(seed)
+
+    def choose(self, s: GameState) -> Action:
+        if s.decision.kind != "pick_character":
+            return self.greedy.choose(s)
+        with patch.dict(evaluation.CHARACTER, dict.fromkeys(evaluation.CHARACTER, 0.0)):
+            return self.greedy.choose(s)
+
+
+def draft_game(job: tuple[int, int]) -> tuple[int, float, int, str, str]:
+    """Draft game ``n`` with GreedyAgent in ``seat``: the seed, its share of the victory, its margin,
+    its character and the other's."""
+    n, seat = job
+    s = mp.new_game(2, seed=DRAFT + n, setup="full")
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), WorthBlind(n)]
+    if seat:
+        agents.reverse()
+    while not s.is_over:
+        s = s.apply(agents[s.current_player].choose(s))
+    rows = s.score_rows()
+    winners = [bool(r["winner"]) for r in rows]
+    return (n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"]),
+            s.players[seat].character or "none", s.players[1 - seat].character or "none")
 
 
 def games(pool: ProcessPoolExecutor, level: str, character: str | None, n_games: int) -> list[Result]:
@@ -51,10 +98,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per character")
     parser.add_argument("--level", choices=LEVELS, default="L3")
+    parser.add_argument("--draft-games", type=int, default=200, help="seeds of the draft games (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    if args.games < 2 or args.workers < 1:
-        parser.error("--games must be at least 2, --workers at least 1")
+    if args.games < 2 or args.draft_games < 0 or args.workers < 1:
+        parser.error("--games must be at least 2, --draft-games at least 0, --workers at least 1")
     print("$ python bench/characters.py " + shlex.join(sys.argv[1:]))
     print(f"GreedyAgent against Automa {args.level}, quick set-up, solo games {SEED}-{SEED + args.games - 1} "
           f"(seed {SEED} + n, the bot seeded n), with each character given")
@@ -73,8 +121,29 @@ def main() -> None:
             gains[character] = fmean(gain)
             print(f"  {character}: {fmean(r.rows[0]['total'] for r in found):.1f} VP, {won / len(found):.1%} won "
                   f"({low:.1%}-{high:.1%}), gain over no character {mean_se(gain, 1)} VP a game", flush=True)
-    table = ", ".join(f'"{k}": {round(v)}' for k, v in sorted(gains.items(), key=lambda kv: -kv[1]))
-    print(f"CHARACTER = {{{table}}}  [{time.perf_counter() - start:.0f} s]")
+        table = ", ".join(f'"{k}": {round(v)}' for k, v in sorted(gains.items(), key=lambda kv: -kv[1]))
+        print(f"CHARACTER = {{{table}}}  [{time.perf_counter() - start:.0f} s]", flush=True)
+        if args.draft_games:
+            draft(pool, args.draft_games)
+
+
+def draft(pool: ProcessPoolExecutor, seeds: int) -> None:
+    """Print the draft games (see the module doc)."""
+    start = time.perf_counter()
+    jobs = [(n, seat) for n in range(seeds) for seat in (0, 1)]
+    found = list(tqdm(pool.map(draft_game, jobs, chunksize=4), total=len(jobs), desc="draft games",
+                      file=sys.stderr, leave=False))
+    won = sum(r[1] for r in found)
+    low, high = wilson(won, len(found))
+    by_seed: dict[int, list[int]] = {}
+    for n, _, margin, _, _ in found:
+        by_seed.setdefault(n, []).append(margin)
+    print(f"GreedyAgent vs its character choice blind to the worths, 2 players, full set-up, seeds {DRAFT}-"
+          f"{DRAFT + seeds - 1} in both seatings: {won / len(found):.1%} of {len(found)} games ({low:.1%}-{high:.1%}), "
+          f"margin {mean_se([fmean(v) for v in by_seed.values()], 1)} VP a game [{time.perf_counter() - start:.0f} s]")
+    for name, k in (("GreedyAgent", 3), ("blind to the worths", 4)):
+        kept = Counter(r[k] for r in found)
+        print(f"  {name} kept: " + ", ".join(f"{c} {m}" for c, m in kept.most_common()))
 
 
 if __name__ == "__main__":
