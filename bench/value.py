@@ -31,7 +31,9 @@ difference from the hand evaluation and its standard error, the games taken as t
 units. The comparison leans to the hand evaluation: its chance is calibrated on the stage judged,
 the learned win chance is one model for every stage. So a third line turns the learned margin into
 a chance by the same kind of fit as the hand margin (like for like: which of the two margins says
-more at that stage).
+more at that stage). Where the value is a margin (Marco Polo II, Voyages), a fourth line sets beside
+it gradient-boosted trees (scikit-learn's ``HistGradientBoostingRegressor``) fitted on the same
+training rows: whether a non-linear model of the same features would predict better.
 
 ``speed`` times one call of ``value(s, 0)`` (what SearchAgent calls at every leaf) and, beside
 it, of the hand evaluation's ``margin(s, 0)``, in CPU time, on every 4th position of the first
@@ -278,7 +280,8 @@ def predict(ruleset: str, train: list[Game], held: list[Game], fitted: learned.V
     import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    known = samples([p for p in positions(train) if early(ruleset, p)])
+    trained = positions(train)
+    known = samples([p for p in trained if early(ruleset, p)])
     calibration = LogisticRegression().fit(np.asarray(known.hand)[:, None], known.wins)
     like = LogisticRegression().fit(np.asarray([[fitted.margin(row)] for row in known.rows]), known.wins)
     judged = samples([p for p in positions(held) if early(ruleset, p)])
@@ -308,6 +311,25 @@ def predict(ruleset: str, train: list[Game], held: list[Game], fitted: learned.V
         err = [abs(a - m) for a, m in zip(learned_margin, margins, strict=True)]
         print(f"    final margin's mean absolute error: learned {fmean(err):.1f}, hand evaluation's margin "
               f"{fmean(abs(h - m) for h, m in zip(hand, margins, strict=True)):.1f}")
+    if learned.terms(ruleset).OUTCOME == "margin":
+        tree_margin = boosted(samples(trained), rows)
+        tree_hits = [float((v > 0) == bool(w)) for v, w in zip(tree_margin, truth, strict=True)]
+        print(f"    a gradient-boosted margin on the same training rows ({BOOSTED}): winner predicted "
+              f"{fmean(tree_hits):.1%} (learned - boosted: {paired(hits, tree_hits, games)}), final margin's mean "
+              f"absolute error {fmean(abs(a - m) for a, m in zip(tree_margin, margins, strict=True)):.1f}")
+
+
+BOOSTED = "HistGradientBoostingRegressor(max_iter=300, max_depth=6, learning_rate=0.05)"
+
+
+def boosted(data: Samples, rows: list[list[float]]) -> list[float]:
+    """The final margins of ``rows`` as predicted by scikit-learn's gradient-boosted trees
+    (:data:`BOOSTED`) fitted on ``data``: the non-linear model the linear value is judged against."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingRegressor
+
+    model = HistGradientBoostingRegressor(max_iter=300, max_depth=6, learning_rate=0.05, random_state=0)
+    return [float(v) for v in model.fit(np.asarray(data.rows), data.margins).predict(np.asarray(rows))]
 
 
 @dataclass
