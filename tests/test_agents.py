@@ -348,6 +348,19 @@ def test_evaluate_ranks_a_journey_to_a_contract_city_first():
     assert len(xanadu) == 1 and float(xanadu["score"].iloc[0]) < df["score"].iloc[0]
 
 
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_evaluate_in_the_middle_of_a_movement(ruleset):
+    """A move decision (a Travel action's moves left, or a reward's) gets a row per move choice: the
+    journey planners, which plan a Travel action, used to be handed its reaches and failed there
+    (StopIteration in Marco Polo II, ValueError in Voyages), and the app's Hint with them."""
+    s = mp.new_game(2, ruleset=ruleset, seed=1, **({"round_limit": 300} if ruleset == "schmidt" else {}))
+    agent = GreedyAgent(1)
+    while not (s.decision.kind == "move" and len(s.legal_actions()) > 1):
+        s = s.apply(agent.choose(s))
+    df = evaluate(s, rollouts=1, agent=RandomAgent(1), seed=4, time_budget=None)
+    assert sorted(df["plan"]) == sorted(df["action"]) == sorted({str(a) for a in s.legal_actions()})
+
+
 def test_evaluate_refuses_a_finished_game():
     s = play([RandomAgent(1)] * 2, seed=1)
     with pytest.raises(ValueError, match="over"):

@@ -397,12 +397,14 @@ def follow(s: GameState, steps: tuple[str, ...], policy: Agent) -> GameState:
 def plans(s: GameState, i: int, choices: list[Action]) -> list[tuple[Action, tuple[str, ...]]]:
     """``(first action, the plan's notation)`` per choice: a Travel action becomes one plan per
     destination ``mp.routes.reachable`` finds for it (where the ruleset plans journeys), any other
-    action a plan of itself."""
+    action a plan of itself, so also each move choice in the middle of a movement (whose reaches
+    have no dice: their first move is the choice)."""
     planner = journey_planner(s)
     by_action: dict[str, list[tuple[str, ...]]] = {}
     if planner is not None:
         for r in reachable(s, i):
-            by_action.setdefault(r.action, []).append(planner(s, r))
+            if r.dice:  # a Travel action's
+                by_action.setdefault(r.action, []).append(planner(s, r))
     out: list[tuple[Action, tuple[str, ...]]] = []
     for a in choices:
         out += [(a, steps) for steps in by_action.get(str(a), [(str(a),)])]
