@@ -34,7 +34,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import fmean
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from unittest.mock import patch
 
 from tqdm import tqdm
@@ -71,9 +71,19 @@ class WorthBlind:
             return self.greedy.choose(s)
 
 
-def draft_game(job: tuple[int, int]) -> tuple[int, float, int, str, str]:
-    """Draft game ``n`` with GreedyAgent in ``seat``: the seed, its share of the victory, its margin,
-    its character and the other's."""
+class Draft(NamedTuple):
+    """A draft game, for GreedyAgent's seat: the seed's number, its share of the victory, its
+    margin, the character it kept and the one the worth-blind player kept."""
+
+    seed: int
+    win: float
+    margin: int
+    kept: str
+    blind_kept: str
+
+
+def draft_game(job: tuple[int, int]) -> Draft:
+    """Draft game ``n`` with GreedyAgent in ``seat``."""
     n, seat = job
     s = mp.new_game(2, seed=DRAFT + n, setup="full")
     agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), WorthBlind(n)]
@@ -83,8 +93,8 @@ def draft_game(job: tuple[int, int]) -> tuple[int, float, int, str, str]:
         s = s.apply(agents[s.current_player].choose(s))
     rows = s.score_rows()
     winners = [bool(r["winner"]) for r in rows]
-    return (n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"]),
-            s.players[seat].character or "none", s.players[1 - seat].character or "none")
+    return Draft(n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"]),
+                 s.players[seat].character or "none", s.players[1 - seat].character or "none")
 
 
 def games(pool: ProcessPoolExecutor, level: str, character: str | None, n_games: int) -> list[Result]:
@@ -133,16 +143,16 @@ def draft(pool: ProcessPoolExecutor, seeds: int) -> None:
     jobs = [(n, seat) for n in range(seeds) for seat in (0, 1)]
     found = list(tqdm(pool.map(draft_game, jobs, chunksize=4), total=len(jobs), desc="draft games",
                       file=sys.stderr, leave=False))
-    won = sum(r[1] for r in found)
+    won = sum(r.win for r in found)
     low, high = wilson(won, len(found))
     by_seed: dict[int, list[int]] = {}
-    for n, _, margin, _, _ in found:
-        by_seed.setdefault(n, []).append(margin)
+    for r in found:
+        by_seed.setdefault(r.seed, []).append(r.margin)
     print(f"GreedyAgent vs its character choice blind to the worths, 2 players, full set-up, seeds {DRAFT}-"
           f"{DRAFT + seeds - 1} in both seatings: {won / len(found):.1%} of {len(found)} games ({low:.1%}-{high:.1%}), "
           f"margin {mean_se([fmean(v) for v in by_seed.values()], 1)} VP a game [{time.perf_counter() - start:.0f} s]")
-    for name, k in (("GreedyAgent", 3), ("blind to the worths", 4)):
-        kept = Counter(r[k] for r in found)
+    for name, kept in (("GreedyAgent", Counter(r.kept for r in found)),
+                       ("blind to the worths", Counter(r.blind_kept for r in found))):
         print(f"  {name} kept: " + ", ".join(f"{c} {m}" for c, m in kept.most_common()))
 
 
