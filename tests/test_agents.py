@@ -12,8 +12,9 @@ from mp_notebook.agents.base import terms
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import evaluate
 from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.rulesets.mp2 import evaluation
 from mp_notebook.rulesets.mp2.components import components
-from mp_notebook.rulesets.mp2.evaluation import CHARACTER, final_score, margin, value
+from mp_notebook.rulesets.mp2.evaluation import CHARACTER, GOAL, final_score, margin, value
 
 
 def play(agents, seed: int, players: int = 2, limit: int | None = None):
@@ -256,6 +257,29 @@ def test_greedy_keeps_the_character_worth_most():
         assert worth[GreedyAgent(seed).choose(s)] == max(worth.values()), seed
     s = mp.new_game(["Ana"], automa="L3", seed=7007, setup="full")
     assert characters[GreedyAgent(0).choose(s).choice].name == "Abha Basu"
+
+
+def test_every_goal_card_has_a_measured_worth():
+    """A goal card added to the data needs its worth measured (``python bench/goals.py``)."""
+    assert set(GOAL) == set(components().goals)
+
+
+def test_greedy_keeps_the_goal_card_worth_most():
+    """In the solo rulebook's set-up the bot keeps the offered goal card ``GOAL`` says is worth most
+    (every card scores 0 when kept: its seals are not improved yet, it holds no shield); blind to
+    the worths the tie-break chose (game 7000: G08, -1.5 VP, over G13, +1.1)."""
+    for seed in range(7000, 7012):
+        s = mp.new_game(["Ana"], automa="L3", seed=seed, setup="full")
+        s = s.apply(GreedyAgent(seed).choose(s))
+        assert s.decision.kind == "pick_goal"
+        worth = {a: GOAL[a.choice] for a in s.legal_actions()}
+        assert worth[GreedyAgent(seed).choose(s)] == max(worth.values()), seed
+    s = mp.new_game(["Ana"], automa="L3", seed=7000, setup="full")
+    s = s.apply(GreedyAgent(7000).choose(s))
+    assert GreedyAgent(7000).choose(s).choice == "G13"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(evaluation, "GOAL", dict.fromkeys(GOAL, 0.0))
+        assert GreedyAgent(7000).choose(s).choice == "G08"
 
 
 def test_distinct_actions_merge_dice_variants_only():

@@ -1,0 +1,126 @@
+"""Marco Polo II: what each goal card is worth to GreedyAgent, in final VP.
+
+Usage::
+
+    python bench/goals.py [--games 1000] [--level L3] [--workers 2]
+
+Plays ``bench/automa_match.py``'s solo games (seed 7000 + n, the bot seeded n) in the full set-up
+(the rulebook's: keep 1 of 3 characters, then 1 of 3 goal cards) three times each: GreedyAgent
+makes every choice but the goal card, and keeps each of the three offered in turn. Per card, the
+mean of its game's final score minus the mean of the seed's three games (± its standard error):
+what keeping it brings over the cards it was offered with, on the same seed. Those, to 0.1 VP,
+are ``GOAL`` in ``rulesets/mp2/evaluation.py`` (which do not change the play once a card is kept:
+they are the same for every action of a round). Also printed: the mean final score of the card
+GreedyAgent keeps blind to the worths (``GOAL`` emptied while it chooses), of the three, and of
+the best of the three by the table measured on the other half of the seeds (so that its gain is
+not measured on the games it was fitted on).
+
+This prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from statistics import fmean
+from typing import NamedTuple
+from unittest.mock import patch
+
+from tqdm import tqdm
+
+# this checkout's package and bench/automa_match.py's seeds, also in worker processes
+sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
+
+from automa_match import LEVELS, SEED  # noqa: E402
+from search_match import mean_se  # noqa: E402
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.rulesets.mp2 import evaluation  # noqa: E402
+
+
+class Kept(NamedTuple):
+    """A solo game in which the bot kept offered goal card ``k``: the game's number, the card kept,
+    the card GreedyAgent blind to the worths would have kept, and the bot's final score."""
+
+    game: int
+    goal: str
+    greedy_goal: str
+    score: int
+
+
+def play(job: tuple[str, int, int]) -> Kept:
+    """Solo game ``n`` against ``level`` in the full set-up, the bot keeping offered goal ``k``."""
+    level, n, k = job
+    s = mp.new_game(["Ana"], automa=level, seed=SEED + n, setup="full")
+    bot = mp.agents.GreedyAgent(n)
+    kept = greedy_goal = ""
+    while not s.is_over:
+        if s.decision.kind == "pick_goal":
+            a = s.legal_actions()[k]
+            with patch.dict(evaluation.GOAL, dict.fromkeys(evaluation.GOAL, 0.0)):
+                greedy_goal = str(bot.choose(s).choice)
+            kept = str(a.choice)
+        else:
+            a = bot.choose(s)
+        s = s.apply(a)
+    return Kept(n, kept, greedy_goal, int(s.score_rows()[0]["total"]))
+
+
+def table(by_game: dict[int, dict[str, int]], games: list[int]) -> dict[str, list[float]]:
+    """Per card, its final score minus its seed's mean over the three cards, on ``games``."""
+    found: dict[str, list[float]] = {}
+    for n in games:
+        scores = by_game[n]
+        mean = fmean(scores.values())
+        for goal, score in scores.items():
+            found.setdefault(goal, []).append(score - mean)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="seeds, each played three times")
+    parser.add_argument("--level", choices=LEVELS, default="L3")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.games < 4 or args.workers < 1:
+        parser.error("--games must be at least 4, --workers at least 1")
+    print("$ python bench/goals.py " + shlex.join(sys.argv[1:]))
+    start = time.perf_counter()
+    jobs = [(args.level, n, k) for n in range(args.games) for k in range(3)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        games = list(tqdm(pool.map(play, jobs, chunksize=3), total=len(jobs), file=sys.stderr, leave=False))
+    by_game: dict[int, dict[str, int]] = {}
+    greedy: dict[int, str] = {}
+    for g in games:
+        by_game.setdefault(g.game, {})[g.goal] = g.score
+        greedy[g.game] = g.greedy_goal
+    print(f"GreedyAgent against Automa {args.level}, full set-up, solo games {SEED}-{SEED + args.games - 1}, "
+          f"each played keeping each offered goal card [{time.perf_counter() - start:.0f} s]")
+    worth = table(by_game, list(by_game))
+    for goal, gains in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
+        print(f"  {goal}: kept in {len(gains)} games, {mean_se(gains, 1)} VP over the seed's mean")
+    half = args.games // 2
+    halves = (list(range(half)), list(range(half, args.games)))
+    gains, kept = [], []
+    for fit, judged in (halves, halves[::-1]):
+        fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
+        for n in judged:
+            scores = by_game[n]
+            best = max(scores, key=lambda goal: fitted.get(goal, 0.0))
+            gains.append(scores[best] - scores[greedy[n]])
+            kept.append(scores[best])
+    blind = fmean(by_game[n][greedy[n]] for n in by_game)
+    print(f"  final score: the card GreedyAgent keeps blind to the worths {blind:.1f} VP, "
+          f"the mean of the three {fmean(fmean(v.values()) for v in by_game.values()):.1f}, the best by the "
+          f"table of the other half of the seeds {fmean(kept):.1f} ({mean_se(gains, 1)} VP over the blind choice)")
+    rows = ", ".join(f'"{goal}": {fmean(v):.1f}' for goal, v in sorted(worth.items(), key=lambda kv: -fmean(kv[1])))
+    print(f"GOAL = {{{rows}}}")
+
+
+if __name__ == "__main__":
+    main()
