@@ -81,16 +81,19 @@ def evaluation(ruleset: str) -> ModuleType:
 
 
 class WorthBlind:
-    """GreedyAgent whose character choice sees no worth (the evaluation's ``CHARACTER`` emptied
-    while it chooses one); every other choice is GreedyAgent's."""
+    """GreedyAgent whose choice at decisions of ``kind`` sees no worth (the evaluation's ``table``
+    emptied while it chooses: ``CHARACTER`` for a character, ``GOAL`` for a Marco Polo II goal
+    card); every other choice is GreedyAgent's."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, kind: str = "pick_character", table: str = "CHARACTER"):
         self.greedy = mp.agents.GreedyAgent(seed)
+        self.kind = kind
+        self.table = table
 
     def choose(self, s: GameState) -> Action:
-        if s.decision.kind != "pick_character":
+        if s.decision.kind != self.kind:
             return self.greedy.choose(s)
-        worths = evaluation(s.ruleset).CHARACTER
+        worths = getattr(evaluation(s.ruleset), self.table)
         with patch.dict(worths, dict.fromkeys(worths, 0.0)):
             return self.greedy.choose(s)
 

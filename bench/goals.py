@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/goals.py [--games 1000] [--level L3] [--workers 2]
+    python bench/goals.py [--games 1000] [--level L3] [--duel-games 200] [--workers 2]
 
 Plays ``bench/automa_match.py``'s solo games (seed 7000 + n, the bot seeded n) in the full set-up
 (the rulebook's: keep 1 of 3 characters, then 1 of 3 goal cards) three times each: GreedyAgent
@@ -14,6 +14,11 @@ they are the same for every action of a round). Also printed: the mean final sco
 GreedyAgent keeps blind to the worths (``GOAL`` emptied while it chooses), of the three, and of
 the best of the three by the table measured on the other half of the seeds (so that its gain is
 not measured on the games it was fitted on).
+
+Then ``--duel-games`` 2-player games in the full set-up (``new_game(2, seed=80000 + n,
+setup="full")``, each seed played in both seatings), GreedyAgent against a GreedyAgent whose own
+choice of goal card sees no worth (``GOAL`` emptied while it chooses); the win rate with its 95%
+Wilson interval and the margin ± its standard error over the seeds.
 
 This prints figures; it is not a test.
 """
@@ -36,9 +41,11 @@ from tqdm import tqdm
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from automa_match import LEVELS, SEED  # noqa: E402
+from characters import DRAFT, WorthBlind  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
+from mp_notebook.analysis import wilson  # noqa: E402
 from mp_notebook.rulesets.mp2 import evaluation  # noqa: E402
 
 
@@ -81,31 +88,71 @@ def table(by_game: dict[int, dict[str, int]], games: list[int]) -> dict[str, lis
     return found
 
 
+def duel(job: tuple[int, int]) -> tuple[int, float, int]:
+    """2-player game ``n`` in the full set-up with GreedyAgent in ``seat`` and the goal-blind one in
+    the other: the seed's number, GreedyAgent's share of the victory and its margin."""
+    n, seat = job
+    s = mp.new_game(2, seed=DRAFT + n, setup="full")
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), WorthBlind(n, "pick_goal", "GOAL")]
+    if seat:
+        agents.reverse()
+    while not s.is_over:
+        s = s.apply(agents[s.current_player].choose(s))
+    rows = s.score_rows()
+    winners = [bool(r["winner"]) for r in rows]
+    return n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"])
+
+
+def duels(pool: ProcessPoolExecutor, seeds: int) -> None:
+    """Print the 2-player games (see the module doc)."""
+    start = time.perf_counter()
+    jobs = [(n, seat) for n in range(seeds) for seat in (0, 1)]
+    found = list(tqdm(pool.map(duel, jobs, chunksize=4), total=len(jobs), file=sys.stderr, leave=False))
+    won = sum(win for _, win, _ in found)
+    low, high = wilson(won, len(found))
+    by_seed: dict[int, list[int]] = {}
+    for n, _, margin in found:
+        by_seed.setdefault(n, []).append(margin)
+    print(f"GreedyAgent vs its goal-card choice blind to the worths, 2 players, full set-up, seeds {DRAFT}-"
+          f"{DRAFT + seeds - 1} in both seatings: {won / len(found):.1%} of {len(found)} games ({low:.1%}-"
+          f"{high:.1%}), margin {mean_se([fmean(v) for v in by_seed.values()], 1)} VP a game "
+          f"[{time.perf_counter() - start:.0f} s]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="seeds, each played three times")
+    parser.add_argument("--games", type=int, default=1000, help="seeds, each played three times (0: none)")
     parser.add_argument("--level", choices=LEVELS, default="L3")
+    parser.add_argument("--duel-games", type=int, default=200, help="seeds of the 2-player games (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    if args.games < 4 or args.workers < 1:
-        parser.error("--games must be at least 4, --workers at least 1")
+    if 0 < args.games < 4 or args.games < 0 or args.duel_games < 0 or args.workers < 1:
+        parser.error("--games must be 0 or at least 4, --duel-games at least 0, --workers at least 1")
     print("$ python bench/goals.py " + shlex.join(sys.argv[1:]))
-    start = time.perf_counter()
-    jobs = [(args.level, n, k) for n in range(args.games) for k in range(3)]
     with ProcessPoolExecutor(args.workers) as pool:
-        games = list(tqdm(pool.map(play, jobs, chunksize=3), total=len(jobs), file=sys.stderr, leave=False))
+        if args.games:
+            worths(pool, args.level, args.games)
+        if args.duel_games:
+            duels(pool, args.duel_games)
+
+
+def worths(pool: ProcessPoolExecutor, level: str, n_games: int) -> None:
+    """Print the goal cards' worths (see the module doc)."""
+    start = time.perf_counter()
+    jobs = [(level, n, k) for n in range(n_games) for k in range(3)]
+    games = list(tqdm(pool.map(play, jobs, chunksize=3), total=len(jobs), file=sys.stderr, leave=False))
     by_game: dict[int, dict[str, int]] = {}
     greedy: dict[int, str] = {}
     for g in games:
         by_game.setdefault(g.game, {})[g.goal] = g.score
         greedy[g.game] = g.greedy_goal
-    print(f"GreedyAgent against Automa {args.level}, full set-up, solo games {SEED}-{SEED + args.games - 1}, "
+    print(f"GreedyAgent against Automa {level}, full set-up, solo games {SEED}-{SEED + n_games - 1}, "
           f"each played keeping each offered goal card [{time.perf_counter() - start:.0f} s]")
     worth = table(by_game, list(by_game))
     for goal, gains in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
         print(f"  {goal}: kept in {len(gains)} games, {mean_se(gains, 1)} VP over the seed's mean")
-    half = args.games // 2
-    halves = (list(range(half)), list(range(half, args.games)))
+    half = n_games // 2
+    halves = (list(range(half)), list(range(half, n_games)))
     gains, kept = [], []
     for fit, judged in (halves, halves[::-1]):
         fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
