@@ -124,19 +124,24 @@ def character_name(s: GameState, seat: int) -> str:
     return name or "none"
 
 
-def draft_game(job: tuple[str, int, int]) -> Draft:
-    """Draft game ``n`` of ``ruleset`` with GreedyAgent in ``seat``."""
-    ruleset, n, seat = job
-    s = new_draft(ruleset, n)
-    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), WorthBlind(n)]
+def against_blind(s: GameState, n: int, seat: int, blind: WorthBlind) -> tuple[GameState, float, int]:
+    """Play the 2-player position ``s`` to its end, ``GreedyAgent(n)`` in ``seat`` and ``blind`` in
+    the other: the end, GreedyAgent's share of the victory and its margin."""
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), blind]
     if seat:
         agents.reverse()
     while not s.is_over:
         s = s.apply(agents[s.current_player].choose(s))
     rows = s.score_rows()
     winners = [bool(r["winner"]) for r in rows]
-    return Draft(n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"]),
-                 character_name(s, seat), character_name(s, 1 - seat))
+    return s, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"])
+
+
+def draft_game(job: tuple[str, int, int]) -> Draft:
+    """Draft game ``n`` of ``ruleset`` with GreedyAgent in ``seat``."""
+    ruleset, n, seat = job
+    end, win, margin = against_blind(new_draft(ruleset, n), n, seat, WorthBlind(n))
+    return Draft(n, win, margin, character_name(end, seat), character_name(end, 1 - seat))
 
 
 def games(pool: ProcessPoolExecutor, level: str, character: str | None, n_games: int) -> list[Result]:

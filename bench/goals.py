@@ -41,7 +41,7 @@ from tqdm import tqdm
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from automa_match import LEVELS, SEED  # noqa: E402
-from characters import DRAFT, WorthBlind  # noqa: E402
+from characters import DRAFT, WorthBlind, against_blind  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
@@ -93,14 +93,8 @@ def duel(job: tuple[int, int]) -> tuple[int, float, int]:
     the other: the seed's number, GreedyAgent's share of the victory and its margin."""
     n, seat = job
     s = mp.new_game(2, seed=DRAFT + n, setup="full")
-    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), WorthBlind(n, "pick_goal", "GOAL")]
-    if seat:
-        agents.reverse()
-    while not s.is_over:
-        s = s.apply(agents[s.current_player].choose(s))
-    rows = s.score_rows()
-    winners = [bool(r["winner"]) for r in rows]
-    return n, winners[seat] / sum(winners), int(rows[seat]["total"] - rows[1 - seat]["total"])
+    _, win, margin = against_blind(s, n, seat, WorthBlind(n, "pick_goal", "GOAL"))
+    return n, win, margin
 
 
 def duels(pool: ProcessPoolExecutor, seeds: int) -> None:
