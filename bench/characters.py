@@ -48,6 +48,7 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
 from statistics import fmean
 from types import ModuleType
@@ -93,9 +94,14 @@ class WorthBlind:
     def choose(self, s: GameState) -> Action:
         if s.decision.kind != self.kind:
             return self.greedy.choose(s)
-        worths = getattr(evaluation(s.ruleset), self.table)
-        with patch.dict(worths, dict.fromkeys(worths, 0.0)):
+        with zeroed(getattr(evaluation(s.ruleset), self.table)):
             return self.greedy.choose(s)
+
+
+def zeroed(worths: dict[str, float]) -> AbstractContextManager[object]:
+    """Every worth of the table ``worths`` at 0 while the context lasts (what a choice blind to them
+    sees)."""
+    return patch.dict(worths, dict.fromkeys(worths, 0.0))
 
 
 class Draft(NamedTuple):
@@ -188,8 +194,7 @@ def dealt_game(job: tuple[int, int]) -> list[Seat]:
     by seat."""
     n, players = job
     s = mp.new_game(players, ruleset="voyages", seed=DEALT + n, variants=("expert",), characters="random")
-    worths = evaluation("voyages").CHARACTER
-    with patch.dict(worths, dict.fromkeys(worths, 0.0)):
+    with zeroed(evaluation("voyages").CHARACTER):
         estimate = evaluation("voyages").values(s)
     agents = [mp.agents.GreedyAgent(100_000 * k + n) for k in range(players)]
     end = s
