@@ -20,8 +20,9 @@ terms follow how the game is won (points come from contracts and a wide network 
   display opens the Contracts action (:data:`CONTRACT_CITY`, most for the first one);
   :func:`post_value` prices a city for posting, which travel decisions use to look ahead;
 * improved seals pay their "!" bonus every remaining round start;
-* a character's ability is worth what it brings the bot over a game (:data:`CHARACTER`, measured)
-  times the share of the rounds still to start.
+* a character's ability is worth what it brings the bot over a game (:data:`CHARACTER`, measured),
+  and a goal card what it brings over the others it could have kept (:data:`GOAL`, measured), each
+  times the share of the rounds still to start (:func:`still_to_start`).
 
 :data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
 look-ahead plays after a candidate action while they raise the value (completing a contract,
@@ -487,7 +488,7 @@ def character_worth(s: Mp2State, i: int) -> float:
     (1, 24.8, 0.0)
     """
     name = s.players[i].character
-    return CHARACTER[name] * max(0, s.rounds - s.round) / s.rounds if name else 0.0
+    return still_to_start(CHARACTER[name], s) if name else 0.0
 
 
 def goal_worth(s: Mp2State, i: int) -> float:
@@ -501,7 +502,19 @@ def goal_worth(s: Mp2State, i: int) -> float:
     {'G06': -0.32, 'G09': 0.16, 'G12': 0.88}
     """
     goal = s.players[i].goal
-    return GOAL[goal] * max(0, s.rounds - s.round) / s.rounds if goal else 0.0
+    return still_to_start(GOAL[goal], s) if goal else 0.0
+
+
+def still_to_start(worth: float, s: Mp2State) -> float:
+    """``worth`` times the share of the game's rounds still to start: all of it while the players
+    choose their characters and goal cards, (rounds - round) / rounds of it in a round (the same
+    for every action in it).
+
+    >>> import mp_notebook as mp
+    >>> still_to_start(10.0, mp.new_game(2, seed=1))   # round 1 of 5 under way
+    8.0
+    """
+    return worth * max(0, s.rounds - s.round) / s.rounds
 
 
 def _dice_worth(dice: tuple[int, ...]) -> float:

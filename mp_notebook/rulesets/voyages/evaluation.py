@@ -29,7 +29,9 @@ module constant, in VP per unit:
   long journey and the coins for it are kept for it (the plan counts later rounds only, and
   :data:`PLAN` of their worth: it does not charge what they cost);
 * being the next round's start player, :data:`START` in every round but the last: the last player to
-  travel starts the next round and has the first pick of the action spaces.
+  travel starts the next round and has the first pick of the action spaces;
+* what the player's character brings beyond these terms (:data:`CHARACTER`, measured), times the
+  share of the rounds still to start (:func:`character_worth`).
 
 :data:`prelude` names the bonus actions that change or add a die, which the greedy look-ahead
 scores by the main action they lead to.
