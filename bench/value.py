@@ -314,12 +314,14 @@ def predict(ruleset: str, train: list[Game], held: list[Game], fitted: learned.V
     if learned.terms(ruleset).OUTCOME == "margin":
         tree_margin = boosted(samples(trained), rows)
         tree_hits = [float((v > 0) == bool(w)) for v, w in zip(tree_margin, truth, strict=True)]
-        print(f"    a gradient-boosted margin on the same training rows ({BOOSTED}): winner predicted "
+        settings = ", ".join(f"{k}={v}" for k, v in BOOSTED.items())
+        print(f"    a gradient-boosted margin on the same training rows (HistGradientBoostingRegressor({settings})): "
+              f"winner predicted "
               f"{fmean(tree_hits):.1%} (learned - boosted: {paired(hits, tree_hits, games)}), final margin's mean "
               f"absolute error {fmean(abs(a - m) for a, m in zip(tree_margin, margins, strict=True)):.1f}")
 
 
-BOOSTED = "HistGradientBoostingRegressor(max_iter=300, max_depth=6, learning_rate=0.05)"
+BOOSTED = {"max_iter": 300, "max_depth": 6, "learning_rate": 0.05}  # HistGradientBoostingRegressor's settings
 
 
 def boosted(data: Samples, rows: list[list[float]]) -> list[float]:
@@ -328,7 +330,7 @@ def boosted(data: Samples, rows: list[list[float]]) -> list[float]:
     import numpy as np
     from sklearn.ensemble import HistGradientBoostingRegressor
 
-    model = HistGradientBoostingRegressor(max_iter=300, max_depth=6, learning_rate=0.05, random_state=0)
+    model = HistGradientBoostingRegressor(**BOOSTED, random_state=0)
     return [float(v) for v in model.fit(np.asarray(data.rows), data.margins).predict(np.asarray(rows))]
 
 
