@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/goals.py [--games 1000] [--level L3] [--duel-games 200] [--workers 2]
+    python bench/goals.py [--games 1000] [--level L3] [--two-player-games 0] [--duel-games 200] [--workers 2]
 
 Plays ``bench/automa_match.py``'s solo games (seed 7000 + n, the bot seeded n) in the full set-up
 (the rulebook's: keep 1 of 3 characters, then 1 of 3 goal cards) three times each: GreedyAgent
@@ -14,6 +14,13 @@ they are the same for every action of a round). Also printed: the mean final sco
 GreedyAgent keeps blind to the worths (``GOAL`` emptied while it chooses), of the three, and of
 the best of the three by the table measured on the other half of the seeds (so that its gain is
 not measured on the games it was fitted on).
+
+``--two-player-games`` measures the same in 2-player games of GreedyAgent against itself in the
+full set-up (``new_game(2, seed=110000 + n, setup="full")``): the seat ``n % 2`` keeps each offered
+card in turn, the other chooses as GreedyAgent does. Per card, the final score over the seed's mean
+(and the margin over the other seat, likewise), and the final score and margin of the best card by
+the shipped ``GOAL`` (measured in solo games) and by this table measured on the other half of the
+seeds, each over the blind choice: whether 2-player games need worths of their own.
 
 Then ``--duel-games`` 2-player games in the full set-up (``new_game(2, seed=80000 + n,
 setup="full")``, each seed played in both seatings), GreedyAgent against a GreedyAgent whose own
@@ -45,33 +52,45 @@ from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
+from mp_notebook.rulesets.mp2.evaluation import GOAL  # noqa: E402
+
+TWO_PLAYER = 110_000  # --two-player-games: game n has seed TWO_PLAYER + n
 
 
 class Kept(NamedTuple):
-    """A solo game in which the bot kept offered goal card ``k``: the game's number, the card kept,
-    the card GreedyAgent blind to the worths would have kept, and the bot's final score."""
+    """A game in which the measured seat kept offered goal card ``k``: the game's number, the card
+    kept, the card GreedyAgent blind to the worths would have kept, and the seat's final score and
+    margin over the best other seat (the Automa in a solo game)."""
 
     game: int
     goal: str
     greedy_goal: str
     score: int
+    margin: int
 
 
-def play(job: tuple[str, int, int]) -> Kept:
-    """Solo game ``n`` against ``level`` in the full set-up, the bot keeping offered goal ``k``."""
+def play(job: tuple[str | None, int, int]) -> Kept:
+    """Game ``n`` in the full set-up, the measured seat keeping offered goal ``k``: a solo game
+    against ``level``, or for ``None`` a 2-player game of GreedyAgents, seat ``n % 2`` measured."""
     level, n, k = job
-    s = mp.new_game(["Ana"], automa=level, seed=SEED + n, setup="full")
-    bot = mp.agents.GreedyAgent(n)
+    if level:
+        s, seat = mp.new_game(["Ana"], automa=level, seed=SEED + n, setup="full"), 0
+    else:
+        s, seat = mp.new_game(2, seed=TWO_PLAYER + n, setup="full"), n % 2
+    bots = [mp.agents.GreedyAgent(n + i) for i in range(s.num_players)]
     blind = WorthBlind(n, "pick_goal", "GOAL")
     kept = greedy_goal = ""
     while not s.is_over:
-        if s.decision.kind == "pick_goal":
+        i = s.current_player
+        assert i is not None
+        if s.decision.kind == "pick_goal" and i == seat:
             a = s.legal_actions()[k]
             kept, greedy_goal = str(a.choice), str(blind.choose(s).choice)
         else:
-            a = bot.choose(s)
+            a = bots[i].choose(s)
         s = s.apply(a)
-    return Kept(n, kept, greedy_goal, int(s.score_rows()[0]["total"]))
+    totals = [int(row["total"]) for row in s.score_rows()]
+    return Kept(n, kept, greedy_goal, totals[seat], totals[seat] - max(t for j, t in enumerate(totals) if j != seat))
 
 
 def table(by_game: dict[int, dict[str, int]], games: list[int]) -> dict[str, list[float]]:
@@ -114,51 +133,62 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000, help="seeds, each played three times (0: none)")
     parser.add_argument("--level", choices=LEVELS, default="L3")
+    parser.add_argument("--two-player-games", type=int, default=0,
+                        help="seeds of 2-player games, each played three times (0: none)")
     parser.add_argument("--duel-games", type=int, default=200, help="seeds of the 2-player games (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    if 0 < args.games < 4 or args.games < 0 or args.duel_games < 0 or args.workers < 1:
-        parser.error("--games must be 0 or at least 4, --duel-games at least 0, --workers at least 1")
+    if any(0 < n < 4 or n < 0 for n in (args.games, args.two_player_games)) or args.duel_games < 0 or args.workers < 1:
+        parser.error("--games and --two-player-games must be 0 or at least 4, --duel-games at least 0, "
+                     "--workers at least 1")
     print("$ python bench/goals.py " + shlex.join(sys.argv[1:]))
     with ProcessPoolExecutor(args.workers) as pool:
         if args.games:
             worths(pool, args.level, args.games)
+        if args.two_player_games:
+            worths(pool, None, args.two_player_games)
         if args.duel_games:
             duels(pool, args.duel_games)
 
 
-def worths(pool: ProcessPoolExecutor, level: str, n_games: int) -> None:
-    """Print the goal cards' worths (see the module doc)."""
+def worths(pool: ProcessPoolExecutor, level: str | None, n_games: int) -> None:
+    """Print the goal cards' worths against ``level``, or in 2-player games for ``None`` (see the
+    module doc)."""
     start = time.perf_counter()
     jobs = [(level, n, k) for n in range(n_games) for k in range(3)]
     games = list(tqdm(pool.map(play, jobs, chunksize=3), total=len(jobs), file=sys.stderr, leave=False))
-    by_game: dict[int, dict[str, int]] = {}
-    greedy: dict[int, str] = {}
-    for g in games:
-        by_game.setdefault(g.game, {})[g.goal] = g.score
-        greedy[g.game] = g.greedy_goal
-    print(f"GreedyAgent against Automa {level}, full set-up, solo games {SEED}-{SEED + n_games - 1}, "
-          f"each played keeping each offered goal card [{time.perf_counter() - start:.0f} s]")
-    worth = table(by_game, list(by_game))
-    for goal, gains in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
-        print(f"  {goal}: kept in {len(gains)} games, {mean_se(gains, 1)} VP over the seed's mean")
-    half = n_games // 2
-    halves = (list(range(half)), list(range(half, n_games)))
-    gains, kept = [], []
-    for fit, judged in (halves, halves[::-1]):
-        fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
-        for n in judged:
-            scores = by_game[n]
-            best = max(scores, key=lambda goal: fitted.get(goal, 0.0))
-            gains.append(scores[best] - scores[greedy[n]])
-            kept.append(scores[best])
-    blind = fmean(by_game[n][greedy[n]] for n in by_game)
-    print(f"  final score: the card GreedyAgent keeps blind to the worths {blind:.1f} VP, "
-          f"the mean of the three {fmean(fmean(v.values()) for v in by_game.values()):.1f}, the best by the "
-          f"table of the other half of the seeds {fmean(kept):.1f} ({mean_se(gains, 1)} VP over the blind choice)")
-    rows = ", ".join(f'"{goal}": {fmean(v):.1f}' for goal, v in sorted(worth.items(), key=lambda kv: -fmean(kv[1])))
-    print(f"GOAL = {{{rows}}}")
-
+    greedy = {g.game: g.greedy_goal for g in games}
+    where = (f"against Automa {level}, full set-up, solo games {SEED}-{SEED + n_games - 1}" if level else
+             f"against itself, 2 players, full set-up, games {TWO_PLAYER}-{TWO_PLAYER + n_games - 1}, seat n % 2")
+    print(f"GreedyAgent {where}, each played keeping each offered goal card [{time.perf_counter() - start:.0f} s]")
+    for measure in ("score",) if level else ("score", "margin"):
+        by_game: dict[int, dict[str, int]] = {}
+        for g in games:
+            by_game.setdefault(g.game, {})[g.goal] = getattr(g, measure)
+        worth = table(by_game, list(by_game))
+        for goal, over in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
+            print(f"  {goal}: kept in {len(over)} games, {mean_se(over, 1)} VP of {measure} over the seed's mean")
+        half = n_games // 2
+        halves = (list(range(half)), list(range(half, n_games)))
+        kept: dict[str, list[float]] = {"table": [], "GOAL": []}
+        gains: dict[str, list[float]] = {"table": [], "GOAL": []}
+        for fit, judged in (halves, halves[::-1]):
+            fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
+            for n in judged:
+                scores = by_game[n]
+                for name, worths_of in (("table", fitted), ("GOAL", GOAL)):
+                    best = max(scores, key=lambda goal: worths_of.get(goal, 0.0))
+                    gains[name].append(scores[best] - scores[greedy[n]])
+                    kept[name].append(scores[best])
+        blind = fmean(by_game[n][greedy[n]] for n in by_game)
+        print(f"  final {measure}: the card GreedyAgent keeps blind to the worths {blind:.1f} VP, the mean of the "
+              f"three {fmean(fmean(v.values()) for v in by_game.values()):.1f}, the best by the table of the other "
+              f"half of the seeds {fmean(kept['table']):.1f} ({mean_se(gains['table'], 1)} VP over the blind "
+              f"choice), by the shipped GOAL {fmean(kept['GOAL']):.1f} ({mean_se(gains['GOAL'], 1)})")
+        if measure == "score" and level:  # the table as GOAL takes it
+            rows = ", ".join(f'"{goal}": {fmean(v):.1f}'
+                             for goal, v in sorted(worth.items(), key=lambda kv: -fmean(kv[1])))
+            print(f"GOAL = {{{rows}}}")
 
 if __name__ == "__main__":
     main()
