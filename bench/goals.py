@@ -13,7 +13,7 @@ are ``GOAL`` in ``rulesets/mp2/evaluation.py`` (which do not change the play onc
 they are the same for every action of a round). Also printed: the mean final score of the card
 GreedyAgent keeps blind to the worths (``GOAL`` emptied while it chooses), of the three, and of
 the best of the three by the table measured on the other half of the seeds (so that its gain is
-not measured on the games it was fitted on).
+not measured on the games it was fitted on), and of the best by the shipped ``GOAL``.
 
 ``--two-player-games`` measures the same in 2-player games of GreedyAgent against itself in the
 full set-up (``new_game(2, seed=110000 + n, setup="full")``): the seat ``n % 2`` keeps each offered
@@ -168,18 +168,7 @@ def worths(pool: ProcessPoolExecutor, level: str | None, n_games: int) -> None:
         worth = table(by_game, list(by_game))
         for goal, over in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
             print(f"  {goal}: kept in {len(over)} games, {mean_se(over, 1)} VP of {measure} over the seed's mean")
-        half = n_games // 2
-        halves = (list(range(half)), list(range(half, n_games)))
-        kept: dict[str, list[float]] = {"table": [], "GOAL": []}
-        gains: dict[str, list[float]] = {"table": [], "GOAL": []}
-        for fit, judged in (halves, halves[::-1]):
-            fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
-            for n in judged:
-                scores = by_game[n]
-                for name, worths_of in (("table", fitted), ("GOAL", GOAL)):
-                    best = max(scores, key=lambda goal: worths_of.get(goal, 0.0))
-                    gains[name].append(scores[best] - scores[greedy[n]])
-                    kept[name].append(scores[best])
+        kept, gains = best_cards(by_game, greedy)
         blind = fmean(by_game[n][greedy[n]] for n in by_game)
         print(f"  final {measure}: the card GreedyAgent keeps blind to the worths {blind:.1f} VP, the mean of the "
               f"three {fmean(fmean(v.values()) for v in by_game.values()):.1f}, the best by the table of the other "
@@ -189,6 +178,30 @@ def worths(pool: ProcessPoolExecutor, level: str | None, n_games: int) -> None:
             rows = ", ".join(f'"{goal}": {fmean(v):.1f}'
                              for goal, v in sorted(worth.items(), key=lambda kv: -fmean(kv[1])))
             print(f"GOAL = {{{rows}}}")
+
+
+Results = dict[str, list[float]]  # per way of choosing ("table", "GOAL"), one figure a seed
+
+
+def best_cards(by_game: dict[int, dict[str, int]], greedy: dict[int, str]) -> tuple[Results, Results]:
+    """Per seed, the result of the best offered card by the table measured on the other half of the
+    seeds (``"table"``) and by the shipped ``GOAL``: that result, then its gain over the card
+    GreedyAgent keeps blind to the worths (``greedy``)."""
+    games = sorted(by_game)
+    half = len(games) // 2
+    halves = (games[:half], games[half:])
+    kept: Results = {"table": [], "GOAL": []}
+    gains: Results = {"table": [], "GOAL": []}
+    for fit, judged in (halves, halves[::-1]):
+        fitted = {goal: fmean(v) for goal, v in table(by_game, fit).items()}
+        for n in judged:
+            scores = by_game[n]
+            for name, worth in (("table", fitted), ("GOAL", GOAL)):
+                best = max(scores, key=lambda goal: worth.get(goal, 0.0))
+                kept[name].append(scores[best])
+                gains[name].append(scores[best] - scores[greedy[n]])
+    return kept, gains
+
 
 if __name__ == "__main__":
     main()
