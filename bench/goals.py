@@ -78,7 +78,7 @@ def play(job: tuple[str | None, int, int]) -> Kept:
     else:
         s, seat = mp.new_game(2, seed=TWO_PLAYER + n, setup="full"), n % 2
     bots = [mp.agents.GreedyAgent(n + i) for i in range(s.num_players)]
-    blind = WorthBlind(n, "pick_goal", "GOAL")
+    blind = WorthBlind(n + seat, "pick_goal", "GOAL")  # the measured seat's bot, blind to the worths
     kept = greedy_goal = ""
     while not s.is_over:
         i = s.current_player
@@ -165,8 +165,8 @@ def worths(pool: ProcessPoolExecutor, level: str | None, n_games: int) -> None:
         by_game: dict[int, dict[str, int]] = {}
         for g in games:
             by_game.setdefault(g.game, {})[g.goal] = getattr(g, measure)
-        worth = table(by_game, list(by_game))
-        for goal, over in sorted(worth.items(), key=lambda kv: -fmean(kv[1])):
+        ranked = sorted(table(by_game, list(by_game)).items(), key=lambda kv: -fmean(kv[1]))
+        for goal, over in ranked:
             print(f"  {goal}: kept in {len(over)} games, {mean_se(over, 1)} VP of {measure} over the seed's mean")
         kept, gains = best_cards(by_game, greedy)
         blind = fmean(by_game[n][greedy[n]] for n in by_game)
@@ -175,8 +175,7 @@ def worths(pool: ProcessPoolExecutor, level: str | None, n_games: int) -> None:
               f"half of the seeds {fmean(kept['table']):.1f} ({mean_se(gains['table'], 1)} VP over the blind "
               f"choice), by the shipped GOAL {fmean(kept['GOAL']):.1f} ({mean_se(gains['GOAL'], 1)})")
         if measure == "score" and level:  # the table as GOAL takes it
-            rows = ", ".join(f'"{goal}": {fmean(v):.1f}'
-                             for goal, v in sorted(worth.items(), key=lambda kv: -fmean(kv[1])))
+            rows = ", ".join(f'"{goal}": {fmean(v):.1f}' for goal, v in ranked)
             print(f"GOAL = {{{rows}}}")
 
 
