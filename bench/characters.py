@@ -64,6 +64,7 @@ from automa_match import LEVELS, SEED, Bot, Result, play  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents import value as learned  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 from mp_notebook.rulesets.mp2.components import components  # noqa: E402
 
@@ -204,7 +205,7 @@ def dealt_game(job: tuple[int, int]) -> list[Seat]:
     final = [int(r["total"]) for r in rows]
     winners = [bool(r["winner"]) for r in rows]
     return [Seat(s.players[i].character or "none", final[i], estimate[i],
-                 final[i] - max(x for k, x in enumerate(final) if k != i), winners[i] / sum(winners))
+                 int(learned.final_margin(end, i)), winners[i] / sum(winners))
             for i in range(players)]
 
 

@@ -51,6 +51,7 @@ from characters import DRAFT, WorthBlind, against_blind  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
+from mp_notebook.agents import value as learned  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 from mp_notebook.rulesets.mp2.evaluation import GOAL  # noqa: E402
 
@@ -89,8 +90,7 @@ def play(job: tuple[str | None, int, int]) -> Kept:
         else:
             a = bots[i].choose(s)
         s = s.apply(a)
-    totals = [int(row["total"]) for row in s.score_rows()]
-    return Kept(n, kept, greedy_goal, totals[seat], totals[seat] - max(t for j, t in enumerate(totals) if j != seat))
+    return Kept(n, kept, greedy_goal, int(s.score_rows()[seat]["total"]), int(learned.final_margin(s, seat)))
 
 
 def table(by_game: dict[int, dict[str, int]], games: list[int]) -> dict[str, list[float]]:
