@@ -13,8 +13,11 @@ Prints, for Marco Polo II (2-player games, seats alternating, shared victories c
 Wilson intervals; games played ``--workers`` at a time on a process pool):
 
 * the new GreedyAgent vs today's (issue 14: the frozen pre-issue copy, ``bench/legacy_greedy.py``);
+* GreedyAgent vs the greedy before issue 35 (``bench/greedy_before35.py``: the agent and the
+  Marco Polo II evaluation frozen) on ``--paired`` seeds, as for the other games below;
 * SearchAgent (its defaults, or ``--search``: keyword arguments as ``bench/search_match.py``
-  takes them) vs the new GreedyAgent in ``--search-games`` paired games (:func:`search_rows`: the
+  takes them) vs the new GreedyAgent, then vs the greedy before issue 35 (issue 35's "current
+  GreedyAgent" when it was filed), in ``--search-games`` paired games each (:func:`search_rows`: the
   games of ``bench/search_match.py``, each seed in both seatings, the margin ± its standard error
   over the seeds, the search's CPU seconds a decision: median and 99th percentile);
 * for the greedy head-to-head, the median seconds per decision of the first agent (all its decisions, its turn
@@ -203,23 +206,44 @@ def paired_game(job: tuple[Callable[[int], mp.agents.Agent], Callable[[int], mp.
 
 
 def paired(pool: ProcessPoolExecutor, ruleset: str, seeds: int, first: Callable[[int], mp.agents.Agent],
-           second: Callable[[int], mp.agents.Agent]) -> tuple[Tally, list[float]]:
+           second: Callable[[int], mp.agents.Agent]) -> tuple[Tally, list[Tally]]:
     """``first`` against ``second`` on ``seeds`` seeds, each played in both seatings: the tally of
-    ``first``, and its mean margin over each seed's two games."""
+    ``first`` over all the games, and its tally of each game (seed ``n``'s at ``2 n`` and ``2 n + 1``)."""
     jobs = [(first, second, ruleset, n, seat) for n in range(seeds) for seat in (0, 1)]
     games = list(pool.map(paired_game, jobs, chunksize=1))
     mine = Tally()
     for g in games:
         mine.add(g)
-    margins = [(games[2 * n].score - games[2 * n].other_score + games[2 * n + 1].score
-                - games[2 * n + 1].other_score) / 2 for n in range(seeds)]
-    return mine, margins
+    return mine, games
+
+
+def seed_means(games: list[Tally], value: Callable[[Tally], float]) -> list[float]:
+    """``value`` of each seed's two games of :func:`paired`, averaged.
+
+    >>> seed_means([Tally(travels=3), Tally(travels=6), Tally(travels=4), Tally(travels=4)], lambda g: g.travels)
+    [4.5, 4.0]
+    """
+    return [(value(a) + value(b)) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
+
+
+def margin(game: Tally) -> float:
+    """The final margin of the tallied agent over its opponent in a 2-player game."""
+    return game.score - game.other_score
+
+
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (``nan`` for one value).
+
+    >>> round(standard_error([3.0, 4.0, 5.0]), 3)
+    0.577
+    """
+    return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
 
 
 def margin_text(margins: list[float], unit: str) -> str:
     """The mean margin a game ± its standard error over the seeds."""
-    se = stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else float("nan")
-    return f"margin {fmean(margins):+.1f} ± {se:.1f} {unit} a game (± standard error over the {len(margins)} seeds)"
+    return (f"margin {fmean(margins):+.1f} ± {standard_error(margins):.1f} {unit} a game (± standard error over "
+            f"the {len(margins)} seeds)")
 
 
 def match(pool: ProcessPoolExecutor, n_games: int, first: Callable[[int], mp.agents.Agent],
@@ -278,11 +302,13 @@ def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: in
     then SearchAgent vs GreedyAgent (paired)."""
     if n_paired:
         t0 = time.perf_counter()
-        new, margins = paired(pool, "voyages", n_paired, greedy, greedy35)
+        new, games = paired(pool, "voyages", n_paired, greedy, greedy35)
         n = new.games
+        travels = seed_means(games, lambda g: g.travels)
         print(f"Voyages: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
-              f"seatings); {margin_text(margins, 'VP')} [{time.perf_counter() - t0:.0f} s]")
-        print(f"  new greedy per game: {new.travels / n:.2f} Travel actions, {new.posts / n:.2f} trading posts, "
+              f"seatings); {margin_text(seed_means(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
+        print(f"  new greedy per game: {fmean(travels):.2f} ± {standard_error(travels):.2f} Travel actions (± "
+              f"standard error over the seeds), {new.posts / n:.2f} trading posts, "
               f"{new.goal_points / n:.1f} goal points, mean score {new.score / n:.1f}; "
               f"{fmean(new.seconds) * 1e3:.2f} ms a decision (mean, wall clock)")
         print(f"  the greedy before issue 35, the same games: mean score {new.other_score / n:.1f}", flush=True)
@@ -307,9 +333,9 @@ def schmidt(pool: ProcessPoolExecutor, n_paired: int, n_search: int, search: Set
     greedy players (paired), and the rounds of self-play games until a merchant returns to Venice."""
     if n_paired:
         t0 = time.perf_counter()
-        new, margins = paired(pool, "schmidt", n_paired, greedy, greedy35)
+        new, games = paired(pool, "schmidt", n_paired, greedy, greedy35)
         print(f"Schmidt: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
-              f"seatings); {margin_text(margins, 'Gulden of capital')}; rounds a game median "
+              f"seatings); {margin_text(seed_means(games, margin), 'Gulden of capital')}; rounds a game median "
               f"{median(new.rounds):.0f} [{time.perf_counter() - t0:.0f} s]", flush=True)
     for opponent in ("greedy", "before35") if n_search else ():
         search_rows(pool, "schmidt", n_search, search, opponent)
@@ -346,7 +372,7 @@ def main() -> None:
     parser.add_argument("--voyages-games", type=int, default=100)
     parser.add_argument("--voyages-search-games", type=int, default=60, help="paired SearchAgent games (even)")
     parser.add_argument("--paired", type=int, default=100,
-                        help="seeds of GreedyAgent vs the greedy before issue 35 (Voyages, Schmidt), each played twice")
+                        help="seeds of GreedyAgent vs the greedy before issue 35, each played twice")
     parser.add_argument("--schmidt-search-games", type=int, default=60,
                         help="paired SearchAgent games (even) against each Schmidt greedy")
     parser.add_argument("--schmidt-self-play", type=int, default=50)
@@ -382,11 +408,18 @@ def main() -> None:
 
 
 def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: Setting) -> None:
-    """New greedy vs the legacy greedy (both seatings), search vs new greedy (paired)."""
+    """New greedy vs the legacy greedy (both seatings) and vs the greedy before issue 35 (paired),
+    search vs both greedy players (paired)."""
     if args.games:
         greedy_vs_legacy(pool, args.games)
-    if args.search_games:
-        search_rows(pool, "mp2", args.search_games, search)
+    if args.paired:
+        t0 = time.perf_counter()
+        new, games = paired(pool, "mp2", args.paired, greedy, greedy35)
+        print(f"Marco Polo II, GreedyAgent vs the greedy before issue 35: {new.rate()} ({args.paired} seeds, both "
+              f"seatings); {margin_text(seed_means(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]",
+              flush=True)
+    for opponent in ("greedy", "before35") if args.search_games else ():
+        search_rows(pool, "mp2", args.search_games, search, opponent)
 
 
 def greedy_vs_legacy(pool: ProcessPoolExecutor, n_games: int) -> None:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from agents import margin_text, paired  # noqa: E402
+from agents import margin, margin_text, paired, seed_means  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents.base import terms  # noqa: E402
@@ -152,8 +152,8 @@ def main() -> None:
                     theirs.append(game_cpu(ruleset, seed, partial(Variant, name)))
                 line = f"{ruleset} vs {name}: CPU a game {spread(mine)} today, {spread(theirs)} the variant"
                 if args.paired:
-                    tally, margins = paired(pool, ruleset, args.paired, today, partial(variant, name))
-                    line += f"; today's {tally.rate()}, {margin_text(margins, 'VP')}"
+                    tally, games = paired(pool, ruleset, args.paired, today, partial(variant, name))
+                    line += f"; today's {tally.rate()}, {margin_text(seed_means(games, margin), 'VP')}"
                 print(line, flush=True)
 
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, cast
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from agents import Tally, margin_text, play_seats  # noqa: E402
+from agents import Tally, margin, margin_text, play_seats, seed_means  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
@@ -115,10 +115,8 @@ def main() -> None:
     for tallies in games:
         for side, tally in zip(sides, tallies, strict=True):
             side.add(tally)
-    margins = [(a[0].score - a[0].other_score + b[0].score - b[0].other_score) / 2
-               for a, b in zip(games[::2], games[1::2], strict=True)]
     print(f"Voyages: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired); "
-          f"{margin_text(margins, 'VP')} [{time.perf_counter() - t0:.0f} s]")
+          f"{margin_text(seed_means([g[0] for g in games], margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
     for side, name in zip(sides, ("today's greedy", f"greedy of {args.commit}"), strict=True):
         n = side.games
         print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "

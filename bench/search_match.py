@@ -3,9 +3,9 @@
 Usage::
 
     python bench/search_match.py [--ruleset mp2] [--games 40] [--first 0] [--workers 2]
-                                 [--opponent greedy|before35] [--save FILE.jsonl]
+                                 [--opponent greedy|before35] [--save FILE.jsonl] [--aim 0.65]
                                  [--settings "" "budget_decisions=800,policy=playout" ...]
-    python bench/search_match.py --report FILE.jsonl [MORE.jsonl ...] [--first F --games N]
+    python bench/search_match.py --report FILE.jsonl [MORE.jsonl ...] [--first F --games N] [--aim 0.65]
 
 A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
 literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``GreedyAgent``,
@@ -16,25 +16,30 @@ games ``--first .. --first + --games - 1``: game ``n`` has seed ``70000 + n // 2
 from before issue 35, ``bench/greedy_before35.py``), in the other: every seed is played in both
 seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` as a guard.
 
-Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP,
-or Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision
-(median, 99th percentile, most; CPU time, so that other work on the machine does not count), the
-share of its decisions it searched (the others are the greedy choice), its Travel actions and trading
-posts a game (issue 35's Voyages aims: >= 4 of each) and the wall time; for every
-setting after the first, the mean margin difference from the first, seed by seed, ± its standard
-error (far tighter than two independent matches). Settings that play the greedy choice until the
-same decision reach it in the same position, so the difference is what the searches changed.
+Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP, or
+Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision (median,
+99th percentile, most; CPU time, so that other work on the machine does not count), the share of its
+decisions it searched (the others are the greedy choice), its Travel actions and trading posts a
+game (issue 35's Voyages aims: >= 4 of each), how its seeds went (won in both seatings, in one, in
+neither: a seed won in one seating only was decided by the seating, a difference between the seats
+that the search's gain did not make up), with ``--aim`` what its win rate lacks of that aim in score
+points (the least shift of every game's margin that would win as many games) and the wall time; for
+every setting after the first, the mean margin difference from the first, seed by seed, ± its
+standard error (far tighter than two independent matches). Settings that play the greedy choice
+until the same decision reach it in the same position, so the difference is what the searches
+changed.
 
-``--save FILE.jsonl`` appends one line a game (the ruleset, opponent, setting, game number, the
-search's share of the victory and its margin), so that runs over other games or at other times can
-be pooled or paired seed by seed (the games are exactly reproducible). ``--report`` prints the
-same figures from such files (no CPU times: they are not saved), per ruleset, opponent and setting,
-a game saved twice counted once (with ``--games``, only games ``--first .. --first + --games -
-1``); every setting after the first of its ruleset and opponent is paired with that first seed by
-seed, on the seeds both played in both seatings. A setting is named by the options that differ from
-today's defaults (``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent;
-its games were played by the code of the day they were saved. ``bench/data/search_match.jsonl`` holds
-the games behind the README's figures of the search against today's greedy.
+``--save FILE.jsonl`` appends one line a game as it ends (the ruleset, opponent, setting, game
+number, the search's share of the victory and its margin), so that a long run can be reported while
+it plays, and runs over other games or at other times can be pooled or paired seed by seed (the
+games are exactly reproducible). ``--report`` prints the same figures from such files (no CPU times:
+they are not saved), per ruleset, opponent and setting, a game saved twice counted once (with
+``--games``, only games ``--first .. --first + --games - 1``); every setting after the first of its
+ruleset and opponent is paired with that first seed by seed, on the seeds both played in both
+seatings. A setting is named by the options that differ from today's defaults
+(``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent; its games were
+played by the code of the day they were saved. ``bench/data/search_match.jsonl`` holds the games
+behind the README's figures of the search against today's greedy.
 
 This prints figures; it is not a test.
 """
@@ -49,6 +54,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
@@ -193,6 +199,42 @@ def outcome(setting: str, wins: float, games: int, seeds: dict[int, float]) -> s
             f"{mean_se(list(seeds.values()))} a game")
 
 
+def seatings(wins: dict[int, float]) -> str:
+    """How the seeds whose two games are both in ``wins`` (the search's share of each victory) went:
+    won in both seatings, in one (or shared), in neither. A seed won in one seating only is decided
+    by the seat, where the search's gain did not make up the seat's advantage.
+
+    >>> seatings({0: 1.0, 1: 1.0, 2: 1.0, 3: 0.0, 4: 0.5, 5: 0.0, 6: 1.0})
+    '; of 3 seeds, won in both seatings 1, in one 2, in neither 0'
+    """
+    shares = [wins[n] + wins[n + 1] for n in wins if n % 2 == 0 and n + 1 in wins]
+    both, neither = shares.count(2.0), shares.count(0.0)
+    return (f"; of {len(shares)} seeds, won in both seatings {both}, in one {len(shares) - both - neither}, "
+            f"in neither {neither}")
+
+
+def shortfall(games: list[tuple[float, float]], aim: float) -> str:
+    """What the win rate of ``games`` (the search's share of the victory, its margin) lacks of
+    ``aim``, in score points: the least shift of every game's margin, in half points, at which as
+    many games are won as ``aim`` asks (a game then tied counts half; unshifted, each counts as it
+    went).
+
+    >>> shortfall([(1.0, 3.0), (0.0, -1.0), (0.0, -4.0), (1.0, 2.0)], 0.6)
+    '; 60% would need every margin +1.0 higher'
+    >>> shortfall([(1.0, 3.0), (0.0, -1.0)], 0.5)
+    '; 50% is reached'
+    """
+    def won(shift: float) -> float:
+        if shift == 0:
+            return sum(w for w, _ in games)
+        return sum(1.0 if m + shift > 0 else 0.5 if m + shift == 0 else 0.0 for _, m in games)
+
+    shift = 0.0
+    while won(shift) < aim * len(games):
+        shift += 0.5
+    return f"; {aim:.0%} is reached" if shift == 0 else f"; {aim:.0%} would need every margin {shift:+.1f} higher"
+
+
 def journeys(travels: list[float], posts: list[float]) -> str:
     """The search's Travel actions and trading posts a game, or nothing in a game without posts (Schmidt).
 
@@ -227,8 +269,9 @@ def saved_games(paths: list[Path], fields: tuple[str, ...]) -> Iterator[tuple[st
             yield where, row
 
 
-def report(paths: list[Path], played: range | None = None) -> None:
-    """Print the figures of the games saved in ``paths`` (those ``played``, if given; see the module doc)."""
+def report(paths: list[Path], played: range | None = None, aim: float | None = None) -> None:
+    """Print the figures of the games saved in ``paths`` (those ``played``, if given; with ``aim``,
+    what the win rate lacks of it; see the module doc)."""
     games: dict[tuple[str, str], dict[str, dict[int, dict[str, Any]]]] = {}
     for where, row in saved_games(paths, SAVED):
         try:
@@ -246,11 +289,25 @@ def report(paths: list[Path], played: range | None = None) -> None:
                            len(rows), seeds)
             if all("travels" in r for r in rows.values()):
                 line += journeys([r["travels"] for r in rows.values()], [r["posts"] for r in rows.values()])
+            line += seatings({n: row["win"] for n, row in rows.items()})
+            if aim:
+                line += shortfall([(row["win"], row["margin"]) for row in rows.values()], aim)
             if first is None:
                 first = setting, seeds
             else:
                 line += against(*first, seeds)
             print(line)
+
+
+def win_rate(text: str) -> float:
+    """``--aim``'s value: a win rate above 0 and at most 1."""
+    try:
+        rate = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < rate <= 1:
+        raise argparse.ArgumentTypeError(f"a win rate is above 0 and at most 1, got {text}")
+    return rate
 
 
 def main() -> None:
@@ -262,11 +319,12 @@ def main() -> None:
     parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="greedy")
     parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
     parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="NAME=VALUE,...", default=[Setting()])
+    parser.add_argument("--aim", type=win_rate, help="a win rate (0.65): print what the search lacks of it")
     parser.add_argument("--report", nargs="+", type=Path, metavar="FILE", help="report the games saved in FILEs")
     args = parser.parse_args()
     if args.report:
         print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
-        report(args.report, None if args.games is None else range(args.first, args.first + args.games))
+        report(args.report, None if args.games is None else range(args.first, args.first + args.games), args.aim)
         return
     args.games = args.games or 40
     if args.games < 4 or args.games % 2 or args.first % 2:
@@ -279,14 +337,16 @@ def main() -> None:
         for setting in args.settings:
             start = time.perf_counter()
             jobs = [(args.ruleset, setting, args.opponent, n) for n in range(args.first, args.first + args.games)]
-            results = list(tqdm(pool.map(game, jobs, chunksize=1), total=args.games, desc=str(setting),
-                                file=sys.stderr))
-            if args.save:
-                with args.save.open("a", encoding="utf-8") as out:
-                    for n, r in enumerate(results, args.first):
+            results: list[Result] = []
+            with args.save.open("a", encoding="utf-8") if args.save else nullcontext() as out:
+                for n, r in enumerate(tqdm(pool.map(game, jobs, chunksize=1), total=args.games, desc=str(setting),
+                                           file=sys.stderr), args.first):
+                    results.append(r)
+                    if out:
                         row = {"ruleset": args.ruleset, "opponent": args.opponent, "setting": str(setting),
                                "game": n, "win": r.win, "margin": r.margin, "travels": r.travels, "posts": r.posts}
                         out.write(json.dumps(row) + "\n")
+                        out.flush()
             seeds = seed_margins({n: r.margin for n, r in enumerate(results, args.first)})
             cpu = [x for r in results for x in r.cpu]
             searched = sum(r.searched for r in results) / len(cpu)
@@ -294,13 +354,14 @@ def main() -> None:
                     f"CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
                     f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
                     f"{len(cpu)} decisions searched{journeys([r.travels for r in results], [r.posts for r in results])}"
+                    f"{seatings({n: r.win for n, r in enumerate(results, args.first)})}"
+                    f"{shortfall([(r.win, r.margin) for r in results], args.aim) if args.aim else ''}"
                     f" [{time.perf_counter() - start:.0f} s]")
             if first:
                 line += against(str(args.settings[0]), first, seeds)
             else:
                 first = seeds
             print(line, flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -1,12 +1,15 @@
-"""The README's table of SearchAgent figures says what its saved games say: every row whose games are
-kept in ``bench/data/search_match.jsonl`` is printed again by ``python bench/search_match.py
---report`` (win rate, Wilson interval, margin ± its standard error), so an edit to either shows."""
+"""The README's figures of SearchAgent say what its saved games say: every row of its table of
+matches whose games are kept in ``bench/data/search_match.jsonl``, and the Marco Polo II figure in
+the table of issue 35's aims ("How strong they are"), is printed again by ``python
+bench/search_match.py --report`` (win rate, Wilson interval, margin ± its standard error), so an
+edit to either shows."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
@@ -22,27 +25,41 @@ LINE = re.compile(r"  defaults, games \d+-\d+: ([\d.]+)% wins of (\d+) \(95% CI 
                   r"margin ([+-][\d.]+) ± ([\d.]+) a game")
 
 
-def report() -> dict[tuple[str, str], str]:
-    """The README row (its first five cells) each group's defaults make, from the report."""
+@cache
+def report() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The defaults' figures of each group in the report: win %, games, interval's ends, margin, its error."""
     out = subprocess.run([sys.executable, "bench/search_match.py", "--report", str(GAMES)], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
-    rows: dict[tuple[str, str], str] = {}
+    figures: dict[tuple[str, str], tuple[str, ...]] = {}
     group: tuple[str, str] | None = None
     for line in out.splitlines():
         if header := re.fullmatch(r"(\w+), against (\w+):", line):
             group = header[1], header[2]
         elif (found := LINE.match(line)) and group is not None:
-            win, games, low, high, margin, se = found.groups()
-            name, unit = ROWS[group]
-            digits = 1 if unit == "VP" else 0
-            rows[group] = (f"| {name} | {games} | {win}% ({low}–{high}%) | "
-                           f"{float(margin):+.{digits}f} ± {float(se):.{digits}f} {unit} |")
-    return rows
+            figures[group] = found.groups()
+    return figures
+
+
+def margin(group: tuple[str, str]) -> str:
+    """The group's margin ± its error as the README writes it (VP to a tenth, Gulden whole)."""
+    *_, value, se = report()[group]
+    unit = ROWS[group][1]
+    digits = 1 if unit == "VP" else 0
+    return f"{float(value):+.{digits}f} ± {float(se):.{digits}f} {unit}"
 
 
 def test_readme_search_table_is_what_the_saved_games_say():
-    rows = report()
-    assert rows.keys() == ROWS.keys(), f"the saved games have the defaults of {sorted(rows)}"
+    figures = report()
+    assert figures.keys() == ROWS.keys(), f"the saved games have the defaults of {sorted(figures)}"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for row in rows.values():
+    for group, (win, games, low, high, *_) in figures.items():
+        row = f"| {ROWS[group][0]} | {games} | {win}% ({low}–{high}%) | {margin(group)} |"
         assert row in readme, f"README's search table has no row {row!r} (python bench/search_match.py --report)"
+
+
+def test_readme_aims_table_is_what_the_saved_games_say():
+    group = "mp2", "GreedyAgent"
+    win, games, low, high, *_ = report()[group]
+    cell = f"| {win}% ({low}–{high}%) of {games} games, {margin(group)};"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert cell in readme, f"README's table of issue 35's aims has no {cell!r} (python bench/search_match.py --report)"
