@@ -22,7 +22,7 @@ agent's win rate (ties count half; 95% Wilson interval) and its mean margin over
 final VP, ± its standard error over the seeds' pairs.
 
 ``--before35``: also play the same seeds with the frozen greedy from before issue 35
-(``bench/greedy_before35.py``: its Voyages and Schmidt evaluations), each seed right after the new
+(``bench/greedy_before35.py``: its evaluations of every game), each seed right after the new
 agent's game (A B A B), and print its figures under the new ones: a before/after on the same load.
 
 ``--baseline DIR``: the same seeds played by the GreedyAgent of another checkout ``DIR`` (say a

@@ -1,8 +1,11 @@
 """A frozen copy of the GreedyAgent as it was before issue 35 (commit a3bcabb), playing on the frozen
-Voyages and Schmidt evaluations of that commit (``legacy_voyages_evaluation``,
-``legacy_schmidt_evaluation``; other rulesets on the package's evaluation): today's Voyages and
-Schmidt greedy, kept for ``bench/agents.py`` to measure the new bots against. Not part of the
-package; only its imports and names were changed (``terms`` reads the frozen evaluations).
+Marco Polo II, Voyages and Schmidt evaluations of that commit (``legacy_mp2_evaluation``,
+``legacy_voyages_evaluation``, ``legacy_schmidt_evaluation``): the greedy player of the day the
+issue was filed, kept for ``bench/agents.py`` and ``bench/search_match.py`` to measure the new bots
+against. Not part of the package; only its imports and names were changed (``terms`` reads the
+frozen evaluations). On today's engine it plays a3bcabb's games: the same histories as that
+commit's GreedyAgent in 12 Marco Polo II games (seeds 70002-70005, 2-4 players) and in a Voyages
+and a Schmidt game.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, ruleset="voyages", seed=1)
@@ -17,6 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+import legacy_mp2_evaluation
 import legacy_schmidt_evaluation
 import legacy_voyages_evaluation
 
@@ -38,13 +42,14 @@ MEMO = 8  # latest scores a look-ahead remembers (see _Look)
 
 
 FROZEN: dict[str, AgentTerms] = {
+    "mp2": cast("AgentTerms", legacy_mp2_evaluation),
     "voyages": cast("AgentTerms", legacy_voyages_evaluation),
     "schmidt": cast("AgentTerms", legacy_schmidt_evaluation),
 }
 
 
 def terms(s: GameState) -> AgentTerms:
-    """The frozen evaluation of ``s``'s ruleset (the package's where none is frozen)."""
+    """The frozen evaluation of ``s``'s ruleset (the package's for a ruleset registered since)."""
     return FROZEN.get(s.ruleset) or package_terms(s)
 
 

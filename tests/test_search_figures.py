@@ -17,6 +17,7 @@ GAMES = ROOT / "bench" / "data" / "search_match.jsonl"
 # (ruleset, opponent class) in the report -> the README table's first two cells, and the margin's unit
 ROWS = {
     ("mp2", "GreedyAgent"): ("Marco Polo II | GreedyAgent", "VP"),
+    ("mp2", "Greedy35Agent"): ("Marco Polo II | greedy before issue 35", "VP"),
     ("voyages", "GreedyAgent"): ("Voyages | GreedyAgent", "VP"),
     ("schmidt", "GreedyAgent"): ("Schmidt | GreedyAgent", "Gulden"),
     ("schmidt", "Greedy35Agent"): ("Schmidt | greedy before issue 35", "Gulden"),

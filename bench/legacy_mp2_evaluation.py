@@ -1,0 +1,491 @@
+"""A frozen copy of the Marco Polo II evaluation as it was before issue 35 (commit a3bcabb), for
+``greedy_before35``: the Marco Polo II GreedyAgent that issue 35 calls "the current GreedyAgent".
+Not part of the package; nothing but this paragraph was changed. The original docstring follows.
+
+A heuristic evaluation of Marco Polo II positions, in victory points (the ``agents`` part).
+
+:func:`value` estimates a player's final score: the score as if the game ended now
+(``scores()``'s categories) plus what the pieces are still worth for the rest of the game.
+Every weight is a module constant, in VP per unit, so the heuristic can be read and tuned. The
+terms follow how the game is won (points come from contracts and a wide network of posts):
+
+* goods, camels and coins are worth what they *convert to* (:data:`CONVERT`: the VP a unit buys
+  through a contract, about half a coin-value per VP) while there is time to convert them, fading
+  to their final-scoring value (1/2 VP per good, 1/10 VP per coin) over the last
+  :data:`FADE_ROUNDS` rounds;
+* each unplaced die is one future action, worth :data:`DIE` (+ :data:`PIP` per pip) this round;
+* an active contract is worth its full net value (reward minus cost, both at conversion value)
+  plus the contract-majority swing completing it brings, times how likely it is to be completed
+  (:func:`completion_chance`: the share of its cost held, and the time left to gather the rest);
+  an empty contract slot is worth :data:`SLOT` while contracts can still be taken and completed;
+* a trading post is worth its shield-track increment and post VP, plus :data:`POST` for what a
+  wider network brings later (more shields on a convex track, the 9th-11th post VP, routes),
+  fading over the last :data:`POST_FADE` rounds; a post in a contract city with contracts on
+  display opens the Contracts action (:data:`CONTRACT_CITY`, most for the first one);
+  :func:`post_value` prices a city for posting, which travel decisions use to look ahead;
+* improved seals pay their "!" bonus every remaining round start.
+
+:data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
+look-ahead plays after a candidate action while they raise the value (completing a contract,
+improving a seal, cashing an outpost tile), so a main action that makes a contract completable
+is credited with its completion. :data:`prelude` names the bonus actions that change or add a die
+(reroll, adjust, black die), which the look-ahead scores by the main action they lead to.
+
+>>> import mp_notebook as mp
+>>> s = mp.new_game(players=2, seed=1)
+>>> 50 < value(s, 0) < 110   # 50 VP on the track plus resources, dice and a contract
+True
+>>> margin(s, 0) == -margin(s, 1)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
+from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
+from mp_notebook.rulesets.mp2.scoring import shield_count
+
+if TYPE_CHECKING:
+    from mp_notebook.board.routes import Reach
+    from mp_notebook.engine.actions import Action
+    from mp_notebook.rulesets.mp2.state import Mp2State, Player
+
+# VP a unit is worth while it can still be converted (contracts, city cards), final value included.
+CONVERT = {
+    "coins": 0.35,
+    "camels": 1.0,
+    "pepper": 1.0,
+    "silk": 1.5,
+    "gold": 2.0,
+    "jade": 1.5,
+    "vp": 1.0,
+}
+# Final-scoring value per unit of a resource (approximating the floor divisions).
+FINAL = {
+    "coins": 0.1,
+    "camels": 0.0,
+    "pepper": 0.5,
+    "silk": 0.5,
+    "gold": 0.5,
+    "jade": 0.5,
+    "vp": 1.0,
+}
+FADE_ROUNDS = 1.0  # conversion value fades linearly to the final value over this many rounds left
+DIE = 2.2  # an unplaced die: one more action this round
+PIP = 0.12  # ... and high dice are worth a little more
+ICON = {
+    "any_good": 1.2,
+    "different_goods": 1.2,
+    "contract_pile": 3.0,
+    "contract_city": 3.0,
+    "move": 1.5,
+    "black_die": 1.5,
+    "shield": 2.5,
+}
+COPY_BONUS = 2.0
+SPECIAL_CITY = 2.5  # a post in a special city: its action, per remaining round
+CITY_CARD = 1.0  # a post in a city with a city card, per remaining round
+POST = 10.0  # a trading post's later worth (network, shields to come, post VP), early in the game
+POST_FADE = 3.5  # ... fading linearly over this many rounds left
+CONTRACT_CITY = (3.0, 1.0)  # a first / a further post in a contract city with contracts on display
+SLOT = 1.5  # an empty contract slot while contracts can still be taken and completed
+# POST_FADE, CONTRACT_CITY and SLOT were retuned from 2.5, (6, 2) and 3.0: screened one at a time
+# over bench/agents.py's search-match games 0-199 (greedy with the value for its own choices
+# against greedy with the old ones), then the three together won 58.6% (53.7-63.3%), +4.22 ± 1.03 VP
+# a game, over games 200-599, which played no part in choosing them. POST_FADE 4.5 lost (45.5%);
+# SLOT 1.0 or CONTRACT_CITY (1.5, 0.5) changed nothing beyond noise.
+SEAL = 1.0  # holding a guild seal (opens routes)
+SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks for (without / with
+# access to the Contracts action)
+READY = 0.9  # share of a contract's worth counted while its cost is all held (completing earns the rest)
+# What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
+closure = ("complete_contract", "improve_seal", "outpost_bonus")  # played after a candidate while they pay
+prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
+# journey: the function below (a Travel action to one destination as its decisions)
+
+
+def rounds_left(s: Mp2State, i: int) -> float:
+    """Remaining game time in rounds: later rounds plus the share of this round's dice unplaced."""
+    rules = s.components.rules
+    if s.is_over:
+        return 0.0
+    p = s.players[i]
+    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
+
+
+def fuel_weight(t: float) -> float:
+    """How much of the conversion value resources keep with ``t`` rounds left (1 early, 0 at the end)."""
+    return min(1.0, t / FADE_ROUNDS)
+
+
+def unit_value(k: str, t: float) -> float:
+    """Worth of one unit of resource ``k`` with ``t`` rounds left: its conversion value early, its
+    final-scoring value at the end.
+
+    >>> unit_value("pepper", 3.0), unit_value("pepper", 0.0)
+    (1.0, 0.5)
+    """
+    w = fuel_weight(t)
+    return FINAL[k] + w * (CONVERT[k] - FINAL[k])
+
+
+def bundle_value(b: Bundle, t: float) -> float:
+    """Worth of a bundle of resources with ``t`` rounds left."""
+    return sum(v * unit_value(k, t) for k, v in b.items())
+
+
+def _reward_value(r: Reward, t: float) -> float:
+    v = bundle_value(r.gain, t)
+    v += (
+        sum(ICON[k] * getattr(r, k) for k in ICON) * fuel_weight(t)
+        if t
+        else r.shield * ICON["shield"]
+    )
+    if r.copy_bonus:
+        v += COPY_BONUS * fuel_weight(t)
+    if r.choice:
+        v += max(reward_value(c, t) for c in r.choice)
+    return v
+
+
+# Worths already computed, by (id of the component, rounds left): components are immutable and
+# held here, so an id keeps naming its component. Bounded by the components times the few values
+# of rounds left (rounds_left takes few values), like an lru_cache without hashing a component.
+_WORTH: dict[tuple[int, float], tuple[object, float]] = {}
+
+
+def reward_value(r: Reward, t: float) -> float:
+    """Worth of a reward (resources and icons) with ``t`` rounds left.
+
+    >>> from mp_notebook.rulesets.mp2.components import Bundle, Reward
+    >>> reward_value(Reward(Bundle(vp=3)), 2.0)
+    3.0
+    """
+    t = round(t, 1)
+    known = _WORTH.get((id(r), t))
+    if known is None:
+        known = _WORTH[id(r), t] = (r, _reward_value(r, t))
+    return known[1]
+
+
+def cost_value(c: Cost, t: float) -> float:
+    """Worth of what a cost takes away (goods of the player's choice count as cheap goods)."""
+    return bundle_value(c.pay, t) + (c.any_good + c.different_goods) * unit_value("pepper", t)
+
+
+def held_share(p: Player, c: Cost) -> float:
+    """The share (0..1) of a cost's items the player already holds (jade for coins/camels)."""
+    need = have = 0
+    spare_jade = p.jade - c.pay.jade
+    for k, v in c.pay.items():
+        if k == "vp":
+            continue
+        need += v
+        held = min(v, getattr(p, k))
+        if k in ("coins", "camels") and held < v and spare_jade > 0:
+            extra = min(v - held, spare_jade)
+            held += extra
+            spare_jade -= extra
+        have += held
+    goods_left = p.pepper + p.silk + p.gold - c.pay.pepper - c.pay.silk - c.pay.gold
+    extra_goods = c.any_good + c.different_goods
+    need += extra_goods
+    have += max(0, min(extra_goods, goods_left))
+    return have / need if need else 1.0
+
+
+def convertible(s: Mp2State, p: Player, access: bool | None = None) -> dict[str, float]:
+    """How many units of each resource count at full conversion value: coins and camels (travel,
+    fees) all; goods as far as the active contracts ask for them, beyond that a share
+    (:data:`SPARE`, more with access to the Contracts action, where contracts can be chosen;
+    ``access``: whether ``p`` has it, if already known)."""
+    spare = SPARE[_has_contract_access(s, p) if access is None else access]
+    out: dict[str, float] = {"coins": p.coins, "camels": p.camels}
+    for k, n in zip(("pepper", "silk", "gold", "jade"), _needs(s, p.contracts), strict=True):
+        held = getattr(p, k)
+        out[k] = min(held, n) + spare * max(0, held - n)
+    return out
+
+
+def _needs(s: Mp2State, contracts: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """The pepper (goods of any kind counted as pepper), silk, gold and jade that ``contracts`` ask
+    for (computed once per set of contracts)."""
+    key = (id(s.components), contracts)
+    known = _NEEDS.get(key)
+    if known is None:
+        need = {"pepper": 0, "silk": 0, "gold": 0, "jade": 0}
+        for cid in contracts:
+            cost = s.components.contracts[cid].cost
+            for k in need:
+                need[k] += getattr(cost.pay, k)
+            need["pepper"] += cost.any_good + cost.different_goods
+        known = _NEEDS[key] = (s.components, (need["pepper"], need["silk"], need["gold"], need["jade"]))
+    return known[1]
+
+
+_NEEDS: dict[tuple[int, tuple[str, ...]], tuple[object, tuple[int, int, int, int]]] = {}  # components held
+
+
+def completion_chance(share: float, t: float) -> float:
+    """How likely a contract is to be completed with ``share`` of its cost held and ``t`` rounds
+    left: certain (up to :data:`READY`) when all is held, else the missing part needs time.
+
+    >>> completion_chance(1.0, 0.2), completion_chance(0.0, 3.0), completion_chance(0.5, 0.0)
+    (0.9, 0.5, 0.0)
+    """
+    if share >= 1.0:
+        return READY
+    return READY * share * min(1.0, t) + (1 - share) * 0.5 * min(1.0, t / 2)
+
+
+def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
+    """The contract-majority VP player ``i`` would score with ``completed`` contracts."""
+    if not completed:
+        return 0
+    first, second = s.components.rules.contracts_majority
+    counts = [len(q.completed) for k, q in enumerate(s.players) if k != i]
+    if s.automa is not None:
+        counts.append(len(s.automa.done))
+    better = {n for n in counts if n > completed}
+    if not better:
+        return first
+    if len(better) == 1 and s.num_players > 2:
+        return second
+    return 0
+
+
+def contract_value(s: Mp2State, i: int, cid: str, t: float) -> float:
+    """An active contract's worth: full net value plus the majority swing, times its chance."""
+    p = s.players[i]
+    done = len(p.completed)
+    swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
+    return _contract_worth(s.components.contracts[cid], p, t, swing)
+
+
+def _contract_worth(con: Contract, p: Player, t: float, swing: int) -> float:
+    """:func:`contract_value` of ``con`` for ``p``, given the majority ``swing`` completing it brings."""
+    known = _WORTH.get((id(con), t))
+    if known is None:
+        known = _WORTH[id(con), t] = (con, reward_value(con.reward, t) - cost_value(con.cost, t))
+    return max(0.0, known[1] + swing) * completion_chance(held_share(p, con.cost), t)
+
+
+def _has_contract_access(s: Mp2State, p: Player) -> bool:
+    return any(s.components.locations[c].contracts for c in p.trading_posts)
+
+
+def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
+    """What a new trading post in ``city`` is worth to player ``i`` (0 if not postable)."""
+    c = s.components
+    loc = c.locations[city]
+    p = s.players[i]
+    if not loc.is_city or loc.start or city in p.trading_posts:
+        return 0.0
+    t = rounds_left(s, i) if t is None else t
+    later = max(0, c.rules.rounds - s.round)  # round starts still to come
+    v = POST * min(1.0, t / POST_FADE)
+    marker = s.markers.get(city)
+    if marker:
+        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
+    tile = s.outposts.get(city)
+    if tile:
+        v += reward_value(c.outposts[tile], t)
+    if loc.special:
+        v += SPECIAL_CITY * min(t, later + 0.5)
+    if loc.city_cards:
+        v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    if loc.contracts and any(s.display.get(city, ())):
+        v += CONTRACT_CITY[_has_contract_access(s, p)] * min(1.0, t / 2)
+    n = len(p.trading_posts) + 1
+    v += dict(c.rules.post_vp).get(n, 0)
+    shield = loc.shield
+    if shield and not any(c.locations[x].shield == shield for x in p.trading_posts):
+        v += _shield_gain(s, p)
+    return v
+
+
+def _shield_gain(s: Mp2State, p: Player) -> float:
+    """Extra final VP for one more distinct shield (the shield track is convex)."""
+    track = s.components.rules.shield_track
+    distinct, plus = shield_count(s, p)
+    now = min(distinct + plus, len(track) - 1)
+    return track[min(now + 1, len(track) - 1)] - track[now]
+
+
+def value(s: Mp2State, i: int) -> float:
+    """Estimated final score of player ``i`` in ``s`` (see the module docstring for the terms)."""
+    return _value(s, i, final_score(s, i))
+
+
+def values(s: Mp2State) -> list[float]:
+    """:func:`value` for every seat."""
+    return [value(s, k) for k in range(s.num_players)]
+
+
+def margin(s: Mp2State, i: int) -> float:
+    """Player ``i``'s estimated final score minus the best estimate among the others."""
+    v = values(s)
+    return v[i] - max(x for k, x in enumerate(v) if k != i)
+
+
+def final_score(s: Mp2State, i: int) -> int:
+    """Player ``i``'s ``total`` in ``s.scores()``, without building the table."""
+    c = s.components
+    p = s.players[i]
+    goal = c.goals.get(p.goal) if p.goal else None
+    distinct, plus = shield_count(s, p)
+    track = c.rules.shield_track
+    total = (
+        p.vp
+        + track[min(distinct + plus, len(track) - 1)]
+        + (p.pepper + p.silk + p.gold + p.jade) // 2
+        + p.coins // 10
+        + majority_bonus(s, i, len(p.completed))
+    )
+    if goal:
+        total += sum(vp for seal, vp in goal.seals if p.improved(seal))
+    return total
+
+
+def _value(s: Mp2State, i: int, final_now: float) -> float:
+    if s.is_over:
+        return final_now
+    c = s.components
+    p = s.players[i]
+    t = rounds_left(s, i)
+    w = fuel_weight(t)
+    later = max(0, c.rules.rounds - s.round)
+    v = final_now
+    # conversion value of resources beyond their final value (already in final_now)
+    access = _has_contract_access(s, p)
+    v += w * sum((CONVERT[k] - FINAL[k]) * n for k, n in convertible(s, p, access).items())
+    # fractional goods/coins, so that every unit counts (final_now floors them)
+    v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
+    # unplaced dice: actions still to take this round
+    v += sum(DIE + PIP * d for d in p.dice) + sum(DIE + PIP * d for d in p.black_dice)
+    # active contracts, and room for more while they can still be completed
+    if p.contracts:
+        done = len(p.completed)
+        swing = majority_bonus(s, i, done + 1) - majority_bonus(s, i, done)
+        contracts = c.contracts
+        v += sum(_contract_worth(contracts[cid], p, t, swing) for cid in p.contracts)
+    v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
+    # the network's later worth, and future income of posts and seals (round-start bonuses)
+    v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
+    for city in p.trading_posts:
+        loc = c.locations[city]
+        marker = s.markers.get(city)
+        if marker:
+            v += reward_value(c.city_bonuses[marker], t) * later
+        if loc.special:
+            v += SPECIAL_CITY * min(t, later + 0.5)
+        if loc.city_cards:
+            v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    if access:
+        v += CONTRACT_CITY[0] * min(1.0, t / 2)
+    for seal, improved in p.seal_levels:
+        v += SEAL * w
+        if improved:
+            v += reward_value(c.seals[seal].bonus, t) * later
+    return v
+
+
+STEP_COST = 0.5  # a move still to make: its route cost and risk, per step
+
+
+def travel_potential(s: Mp2State, i: int, moves: int) -> float:
+    """Best :func:`post_value` among cities within ``moves`` steps of player ``i``'s figure.
+
+    Used while a figure is mid-travel: stopping where it stands is distance 0. Routes need their
+    guild seal; route costs are counted roughly (:data:`STEP_COST` per step plus the route's cost).
+    """
+    p = s.players[i]
+    t = rounds_left(s, i)
+    seals = frozenset(seal for seal, _ in p.seal_levels)
+    best = 0.0
+    for city, (steps, cost) in _reach(s.board, p.location, moves, seals).items():
+        v = post_value(s, i, city, t)
+        if v > 0:
+            best = max(best, v - steps * STEP_COST - cost * CONVERT["coins"])
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach(
+    board: object, start: str, moves: int, seals: frozenset[str]
+) -> dict[str, tuple[int, int]]:
+    """Locations within ``moves`` steps: ``{location: (steps, coins+camels+2*jade paid)}``."""
+    out = {start: (0, 0)}
+    frontier = [start]
+    for step in range(1, moves + 1):
+        nxt = []
+        for here in frontier:
+            for there, _, route, _ in board.adjacent[here]:  # type: ignore[attr-defined]
+                if route.seal is not None and route.seal not in seals:
+                    continue
+                cost = out[here][1] + route.coins + route.camels + 2 * route.jade
+                if there not in out or (out[there][0] == step and cost < out[there][1]):
+                    if there not in out:
+                        nxt.append(there)
+                    out[there] = (step, cost)
+        frontier = nxt
+    return out
+
+
+def score(s: Mp2State, i: int) -> float:
+    """:func:`value` of player ``i``, plus the best reachable city while ``i`` is still moving."""
+    v = value(s, i)
+    d = s.decision
+    if d.kind == "move" and d.player == i:
+        v += travel_potential(s, i, d.about)
+    return v
+
+
+def journey(s: Mp2State, reach: Reach) -> tuple[str, ...]:
+    """The decisions (notation) that carry out a Travel action of ``mp.routes.reachable``: the
+    action, each move, and ``done`` where the figure stops before its moves run out.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> while s.decision.kind != "turn":
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> r = next(r for r in mp.routes.reachable(s, 0) if r.space == "middle" and r.moves == 1 < min(r.dice))
+    >>> journey(s, r)[1:]
+    ('move Xanadu', 'done')
+    """
+    _, budget = travel_terms(s, next(a for a in s.legal_actions() if str(a) == reach.action))
+    stop = ("done",) if reach.moves < budget else ()
+    return (reach.action, *(f"move {step}" for step in reach.steps), *stop)
+
+
+def chance(s: Mp2State, a: Action) -> bool:
+    """Whether the outcome of ``a`` is chance, which the greedy player scores on reseeded futures:
+    a reroll or a black die is rolled."""
+    return a.kind in ("reroll", "black_die")
+
+
+def effect(s: Mp2State, a: Action) -> tuple[object, ...]:
+    """What an action does, ignoring which dice do it (the lowest die sets level and fee): the
+    greedy agent merges actions with the same effect."""
+    if not a.dice:
+        return (a.kind, a.space, a.choice)
+    low = a.dice[0]
+    if a.kind == "travel":
+        return (a.kind, a.space, *travel_terms(s, a))  # the coins due and the moves allowed
+    fee = space_coins(s, a)
+    if a.kind == "guild_seal":
+        return (a.kind, min(low, 4), fee)
+    if a.kind == "special_city":
+        return (a.kind, a.space, low >= s.components.special_cities[str(a.space)].double_at)
+    if a.kind in ("books", "contracts", "khans_favor", "money_bag"):
+        return (a.kind, a.space, a.choice, fee)
+    return (
+        a.kind,
+        a.space,
+        a.choice,
+        low,
+        bool(a.black),
+    )  # city cards, reroll, adjust: the die matters
