@@ -23,13 +23,21 @@ def anchor(heading: str) -> str:
     return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
 
 
+def prose(text: str) -> str:
+    r"""``text`` without its fenced code blocks, whose ``#`` lines are comments and whose brackets are code.
+
+    >>> prose("# Title\n```python\n# a comment, [x](y)\n```\nafter")
+    '# Title\nafter'
+    """
+    return re.sub(r"^```.*?^```\n?", "", text, flags=re.MULTILINE | re.DOTALL)
+
+
 def anchors(page: Path) -> set[str]:
-    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
-    return {anchor(line) for line in text.splitlines() if line.startswith("#")}
+    return {anchor(line) for line in prose(page.read_text(encoding="utf-8")).splitlines() if line.startswith("#")}
 
 
 def links(page: Path) -> list[str]:
-    return [a or b for a, b in LINK.findall(page.read_text(encoding="utf-8"))
+    return [a or b for a, b in LINK.findall(prose(page.read_text(encoding="utf-8")))
             if not re.match(r"[a-z]+:", a or b)]
 
 
