@@ -76,14 +76,14 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import fmean, median, quantiles, stdev
+from statistics import fmean, median, quantiles
 
 # this checkout's package (not another installed copy) and legacy_greedy, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from greedy_before35 import Greedy35Agent  # noqa: E402
 from legacy_greedy import LegacyGreedyAgent  # noqa: E402
-from search_match import OPPONENTS, Setting, game, mean_se  # noqa: E402
+from search_match import OPPONENTS, Setting, game, mean_se, standard_error  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import simulate, wilson  # noqa: E402
@@ -229,15 +229,6 @@ def seed_means(games: list[Tally], value: Callable[[Tally], float]) -> list[floa
 def margin(game: Tally) -> float:
     """The final margin of the tallied agent over its opponent in a 2-player game."""
     return game.score - game.other_score
-
-
-def standard_error(values: list[float]) -> float:
-    """The standard error of the mean of ``values`` (``nan`` for one value).
-
-    >>> round(standard_error([3.0, 4.0, 5.0]), 3)
-    0.577
-    """
-    return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
 
 
 def margin_text(margins: list[float], unit: str) -> str:

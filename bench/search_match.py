@@ -39,7 +39,7 @@ ruleset and opponent is paired with that first seed by seed, on the seeds both p
 seatings. A setting is named by the options that differ from today's defaults
 (``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent; its games were
 played by the code of the day they were saved. ``bench/data/search_match.jsonl`` holds the games
-behind the README's figures of the search against today's greedy.
+behind the README's figures of the search against the greedy players.
 
 This prints figures; it is not a test.
 """
@@ -173,14 +173,22 @@ def game(job: tuple[str, Setting, str, int]) -> Result:
     return Result(winners[seat] / sum(winners), learned.final_margin(s, seat), cpu, search.searched, travels, posts)
 
 
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (``nan`` for one value).
+
+    >>> round(standard_error([3.0, 4.0, 5.0]), 3)
+    0.577
+    """
+    return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+
+
 def mean_se(values: list[float], digits: int = 2) -> str:
-    """The mean ± its standard error (``nan`` for a single value), to ``digits`` decimals.
+    """The mean ± its standard error, to ``digits`` decimals.
 
     >>> mean_se([1.0, 2.0, 4.0], 1)
     '+2.3 ± 0.9'
     """
-    se = stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
-    return f"{fmean(values):+.{digits}f} ± {se:.{digits}f}"
+    return f"{fmean(values):+.{digits}f} ± {standard_error(values):.{digits}f}"
 
 
 def seed_margins(margins: dict[int, float]) -> dict[int, float]:
@@ -201,8 +209,8 @@ def outcome(setting: str, wins: float, games: int, seeds: dict[int, float]) -> s
 
 def seatings(wins: dict[int, float]) -> str:
     """How the seeds whose two games are both in ``wins`` (the search's share of each victory) went:
-    won in both seatings, in one (or shared), in neither. A seed won in one seating only is decided
-    by the seat, where the search's gain did not make up the seat's advantage.
+    won in both seatings, in one (or shared), in neither. A seed won in one seating only was decided
+    by the seating: the search's gain did not make up the difference between the seats.
 
     >>> seatings({0: 1.0, 1: 1.0, 2: 1.0, 3: 0.0, 4: 0.5, 5: 0.0, 6: 1.0})
     '; of 3 seeds, won in both seatings 1, in one 2, in neither 0'
