@@ -83,7 +83,7 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from greedy_before35 import Greedy35Agent  # noqa: E402
 from legacy_greedy import LegacyGreedyAgent  # noqa: E402
-from search_match import OPPONENTS, Setting, game, mean_se, standard_error  # noqa: E402
+from search_match import OPPONENTS, Setting, game, mean_se, seed_means, standard_error  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import simulate, wilson  # noqa: E402
@@ -217,13 +217,13 @@ def paired(pool: ProcessPoolExecutor, ruleset: str, seeds: int, first: Callable[
     return mine, games
 
 
-def seed_means(games: list[Tally], value: Callable[[Tally], float]) -> list[float]:
+def per_seed(games: list[Tally], value: Callable[[Tally], float]) -> list[float]:
     """``value`` of each seed's two games of :func:`paired`, averaged.
 
-    >>> seed_means([Tally(travels=3), Tally(travels=6), Tally(travels=4), Tally(travels=4)], lambda g: g.travels)
+    >>> per_seed([Tally(travels=3), Tally(travels=6), Tally(travels=4), Tally(travels=4)], lambda g: g.travels)
     [4.5, 4.0]
     """
-    return [(value(a) + value(b)) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
+    return list(seed_means({n: value(g) for n, g in enumerate(games)}).values())
 
 
 def margin(game: Tally) -> float:
@@ -295,9 +295,9 @@ def voyages(pool: ProcessPoolExecutor, workers: int, n_greedy: int, n_search: in
         t0 = time.perf_counter()
         new, games = paired(pool, "voyages", n_paired, greedy, greedy35)
         n = new.games
-        travels = seed_means(games, lambda g: g.travels)
+        travels = per_seed(games, lambda g: g.travels)
         print(f"Voyages: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
-              f"seatings); {margin_text(seed_means(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
+              f"seatings); {margin_text(per_seed(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
         print(f"  new greedy per game: {fmean(travels):.2f} ± {standard_error(travels):.2f} Travel actions (± "
               f"standard error over the seeds), {new.posts / n:.2f} trading posts, "
               f"{new.goal_points / n:.1f} goal points, mean score {new.score / n:.1f}; "
@@ -326,7 +326,7 @@ def schmidt(pool: ProcessPoolExecutor, n_paired: int, n_search: int, search: Set
         t0 = time.perf_counter()
         new, games = paired(pool, "schmidt", n_paired, greedy, greedy35)
         print(f"Schmidt: GreedyAgent vs the greedy before issue 35: {new.rate()} ({n_paired} seeds, both "
-              f"seatings); {margin_text(seed_means(games, margin), 'Gulden of capital')}; rounds a game median "
+              f"seatings); {margin_text(per_seed(games, margin), 'Gulden of capital')}; rounds a game median "
               f"{median(new.rounds):.0f} [{time.perf_counter() - t0:.0f} s]", flush=True)
     for opponent in ("greedy", "before35") if n_search else ():
         search_rows(pool, "schmidt", n_search, search, opponent)
@@ -407,7 +407,7 @@ def head_to_heads(pool: ProcessPoolExecutor, args: argparse.Namespace, search: S
         t0 = time.perf_counter()
         new, games = paired(pool, "mp2", args.paired, greedy, greedy35)
         print(f"Marco Polo II, GreedyAgent vs the greedy before issue 35: {new.rate()} ({args.paired} seeds, both "
-              f"seatings); {margin_text(seed_means(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]",
+              f"seatings); {margin_text(per_seed(games, margin), 'VP')} [{time.perf_counter() - t0:.0f} s]",
               flush=True)
     for opponent in ("greedy", "before35") if args.search_games else ():
         search_rows(pool, "mp2", args.search_games, search, opponent)

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from agents import margin, margin_text, paired, seed_means  # noqa: E402
+from agents import margin, margin_text, paired, per_seed  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents.base import terms  # noqa: E402
@@ -153,7 +153,7 @@ def main() -> None:
                 line = f"{ruleset} vs {name}: CPU a game {spread(mine)} today, {spread(theirs)} the variant"
                 if args.paired:
                     tally, games = paired(pool, ruleset, args.paired, today, partial(variant, name))
-                    line += f"; today's {tally.rate()}, {margin_text(seed_means(games, margin), 'VP')}"
+                    line += f"; today's {tally.rate()}, {margin_text(per_seed(games, margin), 'VP')}"
                 print(line, flush=True)
 
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, cast
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from agents import Tally, margin, margin_text, play_seats, seed_means  # noqa: E402
+from agents import Tally, margin, margin_text, per_seed, play_seats  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
@@ -116,7 +116,7 @@ def main() -> None:
         for side, tally in zip(sides, tallies, strict=True):
             side.add(tally)
     print(f"Voyages: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired); "
-          f"{margin_text(seed_means([g[0] for g in games], margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
+          f"{margin_text(per_seed([g[0] for g in games], margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
     for side, name in zip(sides, ("today's greedy", f"greedy of {args.commit}"), strict=True):
         n = side.games
         print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "

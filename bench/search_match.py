@@ -191,13 +191,14 @@ def mean_se(values: list[float], digits: int = 2) -> str:
     return f"{fmean(values):+.{digits}f} ± {standard_error(values):.{digits}f}"
 
 
-def seed_margins(margins: dict[int, float]) -> dict[int, float]:
-    """The mean margin of every seed whose two games (``2 k`` and ``2 k + 1``) are both in ``margins``.
+def seed_means(values: dict[int, float]) -> dict[int, float]:
+    """The mean of ``values`` (a figure of each game: its margin, its share of the victory ...) over
+    every seed ``k`` whose two games (``2 k`` and ``2 k + 1``) are both in ``values``.
 
-    >>> seed_margins({0: 4.0, 1: -2.0, 2: 5.0})
+    >>> seed_means({0: 4.0, 1: -2.0, 2: 5.0})
     {0: 1.0}
     """
-    return {n // 2: (m + margins[n + 1]) / 2 for n, m in margins.items() if n % 2 == 0 and n + 1 in margins}
+    return {n // 2: (v + values[n + 1]) / 2 for n, v in values.items() if n % 2 == 0 and n + 1 in values}
 
 
 def outcome(setting: str, wins: float, games: int, seeds: dict[int, float]) -> str:
@@ -215,8 +216,8 @@ def seatings(wins: dict[int, float]) -> str:
     >>> seatings({0: 1.0, 1: 1.0, 2: 1.0, 3: 0.0, 4: 0.5, 5: 0.0, 6: 1.0})
     '; of 3 seeds, won in both seatings 1, in one 2, in neither 0'
     """
-    shares = [wins[n] + wins[n + 1] for n in wins if n % 2 == 0 and n + 1 in wins]
-    both, neither = shares.count(2.0), shares.count(0.0)
+    shares = list(seed_means(wins).values())
+    both, neither = shares.count(1.0), shares.count(0.0)
     return (f"; of {len(shares)} seeds, won in both seatings {both}, in one {len(shares) - both - neither}, "
             f"in neither {neither}")
 
@@ -292,7 +293,7 @@ def report(paths: list[Path], played: range | None = None, aim: float | None = N
         print(f"{ruleset}, against {OPPONENTS[opponent].__name__}:")
         first: tuple[str, dict[int, float]] | None = None
         for setting, rows in settings.items():
-            seeds = seed_margins({n: row["margin"] for n, row in rows.items()})
+            seeds = seed_means({n: row["margin"] for n, row in rows.items()})
             line = outcome(f"{setting}, games {min(rows)}-{max(rows)}", sum(r["win"] for r in rows.values()),
                            len(rows), seeds)
             if all("travels" in r for r in rows.values()):
@@ -355,7 +356,7 @@ def main() -> None:
                                "game": n, "win": r.win, "margin": r.margin, "travels": r.travels, "posts": r.posts}
                         out.write(json.dumps(row) + "\n")
                         out.flush()
-            seeds = seed_margins({n: r.margin for n, r in enumerate(results, args.first)})
+            seeds = seed_means({n: r.margin for n, r in enumerate(results, args.first)})
             cpu = [x for r in results for x in r.cpu]
             searched = sum(r.searched for r in results) / len(cpu)
             line = (f"{outcome(str(setting), sum(r.win for r in results), args.games, seeds)}; "
