@@ -73,6 +73,9 @@ class Stepping(Hashable, Protocol):
     @property
     def posts_passing(self) -> bool: ...
 
+    @property
+    def step_coins(self) -> tuple[int, ...]: ...
+
     def cost(self, route: Any) -> tuple[int, int, int]: ...
 
     def moves_cost(self, made: int, used: int) -> int | None: ...
@@ -403,7 +406,7 @@ class _Net(NamedTuple):
     made, free end) up to the most moves of one Travel action, edges or not."""
 
     nodes: tuple[Node, ...]
-    index: dict[Node, int]
+    node_of: dict[Node, int]
     places: tuple[str, ...]  # the locations, sorted: a location's number is its place here
     place: tuple[int, ...]  # per node, its location's number
     steps: tuple[tuple[tuple[int, int, int, int, str], ...], ...]  # per node: (to, coins, camels, jade, move label)
@@ -451,13 +454,13 @@ def _to_enter_of(key: Plan, cities: frozenset[str], by: str) -> tuple[list[float
     for a, edges in enumerate(net.steps):
         for b, coins, camels, jade, _ in edges:
             back[b].append((a, (coins + camels + jade) * unit))
-    for a, (x, made, free) in enumerate(net.nodes):
+    for a, (_, made, free) in enumerate(net.nodes):
         space = _space_for(key.spaces, made + free) if made or free else None
         if space is not None:
             back[net.start[net.place[a]]].append((a, space.coins * unit + action))
     inf = float("inf")
     dist = [inf] * len(net.nodes)
-    heap = [(0, k) for k, (x, made, free) in enumerate(net.nodes) if x in cities and (made or free)]
+    heap = [(0.0, k) for k, (x, made, free) in enumerate(net.nodes) if x in cities and (made or free)]
     for _, k in heap:
         dist[k] = 0
     while heap:
@@ -487,9 +490,9 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
     net = _net(key)
     number = {x: k for k, x in enumerate(net.places)}
     covers = [0] * len(net.places)
-    for g, group in enumerate(groups):
+    for k, group in enumerate(groups):
         for city in group:
-            covers[number[city]] |= 1 << g
+            covers[number[city]] |= 1 << k
     posts = [covers[k] if x in key.posts else 0 for k, x in enumerate(net.places)]
     passing = key.rules.posts_passing
     extra = tuple(sp for sp in key.spaces if sp.extra_post)
@@ -501,8 +504,8 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
     first = net.start[number[figures[0]]]
     other = number[figures[1]] if two else -1
     mask = 0
-    for x in figures:
-        mask |= covers[number[x]]
+    for name in figures:
+        mask |= covers[number[name]]
     inf = float("inf")
     finish = [(_space_for(key.spaces, need), _space_for(extra, need)) for need in range(net.most + 2)]
     estimate = _pair_estimate(key, groups, by) if two else _estimate(bounds)
@@ -522,8 +525,8 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
                 heapq.heappush(heap, (g + h, -g, state))
 
     while heap:
-        _, g, state = heapq.heappop(heap)
-        g = -g
+        _, deeper, state = heapq.heappop(heap)
+        g = -deeper
         if g > best[state]:
             continue
         mask, node, other, second, moved, used = state
@@ -533,23 +536,23 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
         figure = 2 if second else 1
         for to, coins, camels, jade, label in steps[node]:
             w = g + (coins + camels + jade) * unit
-            x = place[to]
-            met = mask | posts[x] if passing else mask
+            gain = posts[place[to]]
+            met = mask | gain if passing else mask
             push((met, to, other, second, moved | figure, used), w, state, ("step", figure, label, coins, camels, jade))
-            if extra and not used and posts[x] & ~mask and nodes[to][1] + nodes[to][2] <= extra_most:
-                push((mask | posts[x], to, other, second, moved | figure, 1), w, state,
+            if extra and not used and gain & ~mask and nodes[to][1] + nodes[to][2] <= extra_most:
+                push((mask | gain, to, other, second, moved | figure, 1), w, state,
                      ("extra", figure, label, coins, camels, jade))
         if two and not second:
-            push((mask, net.index[net.places[other], made, free], place[node], 1, moved, used), g, state,
+            push((mask, net.node_of[net.places[other], made, free], place[node], 1, moved, used), g, state,
                  ("switch",))
         if made or free:
             space = finish[made + free][used]
             if space is not None:
                 ends = (place[node], other) if not second else (other, place[node])
                 met = mask
-                for k, x in enumerate(ends):
+                for k, end in enumerate(ends):
                     if moved >> k & 1:
-                        met |= covers[x]
+                        met |= covers[end]
                 push((met, net.start[ends[0]], ends[1], 0, 0, 0), g + space.coins * unit + action, state,
                      ("end", space))
     return None
@@ -598,8 +601,7 @@ def _pair_estimate(key: Plan, groups: list[frozenset[str]], by: str) -> Callable
     unit, action = _weights(by)
     n = len(groups)
     inf = float("inf")
-    table = key.rules.step_coins if isinstance(getattr(key.rules, "step_coins", None), tuple) else ()
-    sums = list(itertools.accumulate(table, initial=0))
+    sums = list(itertools.accumulate(key.rules.step_coins, initial=0))
     per_move = min((sums[k] / k for k in range(1, len(sums))), default=0.0)
     slack = [max((per_move * k - (sums[m + k] - sums[m]) for k in range(len(sums) - m)), default=0.0)
              for m in range(net.most + 1)]  # what the table may charge less than per_move a move, moves already made
@@ -607,8 +609,8 @@ def _pair_estimate(key: Plan, groups: list[frozenset[str]], by: str) -> Callable
     for x, node in enumerate(net.start):
         for to, coins, camels, jade, _ in net.steps[node]:
             used = net.nodes[to][1]
-            edges[net.place[to]].append((x, coins + camels + jade - key.rules.moves_cost(0, used) + per_move * used,
-                                         used))
+            edges[net.place[to]].append((x, coins + camels + jade - (key.rules.moves_cost(0, used) or 0)
+                                         + per_move * used, used))
     costs: list[list[float]] = []
     moves: list[list[float]] = []
     for group in groups:
@@ -634,9 +636,10 @@ def _pair_estimate(key: Plan, groups: list[frozenset[str]], by: str) -> Callable
             return 0.0, 0.0
         got = alone.get((x, left))
         if got is None:
-            got = alone[x, left] = tuple(min(far[a][x] + order[left, a] for a in range(n) if left >> a & 1)
-                                         for far, order in zip((costs, moves), orders, strict=True))  # type: ignore[assignment]
-        return got  # type: ignore[return-value]
+            cost, move = (min(far[a][x] + order[left, a] for a in range(n) if left >> a & 1)
+                          for far, order in zip((costs, moves), orders, strict=True))
+            got = alone[x, left] = (cost, move)
+        return got
 
     splits: dict[tuple[int, int, int], list[tuple[float, float]]] = {}
 

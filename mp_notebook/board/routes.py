@@ -66,7 +66,7 @@ from mp_notebook.board.journeys import (
     journey_rows,
 )
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.engine.text import amounts, noun, resource
+from mp_notebook.engine.text import amounts, counted, noun, resource
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
 from mp_notebook.rulesets import get
 
@@ -1077,7 +1077,9 @@ def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by
     >>> import mp_notebook as mp
     >>> t = tour(mp.new_game(players=2, seed=1), 0, ["Kashgar", "Xian", "Lhasa"])
     >>> t.cities, t.actions, t.total
-    (('Xian', 'Lhasa', 'Kashgar'), 3, 19)
+    (('Xian', 'Lhasa', 'Kashgar'), 2, 19)
+    >>> [(leg.space, leg.posts, leg.extra_post) for leg in t.whole.legs]
+    [('upper', ('Xian', 'Lhasa'), 'Xian'), ('middle', ('Kashgar',), None)]
     """
     plan, rules = _plan(s, player, "tour", by, TOUR_BY)
     if isinstance(cities, str) or not isinstance(cities, Iterable):
@@ -1122,19 +1124,21 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
     """Which bonus action or guild seal would add the most places a Travel action can end on now.
 
     One row per legal bonus action that changes the dice (a die changed by 1, a reroll, a black
-    die: ``kind``) and per guild seal the player lacks (as if held, its price not paid): ``gain``
-    is the number of new end locations (the expected number over the six faces where the action
-    rolls a die, ``chance`` True), ``new`` the locations it can add and ``lost`` those it can take
-    away (paying for the bonus action). Sorted by gain. Asked at the player's turn with a Travel
-    action open and something to weigh; otherwise an :class:`ArgumentError` that says why.
+    die: ``kind``) and per guild seal the player lacks (as if held, its price not paid) that adds
+    at least one place: ``gain`` is the number of new end locations (the expected number over the
+    six faces where the action rolls a die, ``chance`` True), ``new`` the locations it can add and
+    ``lost`` those it can take away (paying for the bonus action). Sorted by gain. Empty when
+    nothing open adds a place (``attrs["note"]`` says so and how many options were weighed). Asked
+    at the player's turn with a Travel action open and something to weigh; otherwise an
+    :class:`ArgumentError` that says why.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
     >>> while s.decision.kind != "turn":
     ...     s = s.apply(s.legal_actions()[0])
-    >>> b = boosts(s, 0).set_index("option")
-    >>> bool(b.loc["adjust_die [2] +1", "gain"] >= 0), sorted(b.kind.unique())
-    (True, ['adjust_die', 'black_die', 'reroll', 'seal'])
+    >>> b = boosts(s, 0)
+    >>> b.attrs["note"], list(b.option), bool((b.gain > 0).all())
+    ('1 option of 15 weighed adds a place', ['farmer seal'], True)
     """
     import pandas as pd
 
@@ -1165,8 +1169,13 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
         raise ArgumentError(f"boosts: no bonus action that changes the dice ({', '.join(BOOSTS)}) is open to "
                             f"{s.players[player].name} now{' and they hold every guild seal' if t.SEALS else ''}: "
                             f"nothing to weigh (mp.routes.reachable lists where they can go now)")
-    table = pd.DataFrame(rows, columns=list(BOOST_COLUMNS))
-    return table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table = pd.DataFrame([r for r in rows if r[4]], columns=list(BOOST_COLUMNS))
+    table = table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table.attrs["note"] = (f"{counted(len(table), 'option', 'options')} of {len(rows)} weighed "
+                           f"{'adds' if len(table) == 1 else 'add'} a place" if len(table) else
+                           f"none of the {noun(len(rows), 'option')} weighed adds a place a Travel action can end on "
+                           f"now")
+    return table
 
 
 def _end_set(s: GameState, player: int) -> set[str]:

@@ -77,7 +77,8 @@ def travel_spaces(s: GameState, player: int) -> tuple[TravelSpace, ...]:
     state = cast("Mp2State", s)
     p = state.players[player]
     ch = state.components.characters_by_name[p.character] if p.character else None
-    return tuple(TravelSpace(sp.name, sp.dice, sp.max_moves, sp.coins, sp.extra_post) for sp in state.components.rules.travel
+    return tuple(TravelSpace(sp.name, sp.dice, sp.max_moves, sp.coins, sp.extra_post)
+                 for sp in state.components.rules.travel
                  if ch is None or not ch.travel_spaces or sp.name in ch.travel_spaces)
 
 

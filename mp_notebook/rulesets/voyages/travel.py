@@ -92,7 +92,9 @@ def move_terms(s: GameState, player: int) -> MoveTerms | None:
         pay = per_step.pay
         if per_step.any_good or per_step.different_goods or pay.pepper or pay.silk or pay.gold or pay.vp:
             raise ArgumentError(f"route analysis: this city card's moves cost {per_step} each, and goods are not "
-                                f"among the resources route analysis prices (coins and camels)")
+                                f"among the resources route analysis prices (coins and camels); ask "
+                                f"s.legal_actions() for the moves the engine offers now (each a step you can pay), "
+                                f"or mp.routes.cheapest(s, player, target) for what the routes themselves cost")
         steps, camels = tuple(c + pay.coins for c in steps), pay.camels
     moving = dataclasses.replace(rules, step_coins=steps, step_camels=camels)
     return MoveTerms(mode, left, moving, bool(made) or mode == "free")
