@@ -111,7 +111,8 @@ class Turns:
     ``engine_turn(state)``: plays a turn the engine takes itself (the solo Automa's), if one is
     due, and says whether it did; ``why_not(state, seat, player, action)``: why a turn action is
     not legal; ``turn_rule``/``end_rule``: the rules cited when it is not that seat's decision or
-    the game is over.
+    the game is over; ``why_waiting(state, action)``: what the rules say about an action of another
+    kind than the decision awaited (a move after the Travel action has ended), or ``None``.
     """
 
     main: Mapping[str, Callable[[Any, Any], None]]
@@ -125,6 +126,7 @@ class Turns:
     turn_rule: str
     end_rule: str
     engine_turn: Callable[[Any], bool] = lambda s: False
+    why_waiting: Callable[[Any, Action], str | None] = lambda s, a: None
 
     def run(self, s: Any) -> None:
         """Resolve automatic tasks (and turns the engine plays) until a decision is awaited."""
@@ -185,7 +187,8 @@ class Turns:
         if d.kind != "turn":
             legal = self.legal_actions(s)
             shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
-            return f"{head}: the game is waiting for {d.text!r}; the choices are: {shown}"
+            said = self.why_waiting(s, a)
+            return f"{head}: {f'{said}; ' if said else ''}the game is waiting for {d.text!r}; the choices are: {shown}"
         i = d.player
         assert i is not None
         return f"{head}: {self.why_not(s, i, s.players[i], a)}"

@@ -611,7 +611,14 @@ def _do_travel(s: Mp2State, a: LegalAction) -> None:
         s._note(i, f"{seat_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
                    f"before this round)", R_FIRST)
     reserve = tuple(_first_moves(s, i))
-    push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
+    own = s.components.rules.travel[index].coins  # the space's printed coins (the lower space's 2)
+    if coins > own:  # occupied: the lowest die placed as well (R_OCCUPIED)
+        why = (f"{a.space} Travel space: {own} coins, and {coins - own} as it was occupied (the lowest die placed)"
+               if own else f"{a.space} Travel space was occupied: the lowest die placed")
+        rule = R_OCCUPIED
+    else:
+        why, rule = f"{a.space} Travel space", R_TRAVEL
+    push(s, _charge(i, fee, why, rule, reserve), ("move", i, moves, (), a.space, 0))
 
 
 def _do_contracts(s: Mp2State, a: LegalAction) -> None:
@@ -1400,8 +1407,9 @@ DECISION_ABOUT = {
 
 def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
     if a.kind not in MAIN_KINDS + BONUS_KINDS + ("end_turn",):
-        return (f"{a.kind} is a follow-up choice and nothing is asking for it now; "
-                f"choose a main or bonus action ({R_TURN})")
+        over = _travel_over(s, a)
+        return (f"{over}; " if over else "") + (f"{a.kind} is a follow-up choice and nothing is asking for it now; "
+                                                 f"choose a main or bonus action ({R_TURN})")
     if a.kind == "end_turn":
         return f"you still have dice and must take a main action first ({R_TURN})"
     own, black = _own(a), a.black
@@ -1562,8 +1570,34 @@ def _automa_turn(s: Mp2State) -> bool:
     return True
 
 
+def _travel_over(s: Mp2State, a: Action) -> str | None:
+    """Why a ``move`` is refused after this turn's Travel action has ended: how far its lowest die
+    and its space let it go (``None`` for another action, or a turn without a Travel action)."""
+    if a.kind != "move" or s.current_player is None:
+        return None
+    i, moved, chain = s.current_player, 0, s._hist
+    while chain is not None:
+        chain, step = chain
+        if not isinstance(step, Action) or step.player != i or step.kind == "end_turn":
+            return None
+        if step.kind == "move":
+            moved += 1
+        elif step.kind == "travel" and step.dice and step.space:
+            space = next(sp for sp in s.components.rules.travel if sp.name == step.space)
+            die, moves = min(step.dice), min(min(step.dice), space.max_moves)
+            if die <= space.max_moves:
+                reach = f"your lowest die is {die}, so this Travel moves at most {counted(moves, 'step')}"
+            else:
+                reach = (f"the {space.name} Travel space moves at most {counted(moves, 'step')} "
+                         f"(your lowest die is {die})")
+            stopped = f"you stopped it after {counted(moved, 'step')}; " if moved < moves else ""
+            return f"your Travel action is over: {stopped}{reach} ({R_TRAVEL})"
+    return None
+
+
 TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,
-              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, engine_turn=_automa_turn)
+              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, engine_turn=_automa_turn,
+              why_waiting=_travel_over)
 run = TURNS.run
 legal_actions = TURNS.legal_actions
 decision = TURNS.decision
