@@ -158,6 +158,32 @@ def _joined(text: str | list[str]) -> str:
     return text if isinstance(text, str) else "".join(text)
 
 
+PART_WORDS = 4000
+"""The most words of text (markdown) one part of a lesson has: a part reads in well under 45 minutes;
+a longer lesson is split into parts (:data:`LESSONS`)."""
+
+
+@dataclass(frozen=True)
+class PartSize:
+    """How big a lesson part is: its cells, the words of its text (markdown cells) and of its code,
+    and the tasks it sets (``Exercise(`` in its code cells)."""
+
+    cells: int
+    words: int
+    code_words: int
+    tasks: int
+
+
+def part_size(path: str | os.PathLike[str]) -> PartSize:
+    """The :class:`PartSize` of the stored notebook at ``path`` (``bench/lesson_coverage.py`` prints it)."""
+    with open(path, encoding="utf-8") as f:
+        cells = json.load(f)["cells"]
+    sources = [(c["cell_type"], _joined(c["source"])) for c in cells]
+    return PartSize(len(cells), sum(len(s.split()) for kind, s in sources if kind == "markdown"),
+                    sum(len(s.split()) for kind, s in sources if kind == "code"),
+                    sum(s.count("Exercise(") for kind, s in sources if kind == "code"))
+
+
 def coverage(ruleset: str, root: str | os.PathLike[str] = ".") -> tuple[list[str], list[str]]:
     """The rule sections ``ruleset`` cites (:func:`rule_sections`) that its lesson's parts (:data:`LESSONS`,
     under the repository root ``root``) show word for word, and those they do not show."""
@@ -858,8 +884,16 @@ def _add_marks(figure: go.Figure, s: GameState, marks: Mapping[str, Sequence[str
                     "color": MARK_COLOURS[k % len(MARK_COLOURS)], "line": {"width": 1, "color": "black"}}))
 
 
+LABEL_SIDES = (("top center", 0, -1), ("bottom center", 0, 1), ("middle right", 1, 0), ("middle left", -1, 0))
+"""Where a place's added name may stand: plotly's text position and its direction on the map."""
+
+
 def _add_labels(figure: go.Figure, s: GameState, label: list[str]) -> None:
+    """Ring the places in ``label``; name those the map left unnamed, each on the side of its ring
+    farthest from the other rings and names added (so that two close places do not overlap)."""
     import plotly.graph_objects as go
+
+    from mp_notebook.render.map import projection
 
     if not label:
         return
@@ -868,13 +902,22 @@ def _add_labels(figure: go.Figure, s: GameState, label: list[str]) -> None:
     figure.add_trace(go.Scattergeo(
         name="named in the text", lon=[loc.lon for loc in locs], lat=[loc.lat for loc in locs], mode="markers",
         hoverinfo="skip", marker={"size": 22, "symbol": "circle-open", "color": "#c0392b", "line": {"width": 2.5}}))
-    unnamed = [p for p in label if p not in named]
-    if unnamed:
-        locs = [s.board.locations[p] for p in unnamed]
+    fit = projection(s)
+    taken = [fit(loc.lon, loc.lat) for loc in locs]
+    for p in label:
+        if p in named:
+            continue
+        loc = s.board.locations[p]
+        x, y = fit(loc.lon, loc.lat)
+
+        def room(side: tuple[str, int, int], x: float = x, y: float = y) -> float:
+            ax, ay = x + side[1] * 30, y + side[2] * 14
+            return min(((ax - tx) ** 2 + (ay - ty) ** 2 for tx, ty in taken if (tx, ty) != (x, y)), default=1e9)
+        side = max(LABEL_SIDES, key=room)
+        taken.append((x + side[1] * 30, y + side[2] * 14))
         figure.add_trace(go.Scattergeo(
-            name="names", lon=[loc.lon for loc in locs], lat=[loc.lat for loc in locs], mode="text",
-            text=[f"<b>{p}</b>" for p in unnamed], textposition="top center", showlegend=False,
-            textfont={"size": 13, "color": "#c0392b"}, hoverinfo="skip"))
+            name=f"name of {p}", lon=[loc.lon], lat=[loc.lat], mode="text", text=[f"<b>{p}</b>"],
+            textposition=side[0], showlegend=False, textfont={"size": 13, "color": "#c0392b"}, hoverinfo="skip"))
 
 
 def score_sheet(s: GameState, *, title: str | None = None, width: int = 900, height: int = 300) -> Picture:
@@ -890,13 +933,16 @@ def score_sheet(s: GameState, *, title: str | None = None, width: int = 900, hei
     titles: dict[str, str] = dict(getattr(ui, "SCORE_TITLES", {}))
     names = [str(n) for n in table.index]
     figure = go.Figure(layout={"barmode": "stack", "width": width, "height": height,
-                               "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
-                               "legend": {"orientation": "h", "y": -0.15}, "plot_bgcolor": "white"})
+                               "margin": {"l": 10, "r": 10, "t": 50, "b": 10}, "plot_bgcolor": "white",
+                               "legend": {"orientation": "h", "y": -0.15, "traceorder": "normal"}})
     for k, column in enumerate(categories):
         values = [int(v) for v in table[column]]
         figure.add_trace(go.Bar(name=titles.get(column, column), y=names, x=values, orientation="h",
                                 text=[str(v) if v else "" for v in values], textposition="inside",
                                 marker={"color": MARK_COLOURS[k % len(MARK_COLOURS)]}))
+    figure.add_trace(go.Scatter(x=[int(t) for t in table["total"]], y=names, mode="text", showlegend=False,
+                                text=[f"  {int(t)}" for t in table["total"]], textposition="middle right",
+                                textfont={"size": 14}))
     totals = ", ".join(f"{n} {int(t)}" for n, t in zip(names, table["total"], strict=True))
     winners = [n for n, w in zip(names, table["winner"], strict=True) if w]
     verb = "wins" if len(winners) == 1 else "share the victory"

@@ -70,6 +70,18 @@ def push(s: Any, *tasks: Task) -> None:
         s.tasks = s.tasks + tasks[::-1]
 
 
+def mid_action(s: Any, a: Action, turn_kinds: tuple[str, ...], setting_up: tuple[str, ...], rule: str) -> str | None:
+    """Why ``a``, one of ``turn_kinds`` (main and bonus actions, ``end_turn``), waits while a choice of
+    the action under way is awaited (any pending decision but those of ``setting_up``, the choices
+    made before a turn such as compensation), citing ``rule``; ``None`` when that is not the case."""
+    task = s.tasks[-1] if s.tasks else None
+    if task is None or task[0] in setting_up or a.kind not in turn_kinds or a.player not in (None, task[1]):
+        return None
+    what = "ending the turn" if a.kind == "end_turn" else "another action"
+    return (f"{what} has to wait: bonus actions and the end of the turn come before or after a main action, "
+            f"never in the middle of it, and this one is not finished ({rule})")
+
+
 def seat_name(s: Any, i: int | None) -> str:
     return "—" if i is None else s.players[i].name
 
