@@ -833,7 +833,13 @@ def picture(s: GameState, *, label: Sequence[str] = (), marks: Mapping[str, Sequ
 def map_figure(s: GameState, *, label: Sequence[str] = (), marks: Mapping[str, Sequence[str]] | None = None,
                highlight: Sequence[str] | None = None, player: int | None = None, title: str | None = None,
                width: int = PICTURE_WIDTH, height: int = PICTURE_HEIGHT) -> tuple[go.Figure, str]:
-    """The figure :func:`picture` draws (interactive in a notebook) and its caption."""
+    """The figure :func:`picture` draws (interactive in a notebook) and its caption.
+
+    >>> import mp_notebook as mp
+    >>> figure, caption = map_figure(mp.new_game(2, seed=7), label=["Beijing", "Xian"], title="The start")
+    >>> caption, figure.layout.width
+    ('Map (1000×640 px): The start. Labelled: Beijing, Xian.', 1000)
+    """
     from mp_notebook.render.map import show_map
 
     width = checked_int("width", width, 600, 4000)

@@ -123,8 +123,9 @@ class Turns:
     ``engine_turn(state)``: plays a turn the engine takes itself (the solo Automa's), if one is
     due, and says whether it did; ``why_not(state, seat, player, action)``: why a turn action is
     not legal; ``turn_rule``/``end_rule``: the rules cited when it is not that seat's decision or
-    the game is over; ``why_waiting(state, action)``: what the rules say about an action of another
-    kind than the decision awaited (a move after the Travel action has ended), or ``None``.
+    the game is over; ``why_waiting(state, action)``: what the rules say about an action the decision
+    awaited does not allow (a move after the Travel action has ended), said instead of what is
+    awaited, or ``None``.
     """
 
     main: Mapping[str, Callable[[Any, Any], None]]
@@ -199,8 +200,8 @@ class Turns:
         if d.kind != "turn":
             legal = self.legal_actions(s)
             shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
-            said = self.why_waiting(s, a)
-            return f"{head}: {f'{said}; ' if said else ''}the game is waiting for {d.text!r}; the choices are: {shown}"
+            said = self.why_waiting(s, a)  # the rule at stake says more than what is awaited
+            return f"{head}: {said or f'the game is waiting for {d.text!r}'}; the choices are: {shown}"
         i = d.player
         assert i is not None
         return f"{head}: {self.why_not(s, i, s.players[i], a)}"
