@@ -15,8 +15,8 @@ from mp_notebook.agents import GreedyAgent, PlayoutPolicy, RandomAgent
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis import evaluate
-from mp_notebook.analysis.evaluate import FINALISTS, halving, measure, plans, sample
-from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.analysis.evaluate import FINALISTS, _as_the_policy_plays, follow, halving, measure, plans, sample
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.rulesets import PACKAGES
 
 
@@ -232,3 +232,22 @@ def test_playout_policy_is_legal_and_seeded(mid: mp.GameState) -> None:
     for policy in (PlayoutPolicy(3), PlayoutPolicy(3, width=2)):
         a = policy.choose(mid)
         assert a in mid.legal_actions() and policy.with_seed(3).choose(mid) == a
+
+
+def test_a_plan_is_played_where_the_policy_would_pay_it_out_of_reach() -> None:
+    """Notebook 04's position: on a future, the greedy player pays the first route with jade and
+    the journey's third step is then out of reach; follow finds the payments that play the plan
+    (it was made on a position the seat cannot tell apart), and still refuses a plan no payments play."""
+    start = mp.new_game(["Ana", "Ben"], seed=7).apply("compensation coins=2,camels=1")
+    s = start.with_player(0, location="Xian", trading_posts=["Xian", "Chengdu"], coins=12, camels=5,
+                          goods={"pepper": 2, "silk": 1, "jade": 1}, dice=[2, 3, 4, 5, 6])
+    journey = ("travel [4,5,6] upper", "move Dunhuang", "move Khotan", "move Yarkand-Oasis")
+    plan = next(p for _, p in plans(s, 0, distinct_actions(s, s.legal_actions())) if p[:4] == journey)
+    t = s.determinize(0, 0).apply(plan[0])
+    with pytest.raises(IllegalAction, match="move Yarkand-Oasis is not allowed"):
+        _as_the_policy_plays(t, plan[1:], GreedyAgent(0))
+    end = follow(t, plan[1:], GreedyAgent(0))
+    played = end.history[len(t.history):]
+    assert end.players[0].location == "Yarkand-Oasis" and [x for x in played if x in plan] == list(plan[1:])
+    with pytest.raises(IllegalAction, match=r"money_bag \[6\] coins is not allowed"):  # no 6 left (another seat may have one)
+        follow(t, ("move Dunhuang", "money_bag [6] coins"), GreedyAgent(0))

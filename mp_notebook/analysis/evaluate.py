@@ -62,7 +62,7 @@ from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.board.routes import reachable
-from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seed, shown
 from mp_notebook.rulesets import get
 
@@ -78,6 +78,7 @@ T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.
        2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
        2.045, 2.042)  # Student's t, two-sided 95%, 1-30 degrees of freedom
 MAX_BETWEEN = 8  # decisions the policy may take between two steps of a plan (payments)
+MAX_TRIES = 64  # choices in between tried (each search), when the policy's own leave a plan's step out of reach
 DEFAULT_TIME_BUDGET = 2.0  # CPU seconds
 CAP = 3.0  # the hard cap on CPU seconds, in budgets, where the floor needs it
 DEFAULT_ROLLOUTS = 32  # futures of a finalist
@@ -560,14 +561,58 @@ def _samples(s: GameState, i: int, jobs: list[tuple[int, int, tuple[str, ...], i
 
 def follow(s: GameState, steps: tuple[str, ...], policy: Agent) -> GameState:
     """Play a plan's ``steps`` on ``s``; decisions in between (how to pay a fee or a route, ...)
-    are left to ``policy``."""
+    are left to ``policy``, unless its choices leave a later step out of reach (a journey's last
+    route unaffordable after it paid the first ones its way): then the fewest decisions in between
+    that lead through the plan are searched for, the policy's choice first at each (the plan was
+    made on a position the seat cannot tell apart from ``s``, so it can be played).
+
+    Raises :class:`~mp_notebook.engine.errors.IllegalAction` (the step the policy's own choices
+    leave out of reach) if no choices in between lead through the whole plan."""
+    try:
+        return _as_the_policy_plays(s, steps, policy)
+    except IllegalAction:
+        for limit in range(1, MAX_BETWEEN + 1):
+            end = _through(s, steps, policy, s.current_player, 0, limit, [MAX_TRIES])
+            if end is not None:
+                return end
+        raise
+
+
+def _as_the_policy_plays(s: GameState, steps: tuple[str, ...], policy: Agent) -> GameState:
+    """The plan with the policy's own choices in between (raises IllegalAction at a step they
+    leave out of reach, or once the turn has passed to another seat: a plan is one seat's)."""
+    seat = s.current_player
     for step in steps:
         for _ in range(MAX_BETWEEN):
-            if step in {str(a) for a in s.legal_actions()}:
+            if s.is_over or s.current_player != seat or step in {str(a) for a in s.legal_actions()}:
                 break
             s = s.apply(policy.choose(s))
-        s = s.apply(step)  # raises IllegalAction if the plan cannot go on
+        if s.current_player != seat:
+            raise IllegalAction(f"{step} is not allowed: the plan is player {seat}'s and the turn has passed")
+        s = s.apply(step)
     return s
+
+
+def _through(s: GameState, steps: tuple[str, ...], policy: Agent, seat: int | None, between: int, limit: int,
+             tries: list[int]) -> GameState | None:
+    """:func:`follow`'s search: ``seat``'s decisions only, at most ``limit`` of them between two
+    steps, the policy's choice first, then the other legal actions; :data:`MAX_TRIES` choices in all
+    (``tries``, shared)."""
+    while steps and s.current_player == seat and steps[0] in {str(a) for a in s.legal_actions()}:
+        s, steps, between = s.apply(steps[0]), steps[1:], 0
+    if not steps:
+        return s
+    if between >= limit or s.is_over or s.current_player != seat:
+        return None
+    first = policy.choose(s)
+    for a in (first, *(a for a in s.legal_actions() if a != first)):
+        if tries[0] <= 0:
+            return None
+        tries[0] -= 1
+        end = _through(s.apply(a), steps, policy, seat, between + 1, limit, tries)
+        if end is not None:
+            return end
+    return None
 
 
 def plans(s: GameState, i: int, choices: list[Action]) -> list[tuple[Action, tuple[str, ...]]]:
