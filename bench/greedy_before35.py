@@ -26,7 +26,7 @@ import legacy_voyages_evaluation
 
 from mp_notebook.agents.base import terms as package_terms
 from mp_notebook.agents.base import tie_break
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import AgentTerms

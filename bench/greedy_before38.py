@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import terms, tie_break
 from mp_notebook.agents.greedy import distinct_actions
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action

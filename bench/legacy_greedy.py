@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 import legacy_evaluation
 
 from mp_notebook.agents.base import tie_break
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mp_notebook.lessons import LESSONS, coverage
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

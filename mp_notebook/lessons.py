@@ -60,7 +60,7 @@ from mp_notebook.engine.errors import ArgumentError, IllegalAction, NotationErro
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.text import resource
 from mp_notebook.engine.validate import checked_int, checked_seat, shown
-from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.registry import PACKAGES, get
 
 if TYPE_CHECKING:
     import pandas as pd

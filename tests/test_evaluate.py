@@ -15,7 +15,7 @@ from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis import evaluate
 from mp_notebook.analysis.evaluate import FINALISTS, halving, plans, sample
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 
 def position(ruleset: str, choices: int = 3) -> mp.GameState:

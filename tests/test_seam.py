@@ -26,8 +26,8 @@ from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.registry import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.render.map import MapTerms
-from mp_notebook.rulesets import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.ui.labels import UiTerms
 
 PACKAGE = Path(mp.__file__).parent

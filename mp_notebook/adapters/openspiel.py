@@ -55,7 +55,7 @@ from mp_notebook.adapters.vocabulary import FORMS, action_space
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState
 from mp_notebook.engine.validate import ArgumentError, checked_int, shown
-from mp_notebook.rulesets import get, new_game
+from mp_notebook.registry import get, new_game
 
 PREFIX = "python_mp_notebook_"
 DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.validate import ArgumentError, shown
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     import numpy as np

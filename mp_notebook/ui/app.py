@@ -31,8 +31,8 @@ from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.text import counted, resource
 from mp_notebook.engine.validate import shown
+from mp_notebook.registry import PACKAGES, get
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
-from mp_notebook.rulesets import PACKAGES, get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards, SharedFigureWidget
 from mp_notebook.ui.labels import BoardRow, sections, terms
 

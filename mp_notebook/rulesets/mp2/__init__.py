@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.rulesets import Ruleset
+from mp_notebook.registry import Ruleset
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
 

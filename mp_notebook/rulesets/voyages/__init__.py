@@ -4,7 +4,7 @@ Modules: ``components`` (the data files, validated), ``notation`` (action kinds)
 (:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
 top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
 and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``. The
-parts the generic layers ask (see ``mp_notebook.rulesets``): ``display`` (``map``: how
+parts the generic layers ask (see ``mp_notebook.registry``): ``display`` (``map``: how
 ``mp.show_map`` draws the board), ``travel`` (``routes``: route costs for ``mp.routes``),
 ``labels`` (``ui``: the play app) and ``evaluation`` (``agents``: the computer players' evaluation).
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.rulesets import Ruleset
+from mp_notebook.registry import Ruleset
 from mp_notebook.rulesets.voyages.notation import VOCABULARY
 
 
