@@ -34,8 +34,9 @@ jade                 0       2
 dice         1,1,3,3,4   1,1,3
 seal_levels          -  tailor
 
-The lesson notebook of each ruleset is named in :data:`LESSONS`; :func:`rule_sections` lists the
-rule sections a ruleset's engine cites, which its lesson must show (``tests/test_lessons.py``).
+The lesson notebook of each ruleset is named by the ruleset (``Ruleset.lesson``) and gathered in
+:data:`LESSONS`; :func:`rule_sections` lists the rule sections a ruleset's engine cites, which its
+lesson must show (``tests/test_lessons.py``).
 
 >>> LESSONS["mp2"]
 'notebooks/01-learn-the-rules.ipynb'
@@ -65,11 +66,7 @@ from mp_notebook.registry import PACKAGES, get
 if TYPE_CHECKING:
     import pandas as pd
 
-LESSONS: dict[str, str] = {
-    "mp2": "notebooks/01-learn-the-rules.ipynb",
-    "voyages": "notebooks/06-voyages.ipynb",
-    "schmidt": "notebooks/07-schmidt.ipynb",
-}
+LESSONS: dict[str, str] = {name: get(name).lesson for name in PACKAGES if get(name).lesson}
 """The lesson notebook of each ruleset (path from the repository's root): the one notebook that
 teaches that game's rules, every section its engine cites."""
 

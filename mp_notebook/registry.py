@@ -20,6 +20,7 @@ map        ``mp.show_map``, the app's map              :class:`mp_notebook.rende
 ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
 agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
 value      the learned value, ``SearchAgent``         :class:`mp_notebook.agents.value.ValueTerms`
+forms      the PettingZoo/OpenSpiel action space      :class:`mp_notebook.adapters.vocabulary.FormTerms`
 =========  ==========================================  =============================================
 
 >>> get("mp2").title
@@ -77,7 +78,8 @@ class Ruleset:
     the static board every state of the ruleset shares; ``vocabulary`` its action kinds and
     notation; ``parts`` maps each part it offers (see the module docstring) to its module.
     ``revision`` counts the rules changes that can stop a saved game's history from replaying
-    (save files name it), and ``revised`` says what the latest one changed.
+    (save files name it), and ``revised`` says what the latest one changed. ``lesson`` is the
+    notebook that teaches the game's rules (its path from the repository's root), if it has one.
     """
 
     id: str
@@ -90,6 +92,7 @@ class Ruleset:
     parts: Mapping[str, str] = field(default_factory=dict)
     revision: int = 1
     revised: str = ""
+    lesson: str = ""
 
     def part(self, name: str) -> Any:
         """The module answering for part ``name``; a clear error if this ruleset has none yet."""

@@ -22,6 +22,7 @@ import networkx as nx
 import pytest
 
 import mp_notebook as mp
+from mp_notebook.adapters.vocabulary import FormTerms
 from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
@@ -37,7 +38,7 @@ GENERIC = ("engine", "board", "render", "ui", "agents", "analysis", "rulesets._s
 LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
 """The engine's generic machinery, below the rulesets and the registry."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
-                         "value": ValueTerms}
+                         "value": ValueTerms, "forms": FormTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""

@@ -6,7 +6,8 @@ top to bottom, with the readings chosen where the rulebook is silent), ``setup``
 and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``. The
 parts the generic layers ask (see ``mp_notebook.registry``): ``display`` (``map``: how
 ``mp.show_map`` draws the board), ``travel`` (``routes``: route costs for ``mp.routes``),
-``labels`` (``ui``: the play app) and ``evaluation`` (``agents``: the computer players' evaluation).
+``labels`` (``ui``: the play app), ``evaluation`` (``agents``: the computer players' evaluation)
+and ``forms`` (``forms``: the words of the PettingZoo/OpenSpiel action space).
 
 Notation (dice in brackets, black and white dice with a ``b``):
 
@@ -50,4 +51,5 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                   options=("seed", "characters", "variants"),
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
-                         "value": f"{__name__}.features"})
+                         "value": f"{__name__}.features", "forms": f"{__name__}.forms"},
+                  lesson="notebooks/06-voyages.ipynb")
