@@ -30,6 +30,7 @@ from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.state import SeatSecrets
 from mp_notebook.registry import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.render.map import MapTerms
 from mp_notebook.ui.labels import UiTerms
@@ -56,11 +57,10 @@ HOOKS = ("mp_notebook.engine.actions", "mp_notebook.engine.game", "mp_notebook.b
 """The engine's modules whose ``connect`` lets the registry answer what needs a ruleset's name."""
 NAMED_TABLES = {
     ("mp_notebook.registry", "PACKAGES"): "the registry: the one place that knows every ruleset's name",
-    ("mp_notebook.adapters.seats", "SECRETS"): "pending: a seat's view is to become a ruleset part",
 }
 """The tables outside the ruleset packages allowed to be keyed by a ruleset's name, and why."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
-                         "value": ValueTerms, "forms": FormTerms}
+                         "value": ValueTerms, "secrets": SeatSecrets, "forms": FormTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""

@@ -25,7 +25,7 @@ RULESET = Ruleset(
     new_game=_new_game, board=_board,
     options=("seed", "characters", "setup", "variants", "automa", "character", "revision"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
-           "agents": f"{__name__}.evaluation", "value": f"{__name__}.features",
+           "agents": f"{__name__}.evaluation", "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
            "forms": f"{__name__}.forms"},
     lesson="notebooks/01-learn-the-rules.ipynb",
     revision=2,
