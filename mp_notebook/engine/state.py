@@ -96,6 +96,8 @@ class Rules(Protocol):
 
 
 class Scoring(Protocol):
+    CATEGORIES: tuple[str, ...]  # the final-scoring categories, the ``scores()`` columns that sum to the total
+
     def scores(self, s: Any) -> pd.DataFrame: ...
 
     def score_rows(self, s: Any) -> list[dict[str, Any]]: ...

@@ -35,12 +35,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mp_notebook.engine.rng import next_int, seed_state, shuffled
+from mp_notebook.engine.rng import next_int, seed_state
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 T = TypeVar("T")
+_DRAW = 1 << 62  # one draw of the generator: 62 random bits (and this bit set, so that it lasts)
+_ENOUGH = 1 << 20  # draw again below this: a remainder's bias stays under 1 in 30,000 for piles of 30
 HIDDEN = "hidden"
 PRIVATE = ("rng", "tasks")  # the future dice and shuffles; pending steps (they may hold a seat's dealt cards)
 
@@ -136,11 +138,22 @@ class Dealer:
 
     def __init__(self, seed: int):
         self.rng = seed_state(seed)
+        self.bits = 0  # random digits not used yet (see shuffle)
 
     def shuffle(self, items: Iterable[T]) -> tuple[T, ...]:
-        """``items`` in a random order that does not depend on their given order."""
-        self.rng, out = shuffled(self.rng, sorted(items))  # type: ignore[type-var]
-        return out
+        """``items`` in a random order that does not depend on their given order (Fisher–Yates;
+        each 62-bit draw of the generator gives several swaps, as successive remainders: an agent
+        determinizes at every decision, and this is four times faster than a draw a swap)."""
+        out: list[T] = sorted(items)  # type: ignore[type-var]
+        bits = self.bits
+        for i in range(len(out) - 1, 0, -1):
+            if bits < _ENOUGH:
+                self.rng, bits = next_int(self.rng, _DRAW)
+                bits |= _DRAW
+            bits, j = divmod(bits, i + 1)
+            out[i], out[j] = out[j], out[i]
+        self.bits = bits
+        return tuple(out)
 
     def deal(self, pool: Iterable[T], sizes: Sequence[int]) -> tuple[list[tuple[T, ...]], tuple[T, ...]]:
         """``pool`` shuffled and dealt into hands of ``sizes``; also what is left, in its shuffled order.
