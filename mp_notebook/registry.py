@@ -79,8 +79,8 @@ class Ruleset:
     the static board every state of the ruleset shares; ``vocabulary`` its action kinds and
     notation; ``parts`` maps each part it offers (see the module docstring) to its module.
     ``revision`` counts the rules changes that can stop a saved game's history from replaying
-    (save files name it), and ``revised`` says what the latest one changed. ``lesson`` is the
-    notebook that teaches the game's rules (its path from the repository's root), if it has one.
+    (save files name it), and ``revised`` says what the latest one changed. ``lesson`` names the
+    notebooks that teach the game's rules, the base game first (paths from the repository's root).
     """
 
     id: str
@@ -93,7 +93,7 @@ class Ruleset:
     parts: Mapping[str, str] = field(default_factory=dict)
     revision: int = 1
     revised: str = ""
-    lesson: str = ""
+    lesson: tuple[str, ...] = ()
 
     def part(self, name: str) -> Any:
         """The module answering for part ``name``; a clear error if this ruleset has none yet."""

@@ -27,7 +27,7 @@ RULESET = Ruleset(
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
            "agents": f"{__name__}.evaluation", "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
            "forms": f"{__name__}.forms"},
-    lesson="notebooks/01-learn-the-rules.ipynb",
+    lesson=("notebooks/01-learn-the-rules.ipynb", "notebooks/01b-more-rules.ipynb"),
     revision=2,
     revised="revision 2 made reseed reshuffle every hidden pile (the offer tiles under each pile's visible top "
             "tile, the Automa's deck, its trip slide before its first Travel) and fixed the solo Automa "

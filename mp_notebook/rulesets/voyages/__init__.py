@@ -53,4 +53,4 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
                          "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
                          "forms": f"{__name__}.forms"},
-                  lesson="notebooks/06-voyages.ipynb")
+                  lesson=("notebooks/06-voyages.ipynb", "notebooks/06b-voyages-more-rules.ipynb"))
