@@ -37,7 +37,7 @@ import mp_notebook as mp
 from mp_notebook.adapters.openspiel import game_name  # importing it registers the games
 from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
 from mp_notebook.adapters.vocabulary import action_space
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 Game = tuple[int, list[int]]  # (seed, action indices)
 

@@ -12,8 +12,8 @@ Usage::
 Prints, for Marco Polo II (2-player games, seats alternating, shared victories count half, 95%
 Wilson intervals; games played ``--workers`` at a time on a process pool):
 
-* the new GreedyAgent vs today's (issue 14: the frozen pre-issue copy, ``bench/legacy_greedy.py``);
-* GreedyAgent vs the greedy before issue 35 (``bench/greedy_before35.py``: the agent and the
+* the new GreedyAgent vs today's (issue 14: the pre-issue greedy, frozen in ``bench/frozen/``);
+* GreedyAgent vs the greedy before issue 35 (``bench/frozen/``: the agent and the
   Marco Polo II evaluation frozen) on ``--paired`` seeds, as for the other games below;
 * SearchAgent (its defaults, or ``--search``: keyword arguments as ``bench/search_match.py``
   takes them) vs the new GreedyAgent, then vs the greedy before issue 35 (issue 35's "current
@@ -36,7 +36,7 @@ Wilson intervals; games played ``--workers`` at a time on a process pool):
   rounds' ratios, so that a slow spell of the shared machine hits both sides of a ratio.
 
 and for The Voyages of Marco Polo (its own evaluation, ``rulesets/voyages/evaluation.py``):
-GreedyAgent vs the greedy before issue 35 (``bench/greedy_before35.py``: the agent and the Voyages
+GreedyAgent vs the greedy before issue 35 (``bench/frozen/``: the agent and the Voyages
 evaluation frozen) on ``--paired`` seeds (``5000 + n``), each played twice with the seats swapped
 (paired games), with a 95% Wilson interval, the mean margin ± its standard error over the seeds,
 and the new greedy's Travel actions, trading posts and goal points a game (and the old one's in
@@ -78,11 +78,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean, median, quantiles
 
-# this checkout's package (not another installed copy) and legacy_greedy, also in worker processes
+# this checkout's package (not another installed copy) and the frozen opponents, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from greedy_before35 import Greedy35Agent  # noqa: E402
-from legacy_greedy import LegacyGreedyAgent  # noqa: E402
+from frozen import Greedy35Agent, LegacyGreedyAgent  # noqa: E402
 from search_match import OPPONENTS, Setting, game, mean_se, seed_means, standard_error  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402

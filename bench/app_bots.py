@@ -31,7 +31,7 @@ from statistics import median, quantiles
 sys.path.insert(0, str(Path(__file__).parents[1]))  # this checkout's package, not another copy
 
 import mp_notebook as mp
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 from mp_notebook.ui.app import BOTS, GREEDY, SEARCH
 
 Maker = Callable[[int], mp.agents.Agent]

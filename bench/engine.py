@@ -5,7 +5,7 @@ Usage::
     python bench/engine.py [--blocks N] [--block-seconds S] [--players P] [--ruleset R ...]
                            [--no-import]
 
-Every registered ruleset (``mp_notebook.rulesets.PACKAGES``; ``--ruleset`` picks some, and may be
+Every registered ruleset (``mp_notebook.registry.PACKAGES``; ``--ruleset`` picks some, and may be
 repeated) plays seeded random games through ``s.legal_actions()`` / ``s.apply(random.choice(..))``
 until ``s.is_over``, game after game (seeds 0, 1, ...). The Schmidt Spiele game's random merchants
 never get home, so its games stop at a round limit of :data:`SCHMIDT_ROUNDS`.
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))  # benchmark the working tree even without an install
     import chess
 
-    from mp_notebook.rulesets import PACKAGES
+    from mp_notebook.registry import PACKAGES
 
     rulesets = args.ruleset or list(PACKAGES)
     unknown = [r for r in rulesets if r not in PACKAGES]

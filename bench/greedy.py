@@ -15,14 +15,8 @@ decision kind, the kinds of the actions the greedy agent ranked), so the slow ta
 ``--hashes`` prints a digest of each game's history (``sha1`` of the notation), so that a change
 meant to keep every choice can be checked: the digests before and after must agree.
 
-``--match N``: the GreedyAgent against its frozen copy from before issue 38
-(``bench/greedy_before38.py``) on ``N`` seeds (``5000 + n``, as ``bench/agents.py``) of each ruleset,
-each seed played twice with the seats swapped (paired games), ``--workers`` games at a time: the new
-agent's win rate (ties count half; 95% Wilson interval) and its mean margin over the old one in
-final VP, ± its standard error over the seeds' pairs.
-
 ``--before35``: also play the same seeds with the frozen greedy from before issue 35
-(``bench/greedy_before35.py``: its evaluations of every game), each seed right after the new
+(``bench/frozen/``: its evaluations of every game), each seed right after the new
 agent's game (A B A B), and print its figures under the new ones: a before/after on the same load.
 
 ``--baseline DIR``: the same seeds played by the GreedyAgent of another checkout ``DIR`` (say a
@@ -48,19 +42,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import mean, median, quantiles, stdev
+from statistics import mean, median, quantiles
 
-# this checkout's package (not another installed copy) and greedy_before38, also in worker processes
+# this checkout's package (not another installed copy) and the frozen opponents
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from greedy_before35 import Greedy35Agent  # noqa: E402
-from greedy_before38 import Greedy38Agent  # noqa: E402
+from frozen import Greedy35Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.analysis import wilson  # noqa: E402
 
 
 def p99(xs: list[float]) -> float:
@@ -265,39 +256,6 @@ def baseline(ruleset: str, games: int, other: str) -> None:
           + ("" if all(same) else f" (differ: seeds {[k for k, x in enumerate(same) if not x]})"), flush=True)
 
 
-def paired_game(job: tuple[str, int, int]) -> tuple[int, int, float]:
-    """Game ``5000 + n`` of ``ruleset`` with the new greedy in ``seat``: its total, the old agent's,
-    and the new agent's share of the win."""
-    ruleset, n, seat = job
-    agents: list[mp.agents.Agent] = [Greedy38Agent(n), Greedy38Agent(n)]
-    agents[seat] = mp.agents.GreedyAgent(n)
-    s = mp.new_game(2, ruleset=ruleset, seed=5000 + n)
-    while not s.is_over:
-        i = s.current_player
-        assert i is not None
-        s = s.apply(agents[i].choose(s))
-    table = s.scores()
-    winners = table["winner"].astype(bool)
-    return int(table["total"].iloc[seat]), int(table["total"].iloc[1 - seat]), winners.iloc[seat] / winners.sum()
-
-
-def match(ruleset: str, seeds: int, workers: int) -> None:
-    """New greedy vs the greedy from before issue 38, ``seeds`` seeds played in both seatings."""
-    start = time.perf_counter()
-    jobs = [(ruleset, n, seat) for n in range(seeds) for seat in (0, 1)]
-    with ProcessPoolExecutor(workers) as pool:
-        games = list(pool.map(paired_game, jobs, chunksize=1))
-    wins = sum(w for _, _, w in games)
-    low, high = wilson(wins, len(games))
-    pairs = [(games[2 * n][0] - games[2 * n][1] + games[2 * n + 1][0] - games[2 * n + 1][1]) / 2 for n in range(seeds)]
-    se = stdev(pairs) / len(pairs) ** 0.5 if len(pairs) > 1 else float("nan")
-    print(f"{ruleset}: GreedyAgent vs the greedy before issue 38, {len(games)} paired games "
-          f"(seeds 5000-{4999 + seeds}, "
-          f"both seatings): {wins / len(games):.1%} wins (95% CI {low:.1%}-{high:.1%}), margin {mean(pairs):+.2f} ± "
-          f"{se:.2f} VP a game (± standard error over the {seeds} seeds) [{time.perf_counter() - start:.0f} s]",
-          flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3)
@@ -306,8 +264,6 @@ def main() -> None:
     parser.add_argument("--hashes", action="store_true", help="print a digest of each game's history")
     parser.add_argument("--search-decisions", type=int, default=0)
     parser.add_argument("--before35", action="store_true", help="also time the greedy before issue 35, interleaved")
-    parser.add_argument("--match", type=int, default=0, help="seeds of new vs old greedy (each played twice)")
-    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--baseline", help="another checkout whose greedy to time against this one")
     args = parser.parse_args()
     for ruleset in args.rulesets:
@@ -315,8 +271,6 @@ def main() -> None:
             baseline(ruleset, args.games, args.baseline)
         elif args.games:
             bench(ruleset, args.games, args.slow, args.hashes, args.search_decisions, args.before35)
-        if args.match:
-            match(ruleset, args.match, args.workers)
 
 
 if __name__ == "__main__":

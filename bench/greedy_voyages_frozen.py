@@ -4,15 +4,16 @@ Usage::
 
     python bench/greedy_voyages_frozen.py [--commit 7807896] [--paired 100] [--workers 1]
 
-The earlier greedy is the package's GreedyAgent playing on the Voyages evaluation of that commit,
-frozen in ``bench/voyages_evaluation_<commit>.py``; the agent and its own settings (such as the
-bonus actions it leaves out, :data:`~mp_notebook.agents.base.AgentTerms.unweighed`) are shared, so
-only the evaluation differs. Frozen evaluations (:data:`FROZEN`):
+The earlier greedy is the package's GreedyAgent playing on the Voyages evaluation of that commit
+(made from it by ``bench/frozen/``: any commit whose evaluation runs on today's engine); the agent
+and its own settings (such as the bonus actions it leaves out,
+:data:`~mp_notebook.agents.base.AgentTerms.unweighed`) are shared, so only the evaluation differs.
+The figures kept (``bench/frozen/README.md``) use:
 
-* ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game);
-* ``7807896``: issue 35's first travel work (3.5 Travel actions, 5.9 trading posts a game), the
-  Voyages greedy until d75b0a4 added the next round's start player and this round's journey still
-  to be made and counted 0.7 of the plan.
+* ``7807896`` (the default): issue 35's first travel work (3.5 Travel actions, 5.9 trading posts a
+  game), the Voyages greedy until d75b0a4 added the next round's start player and this round's
+  journey still to be made and counted 0.7 of the plan;
+* ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game).
 
 The match plays seeds ``5000 + n`` (``n < --paired``), each twice with the seats swapped
 (``bench/agents.py``'s paired games), and prints today's win rate (ties count half; 95% Wilson
@@ -31,7 +32,6 @@ significantly negative.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, cast
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from agents import Tally, margin, margin_text, per_seed, play_seats  # noqa: E402
+from frozen import evaluation  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
@@ -52,15 +53,15 @@ if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
-FROZEN = ("d2a944e", "7807896")  # the commits whose Voyages evaluation bench/ keeps
+DEFAULT = "7807896"  # the commit of the Voyages greedy that issue 35's travel work must not be weaker than
 
 
 def frozen_evaluation(commit: str) -> AgentTerms:
-    """The Voyages evaluation of ``commit`` (one of :data:`FROZEN`), with today's agent settings
-    (the frozen copies predate ``unweighed``)."""
-    evaluation = cast("AgentTerms", importlib.import_module(f"voyages_evaluation_{commit}"))
-    evaluation.unweighed = package_evaluation.unweighed
-    return evaluation
+    """The Voyages evaluation of ``commit``, with today's agent settings (the frozen ones predate
+    ``unweighed``)."""
+    frozen = cast("AgentTerms", evaluation("voyages", commit))
+    frozen.unweighed = package_evaluation.unweighed
+    return frozen
 
 
 class FrozenGreedy(mp.agents.GreedyAgent):
@@ -102,7 +103,7 @@ def game(job: tuple[str, int, int]) -> list[Tally]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--commit", choices=FROZEN, default=FROZEN[-1], help="whose Voyages evaluation")
+    parser.add_argument("--commit", default=DEFAULT, help="whose Voyages evaluation (a commit)")
     parser.add_argument("--paired", type=int, default=100, help="seeds, each played in both seatings")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from mp_notebook.lessons import LESSONS, coverage, part_size
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,8 +13,8 @@ literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``Greedy
 games ``--first .. --first + --games - 1``: game ``n`` has seed ``70000 + n // 2`` (the seeds of
 ``python bench/value.py match``) with the search, ``SearchAgent(seed=n // 2, ...)``, in seat
 ``n % 2`` and the opponent, ``GreedyAgent(n // 2)`` (``--opponent before35``: the frozen greedy
-from before issue 35, ``bench/greedy_before35.py``), in the other: every seed is played in both
-seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` as a guard.
+from before issue 35, made from its commit by ``bench/frozen/``), in the other: every seed is played
+in both seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` as a guard.
 
 Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP, or
 Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision (median,
@@ -65,7 +65,7 @@ from tqdm import tqdm
 # this checkout's package (not another installed copy) and the other benches, also in workers
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from greedy_before35 import Greedy35Agent  # noqa: E402
+from frozen import Greedy35Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import value as learned  # noqa: E402

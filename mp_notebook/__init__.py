@@ -18,10 +18,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from mp_notebook import rulesets as rulesets  # mp.rulesets.get(...) as before: the registry's names
 from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import ArgumentError, DataError, IllegalAction, NotationError, SaveFileError
 from mp_notebook.engine.game import GameState
-from mp_notebook.rulesets import load, new_game, replay
+from mp_notebook.registry import load, new_game, replay
 
 # public name -> (module, attribute or None for the module itself), imported on first use
 _LAZY = {

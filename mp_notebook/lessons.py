@@ -56,9 +56,9 @@ seal levels          -  tailor
 places a lesson names labelled, and :func:`score_sheet` a small picture of a game's final scores;
 a picture that cannot be made says so instead of showing nothing.
 
-The lesson of each ruleset is named in :data:`LESSONS`, in parts (a base game, then the rest);
-:func:`rule_sections` lists the rule sections a ruleset's engine cites, which its lesson must show
-(``tests/test_lessons.py``).
+The lesson of each ruleset is named by the ruleset (``Ruleset.lesson``), in parts (a base game,
+then the rest), and gathered in :data:`LESSONS`; :func:`rule_sections` lists the rule sections a
+ruleset's engine cites, which its lesson must show (``tests/test_lessons.py``).
 
 >>> LESSONS["mp2"][0]
 'notebooks/01-learn-the-rules.ipynb'
@@ -86,17 +86,13 @@ from mp_notebook.engine.errors import ArgumentError, IllegalAction, NotationErro
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.text import RESOURCE_NOUNS, counted
 from mp_notebook.engine.validate import checked_int, checked_seat, shown
-from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.registry import PACKAGES, get
 
 if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
-LESSONS: dict[str, tuple[str, ...]] = {
-    "mp2": ("notebooks/01-learn-the-rules.ipynb", "notebooks/01b-more-rules.ipynb"),
-    "voyages": ("notebooks/06-voyages.ipynb", "notebooks/06b-voyages-more-rules.ipynb"),
-    "schmidt": ("notebooks/07-schmidt.ipynb",),
-}
+LESSONS: dict[str, tuple[str, ...]] = {name: get(name).lesson for name in PACKAGES if get(name).lesson}
 """The lesson of each ruleset, in parts (paths from the repository's root): the notebooks that teach
 that game's rules, the base game first; together they show every section its engine cites."""
 
@@ -935,8 +931,7 @@ def score_sheet(s: GameState, *, title: str | None = None, width: int = 900, hei
     table = s.scores()
     columns = list(table.columns)
     categories = columns[:columns.index("total")]
-    ui = get(s.ruleset).part("ui")
-    titles: dict[str, str] = dict(getattr(ui, "SCORE_TITLES", {}))
+    titles: dict[str, str] = dict(get(s.ruleset).part("ui").SCORE_TITLES)
     names = [str(n) for n in table.index]
     figure = go.Figure(layout={"barmode": "stack", "width": width, "height": height,
                                "margin": {"l": 10, "r": 10, "t": 50, "b": 10}, "plot_bgcolor": "white",

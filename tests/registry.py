@@ -1,10 +1,10 @@
 """What the registry-wide tests know about each registered ruleset, beyond what the ruleset answers
-itself (``mp_notebook.rulesets.get``): the setups its random games cycle through, the invariants
+itself (``mp_notebook.registry.get``): the setups its random games cycle through, the invariants
 of its rules, an illegal action it must refuse, the words a malformed action is made of.
 
 A ruleset with no entry in ``PROFILES`` is still tested by every registry-wide test, with the
 defaults of :class:`Profile` (2-4 seats, default options), from the day it is named in
-``mp_notebook.rulesets.PACKAGES``; an entry only adds checks.
+``mp_notebook.registry.PACKAGES``; an entry only adds checks.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import mp_notebook as mp
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 RULESETS = tuple(PACKAGES)
 

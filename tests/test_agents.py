@@ -11,7 +11,7 @@ from mp_notebook.agents import GreedyAgent, RandomAgent, RolloutPolicy, SearchAg
 from mp_notebook.agents.base import terms
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import evaluate
-from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.registry import PACKAGES, get
 from mp_notebook.rulesets.mp2 import evaluation
 from mp_notebook.rulesets.mp2.components import components
 from mp_notebook.rulesets.mp2.evaluation import CHARACTER, GOAL, final_score, margin, value

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from mp_notebook.engine.errors import DataError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 from mp_notebook.rulesets._shared.data import parse_toml
 
 
@@ -263,7 +263,7 @@ def test_a_board_refuses_routes_to_unknown_locations(ruleset: str) -> None:
     import dataclasses
 
     from mp_notebook.board.graph import Board
-    from mp_notebook.rulesets import get
+    from mp_notebook.registry import get
 
     board = get(ruleset).board()
     stray = dataclasses.replace(board.routes[0], b="Atlantis")

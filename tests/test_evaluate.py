@@ -17,7 +17,7 @@ from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis import evaluate
 from mp_notebook.analysis.evaluate import FINALISTS, _as_the_policy_plays, follow, halving, measure, plans, sample
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 
 def position(ruleset: str, choices: int = 3) -> mp.GameState:

@@ -12,7 +12,7 @@ import pytest
 import mp_notebook as mp
 from mp_notebook.analysis import evaluate
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 from mp_notebook.ui.app import GREEDY, HINT_TIME_BUDGET, HUMAN
 from mp_notebook.ui.labels import terms
 

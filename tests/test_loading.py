@@ -16,7 +16,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.engine.errors import ArgumentError, NotationError, SaveFileError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 RULESETS = sorted(PACKAGES)
 DEEP = 100_000  # nesting far past the interpreter's recursion limit

@@ -6,10 +6,10 @@ import plotly.graph_objects as go
 import pytest
 
 import mp_notebook as mp
+from mp_notebook.registry import PACKAGES
 from mp_notebook.render.geography import BOUNDS, base_map
 from mp_notebook.render.map import MODEBAR_ROOM, PLAYER_COLOURS, map_layout, piece_at, player_traces, terms
 from mp_notebook.render.placement import figure_offset
-from mp_notebook.rulesets import PACKAGES
 from mp_notebook.rulesets.mp2.display import SEAL_COLOURS
 
 RULESETS = tuple(PACKAGES)

@@ -5,7 +5,7 @@ invariants checked at every step (the generic ones here, the ruleset's own from
 exact replay); illegal and malformed actions refused without changing anything; every legal action
 applies; forks are independent; the same seed gives the same game.
 
-A ruleset named in ``mp_notebook.rulesets.PACKAGES`` is tested here the day it is registered.
+A ruleset named in ``mp_notebook.registry.PACKAGES`` is tested here the day it is registered.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from registry import RULESETS, new_game, pick, profile
 
 import mp_notebook as mp
-from mp_notebook.rulesets import PACKAGES, get
+from mp_notebook.registry import PACKAGES, get
 
 BLOCKS = 10  # each ruleset's random games are split into this many tests (seed k goes to block k % BLOCKS)
 

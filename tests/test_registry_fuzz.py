@@ -24,7 +24,7 @@ from registry import RULESETS, profile
 import mp_notebook as mp
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import SaveFileError
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

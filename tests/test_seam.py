@@ -1,8 +1,11 @@
-"""The ruleset seam: the generic layers ask the registry and import no ruleset's modules, the
-engine imports nothing above it, nothing imports in a circle, the package root offers nothing of a
-ruleset, no generic layer names a ruleset's module in a string, optional capabilities of a ruleset
-are declared by its parts (not probed with ``getattr``), and every registered ruleset answers the
-registry's questions.
+"""The ruleset seam: the house stands on floors (:data:`FLOORS`: the engine, the registry, the
+generic layers, the ruleset packages, the package root) and every import points down or stays on
+its floor; the engine reaches the registry only through its documented ``connect`` hooks; the
+generic layers ask the registry and import nothing of ``mp_notebook.rulesets``; nothing imports in
+a circle; the package root offers nothing of a ruleset; no generic layer names a ruleset's module
+in a string; no table outside a ruleset's package is keyed by a ruleset's name; optional
+capabilities of a ruleset are declared by its parts (not probed with ``getattr``), and every
+registered ruleset answers the registry's questions.
 
 Imports are read from the source: at the top of a module, inside functions, and under ``if
 TYPE_CHECKING:`` (type checking only, counted separately where that matters).
@@ -22,23 +25,42 @@ import networkx as nx
 import pytest
 
 import mp_notebook as mp
+from mp_notebook.adapters.vocabulary import FormTerms
 from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.state import SeatSecrets
+from mp_notebook.registry import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.render.map import MapTerms
-from mp_notebook.rulesets import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.ui.labels import UiTerms
 
 PACKAGE = Path(mp.__file__).parent
 ROOT = "mp_notebook"
-GENERIC = ("engine", "board", "render", "ui", "agents", "analysis", "rulesets._shared")
-"""The layers that serve every ruleset (``rulesets._shared``: mechanisms several rulesets share)."""
-LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
-"""The engine's generic machinery, below the rulesets and the registry."""
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("mp_notebook.engine", "mp_notebook.board"),
+    ("mp_notebook.registry",),
+    ("mp_notebook.board.routes", "mp_notebook.render", "mp_notebook.ui", "mp_notebook.agents",
+     "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook.adapters"),
+    ("mp_notebook.rulesets",),
+    ("mp_notebook",),
+)
+"""The floors, bottom to top: the engine's generic machinery (``engine/`` and the board's graph),
+the registry, the generic layers that ask it, the ruleset packages (which implement those layers'
+protocols; ``rulesets._shared`` with them) and the package root. A module stands on the floor of
+the longest prefix naming it (``board.routes`` on the third); the root's floor holds the root alone."""
+GENERIC = ("engine", "board", "registry", "render", "ui", "agents", "analysis", "lessons", "adapters")
+"""The layers below the ruleset packages, which serve every ruleset."""
+SHARED = "rulesets._shared"
+"""Mechanisms several rulesets share: on the rulesets' floor, and bound to no ruleset."""
+HOOKS = ("mp_notebook.engine.actions", "mp_notebook.engine.game", "mp_notebook.board.graph")
+"""The engine's modules whose ``connect`` lets the registry answer what needs a ruleset's name."""
+NAMED_TABLES = {
+    ("mp_notebook.registry", "PACKAGES"): "the registry: the one place that knows every ruleset's name",
+}
+"""The tables outside the ruleset packages allowed to be keyed by a ruleset's name, and why."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
-                         "value": ValueTerms, "secrets": SeatSecrets}
+                         "value": ValueTerms, "secrets": SeatSecrets, "forms": FormTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""
@@ -79,7 +101,8 @@ def imports(path: Path, *, typing_only: bool = False) -> set[str]:
             continue
         if isinstance(node, ast.ImportFrom) and node.module and in_layer(node.module, ROOT):
             # `from package import module` imports the module; `from module import name` the module
-            found |= {f"{node.module}.{a.name}" for a in node.names} & set(MODULES) | {node.module}
+            submodules = {f"{node.module}.{a.name}" for a in node.names} & set(MODULES)
+            found |= submodules | ({node.module} if len(submodules) < len(node.names) else set())
         elif isinstance(node, ast.Import):
             found |= {a.name for a in node.names if in_layer(a.name, ROOT)}
     return found
@@ -100,29 +123,67 @@ def import_graph(*, typing_too: bool) -> nx.DiGraph:
     return graph
 
 
+def floor(name: str) -> int:
+    """The floor (0 = the ground) of module ``name`` (see :data:`FLOORS`).
+
+    >>> floor("mp_notebook.board.graph"), floor("mp_notebook.board.routes"), floor("mp_notebook")
+    (0, 2, 4)
+    """
+    if name == ROOT:
+        return len(FLOORS) - 1
+    prefixes = [(len(prefix), level) for level, names in enumerate(FLOORS[:-1]) for prefix in names
+                if in_layer(name, prefix)]
+    assert prefixes, f"{name} stands on no floor: add it to FLOORS"
+    return max(prefixes)[1]
+
+
 # ------------------------------------------------------------------------------------------ imports
 
 
-@pytest.mark.parametrize("layer", [*GENERIC, "(package root)"])
-def test_generic_layers_and_the_root_import_no_ruleset_module(layer: str) -> None:
-    """Type checking imports included: a generic layer names a ruleset's types through its protocols."""
+def test_every_import_points_down() -> None:
+    """Whatever the occasion (at the top, in a function, for type checking), a module imports only
+    modules of its own floor or lower ones: no arrow climbs back up, and what the engine needs of
+    the registry it asks through the ``connect`` hooks (see the next test)."""
+    offenders = {name: sorted(f"{m} (floor {floor(m)})" for m in all_imports(path)
+                              if m in MODULES and floor(m) > floor(name))
+                 for name, path in MODULES.items()}
+    assert {f"{k} (floor {floor(k)})": v for k, v in offenders.items() if v} == {}
+
+
+def _defines(path: Path, function: str) -> bool:
+    return any(isinstance(node, ast.FunctionDef) and node.name == function
+               for node in ast.parse(path.read_text(encoding="utf-8")).body)
+
+
+def test_the_engine_reaches_the_registry_only_through_its_connect_hooks() -> None:
+    """The engine's modules that offer a ``connect`` hook are the documented ones, and importing
+    the package fills each with the registry's answer."""
+    from mp_notebook.board import graph
+    from mp_notebook.engine import actions, game
+
+    hooks = sorted(name for name, path in MODULES.items() if floor(name) == 0 and _defines(path, "connect"))
+    assert hooks == sorted(HOOKS)
+    answers = (actions._vocabulary_of, game._write, game._read, graph._board_of)
+    assert {answer.__module__ for answer in answers} == {f"{ROOT}.registry"}
+
+
+@pytest.mark.parametrize("layer", GENERIC)
+def test_generic_layers_import_nothing_of_the_rulesets(layer: str) -> None:
+    """Nothing under ``mp_notebook.rulesets``, type checking imports included: not a ruleset's
+    modules (a generic layer names a ruleset's types through its protocols), not the shared
+    mechanisms, and not the registry's names offered there for old code (they import the registry)."""
+    offenders = {name: sorted(m for m in all_imports(path) if in_layer(m, f"{ROOT}.rulesets"))
+                 for name, path in MODULES.items() if in_layer(name, f"{ROOT}.{layer}")}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+@pytest.mark.parametrize("layer", [SHARED, "(package root)"])
+def test_the_shared_mechanisms_and_the_root_import_no_ruleset_module(layer: str) -> None:
     def here(name: str) -> bool:
         return name == ROOT if layer == "(package root)" else in_layer(name, f"{ROOT}.{layer}")
 
     offenders = {name: sorted(m for m in all_imports(path) if of_a_ruleset(m))
                  for name, path in MODULES.items() if here(name)}
-    assert {k: v for k, v in offenders.items() if v} == {}
-
-
-def test_the_engine_imports_nothing_above_it() -> None:
-    """The engine and the board's graph import only each other, whatever the occasion (in a function,
-    for type checking): what needs a ruleset's name, the registry answers through their hooks."""
-    def lowest(name: str) -> bool:
-        return any(in_layer(name, prefix) for prefix in LOWEST)
-
-    allowed = {ROOT, f"{ROOT}.board"}  # packages imported on the way to their modules
-    offenders = {name: sorted(m for m in all_imports(path) if not lowest(m) and m not in allowed)
-                 for name, path in MODULES.items() if lowest(name)}
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
@@ -138,8 +199,9 @@ def test_no_circle_through_the_layers_type_checking_imports_included() -> None:
     assert [" -> ".join(c) for c in nx.simple_cycles(layers)] == []
 
 
-def test_the_engine_and_the_board_load_no_ruleset() -> None:
-    code = ("import sys, mp_notebook.engine.game, mp_notebook.engine.actions, mp_notebook.board.graph; "
+def test_the_engine_the_board_and_the_registry_load_no_ruleset() -> None:
+    code = ("import sys, mp_notebook.engine.game, mp_notebook.engine.actions, mp_notebook.board.graph, "
+            "mp_notebook.registry; "
             "print(sorted(m for m in sys.modules if m.startswith('mp_notebook.rulesets.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -151,7 +213,7 @@ def _docstrings(tree: ast.Module) -> set[int]:
             and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
 
 
-@pytest.mark.parametrize("layer", [*GENERIC, "(package root)"])
+@pytest.mark.parametrize("layer", [*(g for g in GENERIC if g != "registry"), SHARED, "(package root)"])
 def test_no_string_names_a_ruleset_module(layer: str) -> None:
     """No ``importlib.import_module("mp_notebook.rulesets.mp2...")`` or lazy import table behind the
     registry's back (prose in docstrings aside): only the registry names the rulesets' packages."""
@@ -169,6 +231,54 @@ def test_no_string_names_a_ruleset_module(layer: str) -> None:
         if found:
             offenders[name] = found
     assert offenders == {}
+
+
+def named_tables(source: str) -> list[str]:
+    """The tables in ``source`` keyed by a registered ruleset's name (a dict display or ``dict(...)``
+    call, named by what it is assigned to) and the comparisons with one (``s.ruleset == "mp2"``).
+
+    >>> named_tables('WORDS = {"mp2": 1, "schmidt": 2}\\nx = dict(voyages=3)\\nok = {"chess": 1}')
+    ['WORDS', 'x']
+    >>> named_tables('def f(s):\\n    return s.ruleset in ("mp2",) or s.ruleset != "mp3"')
+    ["line 2: s.ruleset in ('mp2',)"]
+    """
+    def names(node: ast.AST) -> set[str]:
+        keys: list[ast.expr | None] = []
+        for n in ast.walk(node):
+            if isinstance(n, ast.Dict):
+                keys += n.keys
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "dict":
+                keys += [ast.Constant(k.arg) for k in n.keywords]
+        return {k.value for k in keys if isinstance(k, ast.Constant)} & set(PACKAGES)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and names(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [ast.unparse(target) for target in targets]
+        elif isinstance(node, ast.Compare) and {n.value for n in ast.walk(node)
+                                                if isinstance(n, ast.Constant)} & set(PACKAGES):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_table_outside_a_ruleset_is_keyed_by_a_ruleset_s_name() -> None:
+    """A game's knowledge (its secrets, its lesson, its words) lives in its package; the registry's
+    list of names is the one table of them, and :data:`NAMED_TABLES` says why any other stands."""
+    found = {(name, table) for name, path in MODULES.items() if not of_a_ruleset(name)
+             for table in named_tables(path.read_text(encoding="utf-8"))}
+    assert found == set(NAMED_TABLES)
+
+
+def test_the_rulesets_folder_holds_the_ruleset_packages_alone() -> None:
+    """Every registered ruleset's package and the shared mechanisms, nothing else: the registry
+    stands below, in ``registry.py`` (``rulesets/__init__.py`` only offers its names to old code)."""
+    folder = PACKAGE / "rulesets"
+    held = {p.name for p in folder.iterdir() if p.name not in ("__init__.py", "__pycache__")}
+    assert held == {*PACKAGES, SHARED.partition(".")[2]}
+    assert all(PACKAGES[ruleset] == f"{ROOT}.rulesets.{ruleset}" for ruleset in PACKAGES)
+    init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    assert [type(node).__name__ for node in init.body] == ["Expr", "ImportFrom", "Assign"]
 
 
 def test_the_package_root_offers_nothing_of_a_ruleset() -> None:
@@ -260,7 +370,7 @@ def part_probes(source: str) -> list[str]:
     return sorted(set(found))
 
 
-@pytest.mark.parametrize("layer", GENERIC)
+@pytest.mark.parametrize("layer", [*GENERIC, SHARED])
 def test_generic_layers_do_not_probe_a_ruleset_s_parts(layer: str) -> None:
     offenders = {name: part_probes(path.read_text(encoding="utf-8"))
                  for name, path in MODULES.items() if in_layer(name, f"{ROOT}.{layer}")}

@@ -8,7 +8,7 @@ import pytest
 import mp_notebook as mp
 from mp_notebook.agents import RandomAgent
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 
 @pytest.mark.parametrize("ruleset", list(PACKAGES))

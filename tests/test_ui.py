@@ -11,10 +11,10 @@ import plotly.callbacks
 import pytest
 
 import mp_notebook as mp
-from mp_notebook import rulesets as ruleset_registry
+from mp_notebook import registry as ruleset_registry
 from mp_notebook.analysis import evaluate
+from mp_notebook.registry import get
 from mp_notebook.render.map import PLAYER_COLOURS
-from mp_notebook.rulesets import get
 from mp_notebook.rulesets.mp2 import labels as mp2_labels
 from mp_notebook.ui import app as app_module
 from mp_notebook.ui.app import BOT, BOTS, GREEDY, HUMAN, SEARCH, GameApp

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import mp_notebook as mp
 from mp_notebook.engine.errors import ArgumentError, SaveFileError
 from mp_notebook.engine.game import VERSION
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 RULESETS = sorted(PACKAGES)
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True, database=None,

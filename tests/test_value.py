@@ -14,7 +14,7 @@ import pytest
 import mp_notebook as mp
 from mp_notebook.agents import RandomAgent, value
 from mp_notebook.engine.errors import DataError
-from mp_notebook.rulesets import PACKAGES
+from mp_notebook.registry import PACKAGES
 
 RULESETS = sorted(PACKAGES)
 OPTIONS = {"schmidt": {"round_limit": 40}}

@@ -51,11 +51,11 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from mp_notebook.adapters.seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
-from mp_notebook.adapters.vocabulary import FORMS, action_space
+from mp_notebook.adapters.vocabulary import action_space, with_action_space
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState
 from mp_notebook.engine.validate import ArgumentError, checked_int, shown
-from mp_notebook.rulesets import get, new_game
+from mp_notebook.registry import get, new_game
 
 PREFIX = "python_mp_notebook_"
 DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
@@ -232,7 +232,7 @@ class MarcoPoloObserver:
 
 
 def _register() -> None:
-    for ruleset in FORMS:
+    for ruleset in with_action_space():
         name = game_name(ruleset)
         if name not in pyspiel.registered_names():
             cls = type(f"MarcoPolo_{ruleset}_Game", (MarcoPoloGame,), {"ruleset": get(ruleset).id})

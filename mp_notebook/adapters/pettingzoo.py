@@ -41,7 +41,7 @@ from mp_notebook.adapters.seats import FEATURES, REWARDS, features, final_return
 from mp_notebook.adapters.vocabulary import action_space
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.validate import MAX_SEED, ArgumentError, checked_choice, checked_seed
-from mp_notebook.rulesets import get, new_game
+from mp_notebook.registry import get, new_game
 
 OBSERVATION_CHARS = 100_000
 """The longest observation text the observation space admits (a 4-player view is ~3,000 characters)."""

@@ -23,9 +23,9 @@ numbers (:attr:`ActionSpace.digest` fingerprints it). A legal action the numberi
 :class:`VocabularyError` naming it, never a silent gap; the tests hold the mask to
 ``legal_actions()`` over random games of every ruleset.
 
-The domains per ruleset (:data:`FORMS`) are the one place here that knows a ruleset's words; a new
-ruleset adds its entry. Where a word list is not data (amounts paid, numbered options), the bound
-is a rule's number or is named below with the reason it suffices.
+A ruleset's words come from its ``forms`` part (:class:`FormTerms`, ``rulesets/<id>/forms.py``):
+this module knows none of them. Where a word list is not data (amounts paid, numbered options), the
+bound is a rule's number or is named there with the reason it suffices.
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import operator
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.validate import ArgumentError, shown
-from mp_notebook.rulesets import get
+from mp_notebook.registry import PACKAGES, get
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,7 +62,7 @@ columns go up to the die's value (6). Counts that the data give are read from it
 
 class VocabularyError(ValueError):
     """A legal action that the ruleset's fixed action space does not number (the enumeration in
-    ``mp_notebook.adapters.vocabulary.FORMS`` misses a word), or a ruleset without one."""
+    ruleset's ``forms`` part misses a word), or a ruleset without one."""
 
 
 def dice_placements(n: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -102,7 +102,7 @@ class ActionSpace:
             return self._number[key]
         except KeyError:
             raise VocabularyError(f"{self.ruleset}: the action {action} is outside the fixed action space "
-                                  f"(mp_notebook.adapters.vocabulary.FORMS lacks it)") from None
+                                  f"(its ruleset's forms part lacks it)") from None
 
     def action(self, index: int, player: int | None) -> Action:
         """The action numbered ``index`` taken by seat ``player``."""
@@ -157,9 +157,23 @@ class ActionSpace:
 # ------------------------------------------------------------------------------ each ruleset's words
 
 
-def _counts(n: int, names: tuple[str, ...]) -> Iterator[str]:
+class FormTerms(Protocol):
+    """What a ruleset's ``forms`` part answers: the words of its fixed action space."""
+
+    def forms(self, s: Any) -> list[Form]:
+        """Every shape of action a seat could be offered, read from the components and board of
+        ``s`` (a sample state of the ruleset): each action kind with the dice counts it may place
+        and every space and choice word it can name."""
+        ...
+
+
+def amount_splits(n: int, names: tuple[str, ...]) -> Iterator[str]:
     """Every ``a=..,b=..`` amount split of at most ``n`` in all, over ``names`` (the notation of
-    ``compensation`` and ``pay``)."""
+    ``compensation`` and ``pay``).
+
+    >>> list(amount_splits(1, ("coins", "camels")))
+    ['coins=0,camels=0', 'coins=0,camels=1', 'coins=1,camels=0']
+    """
     for values in _splits(n, len(names)):
         yield ",".join(f"{k}={v}" for k, v in zip(names, values, strict=True))
 
@@ -173,11 +187,12 @@ def _splits(n: int, parts: int) -> Iterator[tuple[int, ...]]:
             yield (first, *rest)
 
 
-def _numbered(n: int = NUMBERED) -> tuple[str, ...]:
+def numbered(n: int = NUMBERED) -> tuple[str, ...]:
+    """The choice words ``1`` .. ``n`` (see :data:`NUMBERED`)."""
     return tuple(str(k) for k in range(1, n + 1))
 
 
-def _move_words(s: Any) -> list[str]:
+def move_words(s: Any) -> list[str]:
     """Every move choice: a location, or a route to it (``X#k`` on parallel routes), for either
     figure (``/2``; Voyages writes ``/1`` too)."""
     board = s.board
@@ -185,125 +200,6 @@ def _move_words(s: Any) -> list[str]:
                                       if label not in board.locations]
     places = list(dict.fromkeys(places))
     return [p + suffix for suffix in ("", "/1", "/2") for p in places]
-
-
-def _mp2_forms(s: Any) -> list[Form]:
-    c = s.components
-    r = c.rules
-    contracts = list(c.contracts)
-    seal_dice = tuple(sorted({2, *(ch.seal_dice for ch in c.characters.values() if ch.seal_dice)}))
-    one = (1,)
-    forms: list[Form] = [("books", one, b.name, None) for b in r.books]
-    forms += [("khans_favor", one, None, None), *(("guild_seal", (n,), None, None) for n in seal_dice)]
-    forms += [("travel", (t.dice,), t.name, None) for t in r.travel]
-    forms += [("contracts", one, None, None)]
-    forms += [("special_city", one, city, None) for city in c.special_cities]
-    forms += [("city_card", one, space, None) for space in s.cards]
-    forms += [("complete_contract", (), None, x) for x in contracts]
-    forms += [("improve_seal", (), None, x) for x in c.seals]
-    forms += [("money_bag", one, None, x) for x in r.money_bag]
-    forms += [("reroll", one, None, None), *(("adjust_die", one, None, d) for d in ("+1", "-1"))]
-    forms += [("black_die", (0, 1), None, None)]
-    forms += [("outpost_bonus", (), None, x) for x in c.outposts]
-    forms += [("end_turn", (), None, None), ("done", (), None, None)]
-    forms += [("offer", (), None, x) for x in _numbered(max(len(t.offers) for t in c.offer_tiles))]
-    forms += [("seal", (), None, x) for x in c.seals]
-    forms += [("move", (), None, x) for x in _move_words(s)]
-    cities = [name for name, loc in c.locations.items() if loc.kind == "city"]
-    forms += [("extra_post", (), None, x) for x in cities]
-    forms += [("take_contract", (), city, x) for city, loc in c.locations.items() if loc.contracts for x in contracts]
-    forms += [("discard", (), None, x) for x in contracts]
-    forms += [("relocate_post", (), None, x) for x in cities]
-    forms += [("good", (), None, x) for x in type(s.players[0]).GOODS]
-    forms += [("choose", (), None, x) for x in _numbered()]
-    forms += [("copy_bonus", (), None, x) for x in cities]
-    forms += [("city_bonus", (), None, x) for x in cities]
-    options = max(len(card.options) for card in c.city_cards.values())
-    forms += [("trade", (), None, f"{k}x{t}") for k in range(1, options + 1) for t in FACES]
-    forms += [("compensation", (), None, x) for x in _counts(r.compensation_below, ("coins", "camels"))
-              if x != "coins=0,camels=0"]
-    forms += [("pay", (), None, x) for x in _counts(_mp2_dearest(c), ("coins", "camels", "jade"))]
-    forms += [("pair", (), None, x) for x in ("doubles", "separately")]
-    # Mailin & Tian Chin take one round-start bonus twice: one from each city marker with her post,
-    # her own round reward, or an improved seal (mp2 rules, _round_bonuses)
-    bonuses = sum(1 for loc in c.locations.values() if loc.city_bonus) + 1 + len(c.seals)
-    forms += [("double_bonus", (), None, x) for x in _numbered(bonuses)]
-    forms += [("character", (), None, x) for x in c.characters]
-    forms += [("goal", (), None, x) for x in c.goals]
-    return forms
-
-
-def _mp2_dearest(c: Any) -> int:
-    """The most coins + camels + jade one Marco Polo II payment can split (``pay coins=a,camels=b,
-    jade=c``), from the data: a city card's trade repeated once per pip of its die (its dearest
-    option, up to 6 times), a route, a seal's improvement, a contract, a bonus action's cost, or a
-    Travel space's coins plus an occupied space's fee (a die's value)."""
-    def amount(b: Any) -> int:
-        return int(b.coins + b.camels + b.jade)
-
-    r = c.rules
-    trade = max(amount(o.pay.pay) for card in c.city_cards.values() for o in card.options) * max(FACES)
-    return int(max(trade, *(amount(x.cost) for x in c.routes), *(amount(x.improve.pay) for x in c.seals.values()),
-               *(amount(x.cost.pay) for x in c.contracts.values()),
-               *(amount(b) for b in (r.reroll_cost, r.adjust_cost, r.black_die_cost)),
-               max(FACES) + max(t.coins for t in r.travel)))
-
-
-def _voyages_forms(s: Any) -> list[Form]:
-    c = s.components
-    r = c.rules
-    contracts = list(c.contracts)
-    places = [name for name, loc in c.locations.items() if loc.takes_posts]
-    one = (1,)
-    forms: list[Form] = [("take_coins", (r.spaces["take_coins"].dice,), None, None)]
-    forms += [("bazaar", (r.spaces[good].dice,), good, None) for good in ("camels", *type(s.players[0]).GOODS)]
-    forms += [("khans_favor", (r.spaces["khans_favor"].dice,), None, None)]
-    forms += [("contracts", (r.spaces["contracts"].dice,), None, None)]
-    forms += [("travel", (r.spaces["travel"].dice,), None, None)]
-    forms += [("city_card", (r.spaces["city_card"].dice,), space, None) for space in c.card_spaces]
-    forms += [("complete_contract", (), None, x) for x in contracts]
-    forms += [("money_bag", (r.spaces["money_bag"].dice,), None, None), ("reroll", one, None, None)]
-    forms += [("adjust_die", one, None, d) for d in ("+1", "-1")]
-    forms += [("black_die", (), None, None), ("end_turn", (), None, None), ("done", (), None, None)]
-    forms += [("column", (), None, x) for x in _numbered()]
-    forms += [("move", (), None, x) for x in _move_words(s)]
-    forms += [("take_contract", (), space, x) for space in _numbered(r.contract_spaces) for x in contracts]
-    forms += [("discard", (), None, x) for x in contracts]
-    forms += [("good", (), None, x) for x in type(s.players[0]).GOODS]
-    forms += [("choose", (), None, x) for x in _numbered()]
-    forms += [("city_bonus", (), None, x) for x in c.locations]
-    forms += [("copy_bonus", (), None, x) for x in c.city_bonuses]
-    forms += [("trade", (), None, x) for x in _numbered()]
-    forms += [("relocate_post", (), None, x) for x in places]
-    forms += [("compensation", (), None, x) for x in _counts(r.compensation_below, ("coins", "camels"))
-              if x != "coins=0,camels=0"]
-    forms += [("character", (), None, x) for x in c.characters]
-    forms += [("goal", (), None, x) for x in c.goals]
-    return forms
-
-
-def _schmidt_forms(s: Any) -> list[Form]:
-    c = s.components
-    cards = list(c.cards)
-    seats = [str(k) for k in range(4)]  # 2-4 merchants (seed 001)
-    forms: list[Form] = [("spin", (), None, mode) for mode in c.neighbours]
-    forms += [("move", (), None, x) for x in c.locations]
-    forms += [("ransom", (), None, x) for x in (*cards, "bribe")]
-    forms += [("gift", (), None, x) for x in cards]
-    forms += [("sell", (), None, x) for x in cards]
-    forms += [("buy", (), None, None), ("end_turn", (), None, None)]
-    forms += [("deal", (), None, x) for x in seats]
-    forms += [("pick", (), None, x) for x in (*seats, "none")]
-    forms += [("pay_debt", (), None, x) for x in (*cards, "plaque", "secrets")]
-    forms += [("booty", (), None, x) for x in ("take", "leave")]
-    forms += [(kind, (), None, x) for kind in ("extra_card", "extra_turn") for x in ("take", "decline")]
-    return forms
-
-
-FORMS: dict[str, Callable[[Any], list[Form]]] = {
-    "mp2": _mp2_forms, "voyages": _voyages_forms, "schmidt": _schmidt_forms,
-}
-"""Each ruleset's action shapes, from a sample state of it (its components and board)."""
 
 
 @functools.cache
@@ -314,17 +210,26 @@ def action_space(ruleset: str) -> ActionSpace:
     True
     """
     rules = get(ruleset)  # an unknown name: ArgumentError naming the rulesets
-    if rules.id not in FORMS:
-        raise VocabularyError(f"{rules.title} has no fixed action space yet: add its forms to "
-                              f"mp_notebook.adapters.vocabulary.FORMS (rulesets with one: {', '.join(FORMS)})")
+    if "forms" not in rules.parts:
+        raise VocabularyError(f"{rules.title} has no fixed action space yet: its package offers no 'forms' part "
+                              f"(FormTerms; rulesets with one: {', '.join(with_action_space())})")
     sample = rules.new_game(2, seed=0)
     kinds = rules.vocabulary.kinds
     keys: list[Key] = []
-    for kind, counts, space, choice in FORMS[rules.id](sample):
+    for kind, counts, space, choice in cast(FormTerms, rules.part("forms")).forms(sample):
         if kind not in kinds:
             raise VocabularyError(f"{ruleset}: {kind!r} is not an action kind of the ruleset")
         for n in counts or (0,):
             keys += [(kind, dice, black, space, choice) for dice, black in dice_placements(n)]
     return ActionSpace(rules.id, keys)
+
+
+def with_action_space() -> list[str]:
+    """The registered rulesets that have a fixed action space (a ``forms`` part).
+
+    >>> with_action_space()
+    ['mp2', 'voyages', 'schmidt']
+    """
+    return [name for name in PACKAGES if "forms" in get(name).parts]
 
 

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import position_seed, terms, tie_break
 from mp_notebook.engine.memo import remember
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from mp_notebook.agents.base import terms as hand_terms
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.errors import DataError
-from mp_notebook.rulesets import get, new_game
+from mp_notebook.registry import get, new_game
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState

@@ -64,7 +64,7 @@ from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.board.routes import reachable
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seed, shown
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -70,7 +70,7 @@ def play_game(
 
     ``options``: more ``new_game`` arguments (``characters``, ``variants``).
     """
-    from mp_notebook.rulesets import new_game
+    from mp_notebook.registry import new_game
 
     agents = [make_agent(spec, derive_seed(game_seed, seat)) for seat, spec in enumerate(specs)]
     s: Any = new_game(players=players, ruleset=ruleset, seed=game_seed, **(options or {}))
@@ -192,7 +192,7 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
-    from mp_notebook.rulesets import new_game
+    from mp_notebook.registry import new_game
 
     n_games = checked_int("n_games", n_games, 0, MAX_GAMES)
     if players is not None:

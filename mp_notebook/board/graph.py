@@ -79,7 +79,7 @@ _board_of: Callable[[str], Board]  # the registry's answer (see connect)
 def connect(board_of: Callable[[str], Board]) -> None:
     """Let an unpickled board ask ``board_of`` for the one board of the ruleset it names.
 
-    The registry (``mp_notebook.rulesets``) connects itself when it is imported: see ``engine.game.connect``.
+    The registry (``mp_notebook.registry``) connects itself when it is imported: see ``engine.game.connect``.
     """
     global _board_of
     _board_of = board_of

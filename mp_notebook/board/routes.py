@@ -68,7 +68,7 @@ from mp_notebook.board.journeys import (
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.text import amounts, counted, noun, resource
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -248,7 +248,7 @@ class TravelRules:
 
 
 class RouteTerms(Protocol):
-    """What a ruleset's ``routes`` part answers (see ``mp_notebook.rulesets``).
+    """What a ruleset's ``routes`` part answers (see ``mp_notebook.registry``).
 
     ``MOVEMENT`` says how its figures move: ``"dice"`` (routes paid, moves set by dice: the
     functions from ``travel_rules`` to ``goal_cities``; the spinner's are ``None``) or

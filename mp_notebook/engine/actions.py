@@ -176,7 +176,7 @@ _vocabulary_of: Callable[[str | None], Vocabulary]  # the registry's answer (see
 def connect(vocabulary_of: Callable[[str | None], Vocabulary]) -> None:
     """Let :meth:`Action.parse` ask ``vocabulary_of`` which vocabulary a ruleset's name stands for.
 
-    The registry (``mp_notebook.rulesets``) connects itself when it is imported: see ``engine.game.connect``.
+    The registry (``mp_notebook.registry``) connects itself when it is imported: see ``engine.game.connect``.
     """
     global _vocabulary_of
     _vocabulary_of = vocabulary_of

@@ -5,7 +5,7 @@ position edits and reseeds included) replays it exactly, which is how JSON files
 the file carries the setup, the history and a snapshot, and loading replays the history and
 checks the result against the snapshot, so a corrupted file is refused instead of half-loaded.
 Writing and loading a file, and replaying a history, name a ruleset, so the registry above the
-engine does them (``mp_notebook.rulesets``; see :func:`connect`).
+engine does them (``mp_notebook.registry``; see :func:`connect`).
 """
 
 from __future__ import annotations
@@ -216,7 +216,7 @@ def connect(write: Callable[[GameState, int | None], str], read: Callable[[str],
 
     A save file names its ruleset and the revision of its rules, and loading one starts a game of
     that ruleset: the engine never turns a name into a ruleset, the registry above it does
-    (``mp_notebook.rulesets``, which knows every ruleset), and connects itself when it is imported,
+    (``mp_notebook.registry``, which knows every ruleset), and connects itself when it is imported,
     as importing anything of ``mp_notebook`` does.
     """
     global _write, _read

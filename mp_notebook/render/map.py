@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 import plotly.graph_objects as go
 
 from mp_notebook.engine.text import counted
+from mp_notebook.registry import get
 from mp_notebook.render.geography import base_map
 from mp_notebook.render.placement import FONT, OASIS_SIZE, Projection, figure_offset, place_names, post_offset
-from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -68,7 +68,7 @@ class CityGroup(NamedTuple):
 
 
 class MapTerms(Protocol):
-    """What a ruleset's ``map`` part answers (see ``mp_notebook.rulesets``)."""
+    """What a ruleset's ``map`` part answers (see ``mp_notebook.registry``)."""
 
     LAT_RANGE: tuple[float, float]
     LON_RANGE: tuple[float, float]

@@ -32,8 +32,8 @@ from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.text import counted, resource
 from mp_notebook.engine.validate import shown
+from mp_notebook.registry import PACKAGES, get
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
-from mp_notebook.rulesets import PACKAGES, get
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards, SharedFigureWidget
 from mp_notebook.ui.labels import BoardRow, sections, terms
 
@@ -135,8 +135,8 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
     ``mp.play(["Ana"], automa="L1")`` works like ``mp.new_game``. Keyword ``seats`` (e.g.
     ``["human", "greedy bot"]``, see :func:`seat_choices`) chooses who plays each seat.
     """
-    from mp_notebook import new_game
     from mp_notebook.engine.game import GameState
+    from mp_notebook.registry import new_game
 
     seats = new_game_kwargs.pop("seats", None)
     if not (s is None or isinstance(s, (GameState, int, list, tuple))):
@@ -361,7 +361,7 @@ class GameApp(widgets.VBox):
     def new_game(self, players: int | None = None, seed: int | None = None) -> None:
         """Start a new game with the same options (``players``, ``seed`` may change; default: the
         next seed; a solo game stays one player against the Automa)."""
-        from mp_notebook import new_game
+        from mp_notebook.registry import new_game
 
         kwargs = dict(self._setup)
         names = kwargs.pop("players")
@@ -749,7 +749,7 @@ class PlayPage(widgets.VBox):
         self.chooser.value = ruleset
 
     def _new_app(self, ruleset: str) -> GameApp:
-        from mp_notebook import new_game
+        from mp_notebook.registry import new_game
 
         state = new_game(self._players, ruleset=ruleset, seed=self._seed)
         bot = GREEDY if has_evaluation(state) else BOT

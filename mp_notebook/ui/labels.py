@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, cast
 
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
@@ -95,7 +95,7 @@ def number_cells(s: GameState, titles: Iterable[str]) -> list[dict[str, str]]:
 
 
 class UiTerms(Protocol):
-    """What a ruleset's ``ui`` part answers (see ``mp_notebook.rulesets``)."""
+    """What a ruleset's ``ui`` part answers (see ``mp_notebook.registry``)."""
 
     KIND_TITLES: dict[str, str]  # an action kind's row title in the panel
     SCORE_TITLES: dict[str, str]  # the ``scores()`` columns of the final table, in order, with headings

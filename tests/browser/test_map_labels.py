@@ -35,8 +35,8 @@ import pytest
 from labserver import ARGS, CHROMIUM, MISSING, OUT, ROOT, SKIP_REASON
 
 import mp_notebook as mp
+from mp_notebook.registry import PACKAGES
 from mp_notebook.render.map import board_traces, map_layout, show_map, state_trace_dicts, terms
-from mp_notebook.rulesets import PACKAGES
 
 if MISSING:
     pytest.skip(SKIP_REASON, allow_module_level=True)

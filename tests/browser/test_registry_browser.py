@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the regi
 from registry import RULESETS, profile
 
 import mp_notebook as mp
-from mp_notebook.rulesets import get
+from mp_notebook.registry import get
 from mp_notebook.ui.labels import terms
 
 SEED = 11

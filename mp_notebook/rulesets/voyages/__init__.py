@@ -4,9 +4,10 @@ Modules: ``components`` (the data files, validated), ``notation`` (action kinds)
 (:class:`~mp_notebook.rulesets.voyages.state.VoyagesState` and ``Player``), ``rules`` (the rules,
 top to bottom, with the readings chosen where the rulebook is silent), ``setup`` (``new_game``
 and its options), ``editing`` (``with_player``, ``reseed``), ``scoring`` and ``summary``. The
-parts the generic layers ask (see ``mp_notebook.rulesets``): ``display`` (``map``: how
+parts the generic layers ask (see ``mp_notebook.registry``): ``display`` (``map``: how
 ``mp.show_map`` draws the board), ``travel`` (``routes``: route costs for ``mp.routes``),
-``labels`` (``ui``: the play app) and ``evaluation`` (``agents``: the computer players' evaluation).
+``labels`` (``ui``: the play app), ``evaluation`` (``agents``: the computer players' evaluation)
+and ``forms`` (``forms``: the words of the PettingZoo/OpenSpiel action space).
 
 Notation (dice in brackets, black and white dice with a ``b``):
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.rulesets import Ruleset
+from mp_notebook.registry import Ruleset
 from mp_notebook.rulesets.voyages.notation import VOCABULARY
 
 
@@ -50,4 +51,6 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                   options=("seed", "characters", "variants"),
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
-                         "value": f"{__name__}.features", "secrets": f"{__name__}.secrets"})
+                         "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
+                         "forms": f"{__name__}.forms"},
+                  lesson=("notebooks/06-voyages.ipynb", "notebooks/06b-voyages-more-rules.ipynb"))

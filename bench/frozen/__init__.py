@@ -1,0 +1,120 @@
+"""Frozen opponents: earlier bots and evaluations, made from the commits that had them.
+
+A bench that measures today's bots against an earlier one asks this package for it. Its code is
+read from the repository's history (``git show COMMIT:PATH``), written into ``bench/frozen/cache/``
+(not kept in the repository; rewritten whenever it differs) and imported from there as
+``frozen.<module>``, so the opponent plays exactly that commit's code on today's engine and the
+tree keeps no copy. ``README.md`` beside this file lists each one: its commit, the figures that use
+it and their commands.
+
+* :data:`GREEDY`: an earlier ``GreedyAgent`` (``mp_notebook/agents/greedy.py`` of its commit,
+  playing on the evaluations of that commit), by the name the benches know it by: ``from frozen
+  import Greedy35Agent``. Three lines are changed, so that it runs beside today's agent: its
+  ``terms`` reads the frozen evaluations, and its class and ``name`` are renamed.
+* :func:`evaluation`: a ruleset's evaluation (its ``agents`` part) at a commit, unchanged.
+
+It needs the history: any clone has it; a shallow one gets an error that says so.
+
+>>> agent = greedy("Greedy35Agent")
+>>> agent.__module__, agent.name
+('frozen.greedy_a3bcabb', 'greedy35')
+>>> evaluation("voyages", "7807896").__name__
+'frozen.evaluation_voyages_7807896'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import subprocess
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CACHE = HERE / "cache"
+__path__.append(str(CACHE))  # the modules made from git are frozen.<module>
+
+GREEDY: dict[str, tuple[str, str]] = {
+    "LegacyGreedyAgent": ("0b358ce", "legacy-greedy"),  # before issue 14 (the parent of ce75492)
+    "Greedy35Agent": ("a3bcabb", "greedy35"),  # the day issue 35 was filed
+}
+"""Each frozen ``GreedyAgent``, by its class name here: its commit and its ``name``."""
+GREEDY_PATH = "mp_notebook/agents/greedy.py"
+EVALUATION_PATH = "mp_notebook/rulesets/{ruleset}/evaluation.py"
+
+
+def source(commit: str, path: str) -> str:
+    """The text of ``path`` at ``commit``, from the repository's history."""
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:{path}"],
+                              capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise RuntimeError(f"bench/frozen: cannot run git to read {commit}:{path} ({exc})") from exc
+    if done.returncode:
+        raise RuntimeError(f"bench/frozen: {commit}:{path} is not in this repository's history "
+                           f"({done.stderr.strip()}); a frozen opponent is made from its commit, so run the "
+                           f"bench in a clone with the whole history (after a shallow clone: git fetch --unshallow)")
+    return done.stdout
+
+
+def made(module: str, commit: str, path: str, text: str) -> ModuleType:
+    """``frozen.<module>``, whose source is ``text`` (``path`` at ``commit``, as changed here)."""
+    text = f"# made by bench/frozen from {commit}:{path}: not edited here, not part of the package\n{text}"
+    file = CACHE / f"{module}.py"
+    if not file.exists() or file.read_text(encoding="utf-8") != text:
+        CACHE.mkdir(exist_ok=True)
+        part = file.with_name(f"{file.name}.{os.getpid()}")
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, file)  # whole, even with another process making it too
+        importlib.invalidate_caches()
+    return importlib.import_module(f"{__name__}.{module}")
+
+
+def changed(text: str, where: str, old: str, new: str, count: int | None = 1) -> str:
+    """``text`` with ``old`` replaced by ``new``: ``count`` times (``None``: at least once), else an
+    error naming ``where``, so that a change that no longer applies is never silently skipped."""
+    found = text.count(old)
+    if found == 0 or (count is not None and found != count):
+        raise RuntimeError(f"bench/frozen: {where} holds {old!r} {found} times, not {count or 'one or more'}")
+    return text.replace(old, new)
+
+
+@functools.cache
+def evaluation(ruleset: str, commit: str) -> ModuleType:
+    """The evaluation of ``ruleset`` (its ``agents`` part) at ``commit``, unchanged."""
+    path = EVALUATION_PATH.format(ruleset=ruleset)
+    return made(f"evaluation_{ruleset}_{commit}", commit, path, source(commit, path))
+
+
+def terms_at(commit: str) -> functools.partial[ModuleType]:
+    """What a frozen greedy of ``commit`` reads as ``terms(s)``: the evaluation of ``s``'s ruleset
+    at that commit."""
+    return functools.partial(_terms, commit)
+
+
+def _terms(commit: str, s: Any) -> ModuleType:
+    return evaluation(s.ruleset, commit)
+
+
+@functools.cache
+def greedy(name: str) -> type:
+    """The frozen ``GreedyAgent`` called ``name`` in :data:`GREEDY`."""
+    commit, agent_name = GREEDY[name]
+    where = f"{commit}:{GREEDY_PATH}"
+    text = source(commit, GREEDY_PATH)
+    text = changed(text, where, "from mp_notebook.agents.base import terms, tie_break\n",
+                   f"from mp_notebook.agents.base import tie_break\nfrom frozen import terms_at\n\n"
+                   f"terms = terms_at({commit!r})\n")
+    text = changed(text, where, 'name = "greedy"\n', f"name = {agent_name!r}\n")
+    text = changed(text, where, "GreedyAgent", name, None)
+    agent: type = getattr(made(f"greedy_{commit}", commit, GREEDY_PATH, text), name)
+    return agent
+
+
+def __getattr__(name: str) -> type:
+    if name in GREEDY:
+        return greedy(name)
+    raise AttributeError(f"module 'frozen' has no attribute {name!r} (frozen greedy players: {', '.join(GREEDY)})")
