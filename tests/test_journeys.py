@@ -242,8 +242,9 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
     walks_of: dict[tuple[str, int], list] = {}
 
     def walks(start: str, made0: int) -> list:
-        """Every walk from ``start`` after ``made0`` moves of this action: (end, made, free, entered
-        wanted cities that take posts, last city entered, cost), the cheapest per effect."""
+        """Every walk from ``start`` after ``made0`` moves of this action, the cheapest per effect:
+        (end, moves made, ends on a free oasis, the wanted cities entered that take posts, its
+        cost, the groups met where it ends, in the cities entered, in each of them)."""
         if (start, made0) in walks_of:
             return walks_of[start, made0]
         best: dict = {}
@@ -265,12 +266,12 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
                 walk(there, made + used, not used, frozenset(inside), (cost[0] + c + extra, cost[1] + m, cost[2] + j))
 
         walk(start, made0, False, frozenset(), (0, 0, 0))
-        out = [(end, made, free, entered, cost) for (end, made, free, entered), cost in best.items()
-               if made > made0 or free]
+        out = [(end, made, free, entered, sum(cost), met({end}), met(entered), [met({c}) for c in entered])
+               for (end, made, free, entered), cost in best.items() if made > made0 or free]
         walks_of[start, made0] = out
         return out
 
-    def met(cities_: set) -> int:
+    def met(cities_) -> int:
         return sum(1 << g for g, group in enumerate(groups) if group & cities_)
 
     figures = rules.figures
@@ -278,6 +279,7 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
     start = (figures, met(set(figures)))
     key = (lambda total, actions: (total, actions)) if by == "total" else (lambda total, actions: (actions, total))
     heap = [(key(0, 0), 0, 0, start)]
+    best = {start: key(0, 0)}
     done = set()
     while heap:
         _, total, actions, (where, mask) = heapq.heappop(heap)
@@ -293,17 +295,25 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
                 if not moving:
                     continue
                 need = moving[-1][1] + moving[-1][2]
-                ends = {w[0] for w in moving}
-                entered = frozenset().union(*(w[3] for w in moving))
-                cost = sum(sum(w[4]) for w in moving)
+                cost = ends = entered = 0
+                each: list[int] = []
+                for w in moving:
+                    cost += w[4]
+                    ends |= w[5]
+                    entered |= w[6]
+                    each += w[7]
                 after = tuple(w[0] if w else x for w, x in zip((w1, w2), where, strict=False))
                 for sp in spaces:
                     if sp.max_moves < need:
                         continue
-                    gained = ends | (entered if rules.posts_passing else set())
-                    for got in [gained] + ([gained | {c} for c in entered] if sp.extra_post else []):
+                    gained = ends | (entered if rules.posts_passing else 0)
+                    for got in [gained] + ([gained | c for c in each] if sp.extra_post else []):
                         t = total + cost + sp.coins
-                        heapq.heappush(heap, (key(t, actions + 1), t, actions + 1, (after, mask | met(got))))
+                        state = (after, mask | got)
+                        k = key(t, actions + 1)
+                        if state not in done and (state not in best or k < best[state]):
+                            best[state] = k
+                            heapq.heappush(heap, (k, t, actions + 1, state))
     return None
 
 
