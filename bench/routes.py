@@ -127,7 +127,7 @@ def report(title: str, timings: dict[str, list[float]]) -> None:
 
 def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
     timings: dict[str, list[float]] = {"journey (one location)": [], "journeys (all)": [], "tour of 6 cities": [],
-                                       "tour of 6 cities, cold": []}
+                                       "tour of 6 cities, by rounds": [], "tour of 6 cities, cold": []}
     rng = random.Random(37)
     for s in mid_game_states(max(games // 4, 2), ruleset):
         i = s.current_player
@@ -138,6 +138,8 @@ def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
         timings["journey (one location)"].append(best_of(functools.partial(mp.routes.journey, s, i, target), repeat))
         timings["journeys (all)"].append(best_of(functools.partial(mp.routes.journeys, s, i), repeat))
         timings["tour of 6 cities"].append(best_of(functools.partial(mp.routes.tour, s, i, cities), repeat))
+        timings["tour of 6 cities, by rounds"].append(best_of(functools.partial(mp.routes.tour, s, i, cities,
+                                                                                by="rounds"), 1))
 
         def cold(s: Any = s, i: int = i, cities: list[str] = cities) -> None:
             for cached in (journey_search._graph_of, journey_search._net_of, journey_search._to_enter_of):
