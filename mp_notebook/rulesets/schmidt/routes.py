@@ -11,8 +11,9 @@ state is his space (the route type is forced off the ports and chosen at them); 
 picks the ring (at a port) and then, seeing the result, the end space (the engine's legal moves,
 :func:`~mp_notebook.rulesets.schmidt.rules.destinations`). :func:`odds` is the best chance over
 every way of playing (dynamic programming, in exact fractions with ``exact=True``, else floats),
-:func:`expected_spins` the least expected number (policy iteration). Readings of the model,
-labelled where they are used:
+:func:`expected_spins` the least expected number (policy iteration). Both run on numpy arrays
+target × space, so that :func:`spin_table` answers all its places at once (numpy is imported
+when a question is asked). Readings of the model, labelled where they are used:
 
 * the position stays as it is apart from his space: his cards, Plaque and Secrets (so Khanbalik
   and Venice are entered only if he could enter them now) and the other merchants' spaces (which
@@ -55,6 +56,7 @@ travel_rules = resources = seals_held = travel_terms = move_terms = travel_space
 post_cities = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
+GUIDE_SPINS = 5  # the chances that pick the first policy of expected_spins (measured: fewest evaluations)
 MAX_SPINS = 200
 
 Outcome = tuple[Fraction, tuple[str, ...]]  # (chance of the sector(s), end spaces to choose from; empty: no move)
@@ -294,17 +296,20 @@ def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> fl
     return float(_expected_values(ch, [ends])[0, ch.arrays().index[s.players[player].location]])
 
 
-def _expected_values(ch: Chain, ends: list[frozenset[str]]) -> Any:
+def _expected_values(ch: Chain, ends: list[frozenset[str]], guide: Any = None) -> Any:
     """An array target × space (one target per ``ends``): the least expected spins to end a move
     on the target's spaces, ``inf`` where no way of playing gets there for sure. Policy iteration
-    over all targets at once, from a policy that gets there for sure (:func:`_sure`): evaluate the
-    policy (one linear system per target), then per space take the ring and end spaces of least
-    expected spins where that is less by more than 1e-9; stop when no target's policy changes."""
+    over all targets at once, from a policy that gets there for sure (:func:`_start`): evaluate
+    the policy (one linear system per target), then per space take the ring and end spaces of
+    least expected spins where that is less by more than 1e-9; stop when no target's policy
+    changes. ``guide``: the chances within :data:`GUIDE_SPINS` spins (:func:`_odds_values`), if
+    at hand."""
     import numpy as np
 
     a = ch.arrays()
     on = a.masks(ends)
-    sure, policy, taken = _sure(a, on)
+    sure, rank = _sure(a, on)
+    policy, taken = _start(a, sure, rank, _odds_values(ch, ends, GUIDE_SPINS)[-1] if guide is None else guide)
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
     todo = active.any(axis=1)  # the targets whose policy changed (none outside the sure sets)
@@ -336,12 +341,10 @@ def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> An
     return np.where(sure, solved, np.inf)
 
 
-def _sure(a: _Arrays, on: Any) -> tuple[Any, Any, Any]:
+def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
     """Per target and space: whether some way of playing ends on the target with probability 1
     (the greatest set whose every space reaches the target by rings whose every result may end in
-    the set), and a policy that gets there for sure from each space of that set: a ring (its pair)
-    that stays in the set and may reach a lower rank (0 on the target, then by the fewest spins),
-    and per outcome the least-ranked end."""
+    the set), and a rank in that set: 0 on the target, then the fewest spins that may get there."""
     import numpy as np
 
     sure = np.ones_like(on)
@@ -362,10 +365,22 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any, Any]:
             reach = reach | new
         sure[todo], rank[todo] = reach, ranks
         todo = todo[(inside & ~reach).any(axis=1)]
+    return sure, rank
+
+
+def _start(a: _Arrays, sure: Any, rank: Any, guide: Any) -> tuple[Any, Any]:
+    """A policy that gets there for sure from each space of ``sure`` (target × space): per space a
+    ring (its pair) that stays in the set and may reach a lower rank, per outcome the least-ranked
+    end; among those, the most chance in ``guide`` (target × space, chances within a few spins):
+    every space may move down in rank, never out of the set. Returns (pair per target and space,
+    end per target and outcome)."""
+    import numpy as np
+
     key = np.where(sure, rank, len(a.index))
     lower = a.stays(sure) & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
-    taken = a.least_end(key)[1]
-    return sure, np.where(lower.take(a.rings[0], axis=1), a.rings[0], a.rings[-1]), taken
+    score = np.where(lower, a.per_pair(a.chance * a.best_end(guide)), -1.0).take(a.rings, axis=1)
+    policy = np.where(score[:, -1] > score[:, 0], a.rings[-1], a.rings[0])
+    return policy, a.least_end(2.0 * key - guide)[1]  # ranks apart by 2, chances within 1
 
 
 # --------------------------------------------------------------------------- this spin
@@ -425,8 +440,8 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     now = {r.location for r in spin_reachable(s, player)}
     places = _places(state, player)
     ends = [frozenset({loc}) for loc in places]
-    spread = _odds_values(ch, ends, max(TABLE_SPINS))
-    expected = _expected_values(ch, ends)[:, here]
+    spread = _odds_values(ch, ends, max(*TABLE_SPINS, GUIDE_SPINS))
+    expected = _expected_values(ch, ends, spread[GUIDE_SPINS])[:, here]
     rows = [(loc, _kind(state, player, loc), c.distance[p.location][loc],
              *(float(spread[n][t, here]) for n in TABLE_SPINS), float(expected[t]), loc in now,
              _note(state, player, loc)) for t, loc in enumerate(places)]
