@@ -61,12 +61,12 @@ def mid_game_states(games: int, ruleset: str = "mp2") -> Iterator[Any]:
 
 
 def best_of(fn: Callable[[], object], repeat: int) -> float:
-    """The fastest of ``repeat`` calls, in milliseconds."""
+    """The least CPU time (``time.process_time``) of ``repeat`` calls, in milliseconds."""
     times = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return 1000 * min(times)
 
 
@@ -76,10 +76,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--spins", type=int, default=100_000)
     parser.add_argument("--tours", type=int, default=0, help="tours per ruleset against brute force")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the tours against brute force")
+    parser.add_argument("--check-table", type=int, default=0,
+                        help="Schmidt positions whose table is checked against the per-target computation")
+    parser.add_argument("--timings", action=argparse.BooleanOptionalAction, default=True,
+                        help="time the route answers (--no-timings: only the checks asked for)")
     args = parser.parse_args()
     if args.tours:
         for ruleset in ("mp2", "voyages"):
-            against_brute_force(ruleset, args.tours)
+            against_brute_force(ruleset, args.tours, args.workers)
+    if args.check_table:
+        check_table(args.check_table)
+    if not args.timings:
+        return
     mp.routes.table(mp.new_game(players=2, seed=0), 0)  # import pandas outside the timings
     timings: dict[str, list[float]] = {"legal_actions (first call)": [], "table": [], "reachable": [],
                                        "cheapest (to Hormuz)": []}
@@ -104,7 +113,8 @@ def main() -> None:
     for ruleset in ("mp2", "voyages"):
         journeys_and_tours(ruleset, args.games, args.repeat)
     special_tours(args.games)
-    schmidt(args.games, args.spins)
+    schmidt(args.games, args.repeat)
+    simulate(args.spins)
 
 
 def report(title: str, timings: dict[str, list[float]]) -> None:
@@ -117,7 +127,7 @@ def report(title: str, timings: dict[str, list[float]]) -> None:
 
 def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
     timings: dict[str, list[float]] = {"journey (one location)": [], "journeys (all)": [], "tour of 6 cities": [],
-                                       "tour of 6 cities, cold": []}
+                                       "tour of 6 cities, by rounds": [], "tour of 6 cities, cold": []}
     rng = random.Random(37)
     for s in mid_game_states(max(games // 4, 2), ruleset):
         i = s.current_player
@@ -128,6 +138,8 @@ def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
         timings["journey (one location)"].append(best_of(functools.partial(mp.routes.journey, s, i, target), repeat))
         timings["journeys (all)"].append(best_of(functools.partial(mp.routes.journeys, s, i), repeat))
         timings["tour of 6 cities"].append(best_of(functools.partial(mp.routes.tour, s, i, cities), repeat))
+        timings["tour of 6 cities, by rounds"].append(best_of(functools.partial(mp.routes.tour, s, i, cities,
+                                                                                by="rounds"), 1))
 
         def cold(s: Any = s, i: int = i, cities: list[str] = cities) -> None:
             for cached in (journey_search._graph_of, journey_search._net_of, journey_search._to_enter_of):
@@ -169,87 +181,157 @@ def special_tours(games: int) -> None:
         report(f"{ruleset}: 6-city tours of {character} (CPU)", {"tour of 6 cities": times})
 
 
-def against_brute_force(ruleset: str, n: int) -> None:
-    """``n`` tours against brute force (see the module docstring)."""
-    import dataclasses
+def _tests() -> Any:
+    """The brute forces of the tests (``tests/test_journeys.py``, ``tests/test_schmidt_routes.py``)."""
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
-    from test_journeys import brute_tour_terms
+    here = str(Path(__file__).parents[1] / "tests")
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import test_journeys
+    import test_schmidt_routes
 
-    from mp_notebook.board.journeys import Plan, TravelSpace, best_tour
-    from mp_notebook.board.routes import terms
+    return test_journeys, test_schmidt_routes
 
+
+def tour_cases(ruleset: str, n: int) -> Iterator[tuple[Any, ...]]:
+    """``n`` tour questions for :func:`check_tour`: (ruleset, character, seed, location, second
+    figure's location, cities, small Travel actions, by)."""
     rng = random.Random(56)
-    done = bad = two = passing = 0
-    seed = 0
+    done = seed = 0
     while done < n:
         seed += 1
         small = seed % 4 == 0
         character = TWO[ruleset][0] if small else rng.choice(CHARACTERS[ruleset][:3])
         s = position(ruleset, character, seed, rng)
-        part = terms(s)
-        rules = part.travel_rules(s, 0)
-        spaces = part.travel_spaces(s, 0)
-        if small:
-            spaces = ((TravelSpace("short", 1, 1, 1), TravelSpace("long", 2, 2, 0, True)) if ruleset == "mp2"
-                      else (TravelSpace("Travel", 2, 3, 0),))
-            rules = dataclasses.replace(rules, step_coins=rules.step_coins[:3])
-        plan = Plan(s.board, dataclasses.replace(rules, figures=(), suffixes=None), part.seals_held(s, 0), spaces,
-                    part.dice_per_round(s, 0), part.post_cities(s, 0))
+        figures = mp.routes.travel_rules(s, 0).figures
         near = mp.routes.journeys(s, 0, by="total").dropna(subset=["total"])
-        near = near[(near.actions <= 2) & ~near.location.isin(rules.figures)]
+        near = near[(near.actions <= 2) & ~near.location.isin(figures)]
         if len(near) < 3:
             continue
         cities = rng.sample(sorted(near.location), 3)
         for by in ("total", "actions"):
-            t = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities], by)
-            got = None if t is None else (t.total, t.actions)
-            want = brute_tour_terms(s.board, rules, part.seals_held(s, 0), spaces, part.post_cities(s, 0), cities, by)
+            yield ruleset, character, seed, s.players[0].location, s.players[0].figure2, cities, small, by
             done += 1
-            two += small
-            passing += t is not None and any(len(leg.posts) > 1 for leg in t.whole.legs)
+
+
+def check_tour(case: tuple[Any, ...]) -> tuple[tuple[int, int] | None, tuple[int, int] | None, bool]:
+    """One case of :func:`tour_cases`: (the tour's (total, actions), brute force's, whether one
+    Travel action of the tour places more than one post). Small cases ask both on at most 2 moves
+    (Marco Polo II) or 3 steps (Voyages) a Travel action."""
+    import dataclasses
+
+    from mp_notebook.board.journeys import Plan, TravelSpace, best_tour
+    from mp_notebook.board.routes import terms
+
+    ruleset, character, seed, location, figure2, cities, small, by = case
+    s = mp.new_game(2, ruleset=ruleset, seed=seed,
+                    characters=None if character is None else [character, TWO[ruleset][1]])
+    s = s.with_player(0, location=location, **({} if figure2 is None else {"figure2": figure2}))
+    part = terms(s)
+    rules = part.travel_rules(s, 0)
+    spaces = part.travel_spaces(s, 0)
+    if small:
+        spaces = ((TravelSpace("short", 1, 1, 1), TravelSpace("long", 2, 2, 0, True)) if ruleset == "mp2"
+                  else (TravelSpace("Travel", 2, 3, 0),))
+        rules = dataclasses.replace(rules, step_coins=rules.step_coins[:3])
+    plan = Plan(s.board, dataclasses.replace(rules, figures=(), suffixes=None), part.seals_held(s, 0), spaces,
+                part.dice_per_round(s, 0), part.post_cities(s, 0))
+    t = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities], by)
+    want = _tests()[0].brute_tour_terms(s.board, rules, part.seals_held(s, 0), spaces, part.post_cities(s, 0),
+                                        cities, by)
+    return (None if t is None else (t.total, t.actions)), want, t is not None and any(
+        len(leg.posts) > 1 for leg in t.whole.legs)
+
+
+def against_brute_force(ruleset: str, n: int, workers: int) -> None:
+    """``n`` tours against brute force (see the module docstring), on ``workers`` processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    done = bad = two = passing = 0
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        cases = list(tour_cases(ruleset, n))
+        for case, (got, want, more) in zip(cases, pool.map(check_tour, cases, chunksize=2), strict=True):
+            done += 1
+            two += case[6]
+            passing += more
             if got != want:
                 bad += 1
-                print(f"  MISMATCH {ruleset} {character} {rules.figures} {cities} by={by}: {got} != {want}")
+                print(f"  MISMATCH {ruleset} {case}: {got} != {want}")
             if done % 100 == 0:
-                print(f"  {ruleset}: {done} so far, {bad} mismatches", flush=True)
+                print(f"  {ruleset}: {done} so far, {bad} mismatches ({time.perf_counter() - started:.0f} s)",
+                      flush=True)
     print(f"{ruleset}: {done} tours against brute force ({two} of two figures, {passing} placing more than one "
           f"post in one Travel action): {bad} mismatches")
 
 
-def schmidt(games: int, spins: int) -> None:
-    timings: dict[str, list[float]] = {"odds (4 spins, exact)": [], "expected_spins": [], "table": [],
-                                       "reachable": []}
-    rng = random.Random(1)
-    positions = []
-    for seed in range(max(games // 2, 2)):
-        s = mp.new_game(2 + seed % 3, ruleset="schmidt", seed=seed)
+def schmidt_positions(count: int, seed: int = 1) -> list[Any]:
+    """``count`` turn decisions of random Schmidt games (2-4 players, 5-150 random actions in)."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        s = mp.new_game(2 + game % 3, ruleset="schmidt", seed=game)
         for _ in range(rng.randrange(5, 150)):
             if s.is_over:
                 break
             s = s.apply(rng.choice(s.legal_actions()))
         if not s.is_over and s.decision.kind == "turn":
-            positions.append(s)
-    for s in positions:
+            out.append(s)
+        game += 1
+    return out
+
+
+def schmidt(games: int, repeat: int) -> None:
+    """Timings of the Schmidt spinner's answers (see the module docstring)."""
+    timings: dict[str, list[float]] = {"odds (4 spins, exact)": [], "expected_spins": [], "table": [],
+                                       "table, cold": [], "table (Marco Polo II)": [], "reachable": []}
+    rng = random.Random(1)
+    dice = [s for s, _ in zip(mid_game_states(games), range(max(games, 2)), strict=False)]
+    for k, s in enumerate(schmidt_positions(max(games, 2))):
         i = s.current_player
         target = rng.choice(sorted(s.components.trading_cities - {s.players[i].location}))
-        spin._CHAINS.clear()  # each timing includes building the merchant's moves
-        odds = functools.partial(mp.routes.odds, s, i, target, 4, exact=True)
-        timings["odds (4 spins, exact)"].append(best_of(odds, 1))
-        timings["expected_spins"].append(best_of(functools.partial(mp.routes.expected_spins, s, i, target), 1))
-        timings["table"].append(best_of(functools.partial(mp.routes.table, s, i), 1))
-        timings["reachable"].append(best_of(functools.partial(mp.routes.reachable, s, i), 1))
-    report(f"schmidt: {len(positions)} positions of random games (odds and table timings include building the moves)",
-           timings)
+        spin._CHAINS.clear()
+        timings["table, cold"].append(best_of(functools.partial(mp.routes.table, s, i), 1))
+        timings["odds (4 spins, exact)"].append(best_of(functools.partial(mp.routes.odds, s, i, target, 4,
+                                                                          exact=True), repeat))
+        timings["expected_spins"].append(best_of(functools.partial(mp.routes.expected_spins, s, i, target), repeat))
+        timings["table"].append(best_of(functools.partial(mp.routes.table, s, i), repeat))
+        d = dice[k % len(dice)]
+        timings["table (Marco Polo II)"].append(best_of(functools.partial(mp.routes.table, d, d.current_player),
+                                                        repeat))
+        timings["reachable"].append(best_of(functools.partial(mp.routes.reachable, s, i), repeat))
+    report(f"schmidt: {len(timings['table'])} positions of random games (CPU; the merchant's moves built, except "
+           f"'cold': built in the call; the Marco Polo II table timed in turn, at the same moments)", timings)
+
+
+def check_table(count: int) -> None:
+    """The Schmidt table of ``count`` positions against the per-target computation of the tests."""
+    checked = bad = 0
+    worst = 0.0
+    for k, s in enumerate(schmidt_positions(count, seed=2)):
+        c, b, w = _tests()[1].table_against_per_target(s, s.current_player)
+        checked, bad, worst = checked + c, bad + b, max(worst, w)
+        if b:
+            print(f"  MISMATCH at position {k}: {b} of {c} numbers")
+    print(f"schmidt: table against the per-target computation on {count} positions: {checked} numbers "
+          f"(chances within 1, 3, 5 spins and expected spins), {bad} mismatches (> 1e-9 relative), "
+          f"largest relative difference {worst:.1e}")
+
+
+def simulate(spins: int) -> None:
+    """The exact chance of one target within 4 spins against a simulation of its own best choices."""
+    test = _tests()[1]
     s = mp.new_game(3, ruleset="schmidt", seed=5)
     targets = frozenset({"Tabriz", "Trebizond"})
     n, i = 4, 0
     ch = spin.chain(s, i)
-    values = spin._odds_table(ch, targets, n)
-    exact = values[n][s.players[i].location]
-    rings = {(k, x): ch.best(values[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
+    index = ch.arrays().index
+    values = [{x: float(v[0, k]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
+    exact = mp.routes.odds(s, i, targets, spins=n, exact=True)
+    rings = {(k, x): test.best_ring(ch.moves, values[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
     sectors = s.components.rules.spinner
     ends = {(x, ring, v): tuple(destinations(s, i, v, at=x, mode=ring)) if isinstance(v, int) else ()
             for x in ch.moves for ring in ch.moves[x] for v in sectors[ring]}

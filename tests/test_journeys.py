@@ -214,24 +214,28 @@ def test_rounds_against_every_split_into_rounds():
 # --------------------------------------------------------------------------- tours by brute force
 
 
-def brute_tour(s: mp.GameState, player: int, cities: list, by: str) -> tuple[int, int] | None:
-    """``(total, actions)`` of the best tour of ``player`` through ``cities``, by brute force
-    (:func:`brute_tour_terms` on the player's terms)."""
+def brute_tour(s: mp.GameState, player: int, cities: list, by: str) -> tuple[int, ...] | None:
+    """``(total, actions)`` of the best tour of ``player`` through ``cities`` (``by="rounds"``:
+    ``(total, actions, rounds)``), by brute force (:func:`brute_tour_terms` on the player's terms)."""
     from mp_notebook.board.routes import terms
 
     part = terms(s)
     return brute_tour_terms(s.board, part.travel_rules(s, player), part.seals_held(s, player),
-                            part.travel_spaces(s, player), part.post_cities(s, player), cities, by)
+                            part.travel_spaces(s, player), part.post_cities(s, player), cities, by,
+                            part.dice_per_round(s, player))
 
 
-def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) -> tuple[int, int] | None:
-    """``(total, actions)`` of the best tour through ``cities``, by brute force: a Dijkstra search
-    over where the figures stand and the groups with a post, each Travel action being every walk of
-    the first figure (enumerated step by step), then every walk of the second with the moves left,
-    on every Travel space that allows the moves, with every city passed through where the space's
-    extra post may go; posts where a moving figure ends, and in every city entered by a figure
-    that posts in passing. Every order and every split of the cities between two figures is
-    among the sequences of actions searched."""
+def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str,
+                     dice: int = 0) -> tuple[int, ...] | None:
+    """``(total, actions)`` of the best tour through ``cities`` (``by="rounds"``: ``(total, actions,
+    rounds)``), by brute force: a Dijkstra search over where the figures stand and the groups with
+    a post (by rounds, also the Travel spaces used in the round under way), each Travel action
+    being every walk of the first figure (enumerated step by step), then every walk of the second
+    with the moves left, on every Travel space that allows the moves (by rounds: in the round
+    under way if unused there and its ``dice`` allow, or beginning a round), with every city
+    passed through where the space's extra post may go; posts where a moving figure ends, and in
+    every city entered by a figure that posts in passing. Every order and every split of the
+    cities between two figures is among the sequences of actions searched."""
     import heapq
 
     most = max(sp.max_moves for sp in spaces)
@@ -242,8 +246,9 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
     walks_of: dict[tuple[str, int], list] = {}
 
     def walks(start: str, made0: int) -> list:
-        """Every walk from ``start`` after ``made0`` moves of this action: (end, made, free, entered
-        wanted cities that take posts, last city entered, cost), the cheapest per effect."""
+        """Every walk from ``start`` after ``made0`` moves of this action, the cheapest per effect:
+        (end, moves made, ends on a free oasis, the wanted cities entered that take posts, its
+        cost, the groups met where it ends, in the cities entered, in each of them)."""
         if (start, made0) in walks_of:
             return walks_of[start, made0]
         best: dict = {}
@@ -265,27 +270,30 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
                 walk(there, made + used, not used, frozenset(inside), (cost[0] + c + extra, cost[1] + m, cost[2] + j))
 
         walk(start, made0, False, frozenset(), (0, 0, 0))
-        out = [(end, made, free, entered, cost) for (end, made, free, entered), cost in best.items()
-               if made > made0 or free]
+        out = [(end, made, free, entered, sum(cost), met({end}), met(entered), [met({c}) for c in entered])
+               for (end, made, free, entered), cost in best.items() if made > made0 or free]
         walks_of[start, made0] = out
         return out
 
-    def met(cities_: set) -> int:
+    def met(cities_) -> int:
         return sum(1 << g for g, group in enumerate(groups) if group & cities_)
 
     figures = rules.figures
     full = (1 << len(groups)) - 1
-    start = (figures, met(set(figures)))
-    key = (lambda total, actions: (total, actions)) if by == "total" else (lambda total, actions: (actions, total))
-    heap = [(key(0, 0), 0, 0, start)]
+    start = (figures, met(set(figures)), None)  # None: no round begun
+    key = {"total": lambda total, actions, rounds: (total, actions),
+           "actions": lambda total, actions, rounds: (actions, total),
+           "rounds": lambda total, actions, rounds: (rounds, actions, total)}[by]
+    heap = [(key(0, 0, 0), 0, 0, 0, start)]
+    best = {start: key(0, 0, 0)}
     done = set()
     while heap:
-        _, total, actions, (where, mask) = heapq.heappop(heap)
+        _, total, actions, rounds, (where, mask, used) = heapq.heappop(heap)
         if mask == full:
-            return total, actions
-        if (where, mask) in done:
+            return (total, actions, rounds) if by == "rounds" else (total, actions)
+        if (where, mask, used) in done:
             continue
-        done.add((where, mask))
+        done.add((where, mask, used))
         for w1 in [None, *walks(where[0], 0)]:
             made1 = w1[1] if w1 else 0
             for w2 in [None, *(walks(where[1], made1) if len(where) == 2 else [])]:
@@ -293,17 +301,32 @@ def brute_tour_terms(board, rules, seals, spaces, posts, cities: list, by: str) 
                 if not moving:
                     continue
                 need = moving[-1][1] + moving[-1][2]
-                ends = {w[0] for w in moving}
-                entered = frozenset().union(*(w[3] for w in moving))
-                cost = sum(sum(w[4]) for w in moving)
+                cost = ends = entered = 0
+                each: list[int] = []
+                for w in moving:
+                    cost += w[4]
+                    ends |= w[5]
+                    entered |= w[6]
+                    each += w[7]
                 after = tuple(w[0] if w else x for w, x in zip((w1, w2), where, strict=False))
-                for sp in spaces:
+                for n, sp in enumerate(spaces):
                     if sp.max_moves < need:
                         continue
-                    gained = ends | (entered if rules.posts_passing else set())
-                    for got in [gained] + ([gained | {c} for c in entered] if sp.extra_post else []):
+                    if by != "rounds":
+                        rounds_after = [(rounds, None)]
+                    else:
+                        rounds_after = [(rounds + 1, frozenset([n]))] if sp.dice <= dice else []
+                        if used is not None and n not in used and sum(spaces[m].dice for m in used) + sp.dice <= dice:
+                            rounds_after.append((rounds, used | {n}))
+                    gained = ends | (entered if rules.posts_passing else 0)
+                    for got in [gained] + ([gained | c for c in each] if sp.extra_post else []):
                         t = total + cost + sp.coins
-                        heapq.heappush(heap, (key(t, actions + 1), t, actions + 1, (after, mask | met(got))))
+                        for r, now in rounds_after:
+                            state = (after, mask | got, now)
+                            k = key(t, actions + 1, r)
+                            if state not in done and (state not in best or k < best[state]):
+                                best[state] = k
+                                heapq.heappush(heap, (k, t, actions + 1, r, state))
     return None
 
 
@@ -355,6 +378,41 @@ def test_two_figure_tours_match_every_split_and_order():
             t = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities], by)
             want = brute_tour_terms(s.board, rules, part.seals_held(s, 0), spaces, part.post_cities(s, 0), cities, by)
             assert (None if t is None else (t.total, t.actions)) == want, (rules.figures, cities, by)
+
+
+@pytest.mark.parametrize("ruleset,character,seed", [("mp2", None, 11), ("mp2", "Mailin & Tian Chin", 11),
+                                                    ("voyages", "Wilhelm von Rubruk", 11),
+                                                    ("voyages", "Niccolò & Marco Polo", 9)])
+def test_tours_by_rounds_match_brute_force(ruleset: str, character: str | None, seed: int) -> None:
+    """``by="rounds"``: the fewest rounds over every tour (then actions, then total), against
+    every sequence of Travel actions and every choice of spaces in each round, on three short
+    Travel spaces of which two fit in a round's 5 dice, one allowing 2 moves (3 cities, 2 for two
+    figures); ``rounds`` of the answer's legs agrees. In these positions the fewest Travel
+    actions take more rounds."""
+    import dataclasses
+
+    from mp_notebook.board.journeys import Plan, TravelSpace, best_tour, rounds
+    from mp_notebook.board.routes import terms
+
+    rng = random.Random(seed)
+    spaces = (TravelSpace("lower", 1, 1, 2), TravelSpace("middle", 2, 1, 0), TravelSpace("upper", 3, 2, 0, True))
+    s = _position_with(ruleset, character, rng)
+    part = terms(s)
+    rules = dataclasses.replace(part.travel_rules(s, 0), step_coins=part.travel_rules(s, 0).step_coins[:2])
+    plan = Plan(s.board, dataclasses.replace(rules, figures=(), suffixes=None), part.seals_held(s, 0), spaces, 5,
+                part.post_cities(s, 0))
+    near = mp.routes.journeys(s, 0, by="total").dropna(subset=["total"])
+    cities = rng.sample(sorted(near[(near.actions <= 2) & ~near.location.isin(rules.figures)].location),
+                        3 if character is None or "&" not in character else 2)  # brute force stays small
+    t = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities], "rounds")
+    want = brute_tour_terms(s.board, rules, part.seals_held(s, 0), spaces, part.post_cities(s, 0), cities,
+                            "rounds", 5)
+    assert (None if t is None else (t.total, t.actions, t.rounds)) == want, (rules.figures, cities)
+    if t is not None:
+        assert rounds(t.whole.legs, spaces, 5) == t.rounds and sorted(t.cities) == sorted(cities)
+        least = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities],
+                          "actions")
+        assert least is not None and least.actions <= t.actions and least.rounds > t.rounds
 
 
 def _play(s: mp.GameState, leg) -> mp.GameState:

@@ -3,7 +3,10 @@
 The odds are checked against an exact enumeration of every spin sequence on random positions
 (the engine's legal end spaces of positions edited with ``with_player``, no shared code with the
 dynamic programme but the engine), against a 100,000-spin simulation, and the expected spins
-against value iteration.
+against value iteration. The table (every target at once, numpy arrays) is checked against the
+per-target computation below (dictionaries, one target at a time: backward induction for the
+odds, policy iteration for the expected spins); ``bench/routes.py --check-table N`` runs the same
+comparison on N positions.
 """
 
 from __future__ import annotations
@@ -92,6 +95,125 @@ def test_odds_match_an_exact_enumeration_on_random_positions():
     assert checked == 56
 
 
+def per_target_odds(moves, targets: frozenset[str], spins: int) -> list[dict[str, float]]:
+    """Per number of spins 0..``spins``, per space, the best chance to end a move on ``targets``:
+    one target at a time over the chain's ``moves`` (floats, summed in outcome order)."""
+    values = {x: 1.0 if x in targets else 0.0 for x in moves}
+    out = [values]
+    for _ in range(spins):
+        values = {x: values[x] if x in targets else best_ring(moves, values, x)[0] for x in moves}
+        out.append(values)
+    return out
+
+
+def best_ring(moves, values: dict[str, float], here: str) -> tuple[float, str]:
+    """The best ``(chance, ring)`` of one spin from ``here`` when ending on a space is worth
+    ``values[space]`` (staying is worth ``values[here]``); the first ring by name among equals."""
+    out = None
+    for ring, outcomes in sorted(moves[here].items()):
+        v = sum(float(p) * max((values[e] for e in ends), default=values[here]) for p, ends in outcomes)
+        if out is None or v > out[0]:
+            out = (v, ring)
+    return out
+
+
+def per_target_expected(moves, targets: frozenset[str]) -> dict[str, float]:
+    """Per space, the least expected spins to end a move on ``targets`` (``inf`` where no way of
+    playing gets there for sure): one target at a time, policy iteration from a policy that gets
+    there for sure (the greatest set of spaces whose rings may stay in it and reach the target;
+    ranks by the fewest spins; the first ring reaching a lower rank and the least-ranked end)."""
+    import numpy as np
+
+    def stays(outcomes, sure, here):
+        return all((any(e in sure for e in ends) if ends else here in sure) for _, ends in outcomes)
+
+    sure = frozenset(moves)
+    while True:
+        reach = set(targets)
+        grown = True
+        while grown:
+            grown = False
+            for x in sure - reach:
+                if any(stays(outcomes, sure, x) and any(e in reach for _, ends in outcomes for e in ends)
+                       for outcomes in moves[x].values()):
+                    reach.add(x)
+                    grown = True
+        if reach >= sure:
+            break
+        sure = frozenset(reach & sure)
+    rank = {x: (0, "") for x in targets}
+    level = 0
+    while len(rank) < len(sure):
+        level += 1
+        new = {}
+        for x in sorted(sure - rank.keys()):
+            ring = next((r for r, outcomes in sorted(moves[x].items()) if stays(outcomes, sure, x)
+                         and any(e in rank for _, ends in outcomes for e in ends)), None)
+            if ring is not None:
+                new[x] = (level, ring)
+        rank.update(new)
+
+    def choose(here, ring, key):
+        return [(float(p), min((e for e in ends if e in sure), key=key) if ends else here)
+                for p, ends in moves[here][ring]]
+
+    spaces = sorted(sure - targets)
+    index = {x: k for k, x in enumerate(spaces)}
+    policy = {x: choose(x, rank[x][1], lambda e: (rank[e][0], e)) for x in spaces}
+    while True:
+        a = np.eye(len(spaces))
+        for x in spaces:
+            for p, to in policy[x]:
+                if to in index:
+                    a[index[x], index[to]] -= p
+        solved = np.linalg.solve(a, np.ones(len(spaces))) if spaces else np.zeros(0)
+        values = {**dict.fromkeys(moves, math.inf), **dict.fromkeys(targets, 0.0),
+                  **{x: float(solved[index[x]]) for x in spaces}}
+        improved = False
+        for x in spaces:
+            least = min((1 + sum(p * values[to] for p, to in choose(x, ring, lambda e, v=values: (v[e], e))), ring)
+                        for ring, outcomes in sorted(moves[x].items()) if stays(outcomes, sure, x))
+            if least[0] < values[x] - 1e-9:
+                policy[x] = choose(x, least[1], lambda e, v=values: (v[e], e))
+                improved = True
+        if not improved:
+            return values
+
+
+def table_against_per_target(s: mp.GameState, i: int, rows: int | None = None,
+                             seed: int = 0) -> tuple[int, int, float]:
+    """Compare ``mp.routes.table`` with the per-target computation on every row (or ``rows``
+    drawn at random): (numbers compared, those differing by more than 1e-9 relative or as to
+    being infinite, the largest relative difference)."""
+    t = mp.routes.table(s, i)
+    if rows is not None:
+        t = t.sample(min(rows, len(t)), random_state=seed)
+    moves = spin.chain(s, i).moves
+    here = s.players[i].location
+    checked = bad = 0
+    worst = 0.0
+    for row in t.itertuples():
+        targets = frozenset({row.location})
+        spread = per_target_odds(moves, targets, max(spin.TABLE_SPINS))
+        want = [spread[n][here] for n in spin.TABLE_SPINS] + [per_target_expected(moves, targets)[here]]
+        got = [getattr(row, f"chance_{n}") for n in spin.TABLE_SPINS] + [row.expected_spins]
+        for x, y in zip(got, want, strict=True):
+            checked += 1
+            if math.isinf(x) or math.isinf(y):
+                bad += x != y
+            else:
+                diff = abs(x - y) / max(1.0, abs(y))
+                worst = max(worst, diff)
+                bad += diff > 1e-9
+    return checked, bad, worst
+
+
+def test_table_matches_the_per_target_computation():
+    for k, s in enumerate(positions(3, seed=11)):
+        checked, bad, worst = table_against_per_target(s, s.current_player, rows=5, seed=k)
+        assert checked == 20 and bad == 0, worst
+
+
 def test_odds_agree_with_a_100k_spin_simulation():
     """Play the odds' own best choices with spins drawn at random (the spinner's sectors, the
     engine's end spaces): the share of hits lies within 4 standard errors of the exact chance."""
@@ -101,9 +223,11 @@ def test_odds_agree_with_a_100k_spin_simulation():
     targets = frozenset({"Tabriz", "Trebizond"})
     n = 4
     ch = spin.chain(s, i)
-    table = spin._odds_table(ch, targets, n)
-    exact = table[n][s.players[i].location]
-    rings = {(k, x): ch.best(table[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
+    index = ch.arrays().index
+    table = [{x: float(v[0, k]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
+    exact = mp.routes.odds(s, i, targets, spins=n, exact=True)
+    assert table[n][s.players[i].location] == float(exact)
+    rings = {(k, x): best_ring(ch.moves, table[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
     rng = random.Random(1)
     spun = hits = trials = 0
     while spun < 100_000:

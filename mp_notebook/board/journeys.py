@@ -12,7 +12,9 @@ dice must all show at least ``n`` (``Leg.least_die``).
 
 A *tour* visits several cities, each the end of a journey (a trading post is placed where a
 Travel action ends), in the best order (exact, over every order); a city may be given as a set
-of alternatives, one of which is visited (a shield of a Marco Polo II goal card).
+of alternatives, one of which is visited (a shield of a Marco Polo II goal card). A tour
+``by="rounds"`` fits in the fewest rounds of any tour (then fewest actions, then least total):
+the search also follows the Travel spaces used in the round under way.
 
 The search runs on a networkx graph of (location, moves made in this action, whether the last
 step was a free oasis) built once per board, character and seals: a step moves along a route,
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["Journey", "Leg", "Plan", "Tour", "TravelSpace", "best_journey", "best_tour", "journey_rows", "rounds"]
 
 BY = ("actions", "total", "rounds")
-TOUR_BY = ("total", "actions")
+TOUR_BY = ("total", "actions", "rounds")
 MAX_TOUR = 8
 ORDER = 10**6  # weight of the criterion that comes first (more than any total of a journey)
 
@@ -477,17 +479,23 @@ def _to_enter_of(key: Plan, cities: frozenset[str], by: str) -> tuple[list[float
     return dist, least
 
 
-State = tuple[int, int, int, int, int, int]  # (groups met, node of the moving figure, other figure's location
-#                                             number or -1, the second figure moving, figures moved, extra post used)
+State = tuple[int, int, int, int, int, int, int]  # (groups met, node of the moving figure, other figure's
+# location number or -1, the second figure moving, figures moved, extra post used, Travel spaces used in the
+# round under way as bits: -1 before the first round, 0 unless by="rounds")
 
 
 def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str]],
                  by: str) -> list[tuple[State, tuple[Any, ...]]] | None:
     """The best sequence of moves and ends of Travel actions that meets every group (a figure ends
     a Travel action on one of its cities, or places a post there on the way), exactly: an A* search
-    over the groups met, where the figures stand and how far the Travel action under way has gone.
+    over the groups met, where the figures stand and how far the Travel action under way has gone;
+    ``by="rounds"``: also the Travel spaces used in the round under way (each once a round, their
+    dice at most a round's), a new round weighing more than any actions and total.
     Returns ``(state after, event)`` pairs from the start (the first event is ``("start",)``)."""
     net = _net(key)
+    by_rounds = by == "rounds" and (_per_round(key) > 1 or any(sp.dice > key.dice for sp in key.spaces))
+    if by == "rounds":  # the bounds: fewest actions, then least total (rounds add to them); one Travel
+        by = "actions"  # action a round at most, every space fitting a round's dice: rounds are actions
     number = {x: k for k, x in enumerate(net.places)}
     covers = [0] * len(net.places)
     for k, group in enumerate(groups):
@@ -509,17 +517,31 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
     inf = float("inf")
     finish = [(_space_for(key.spaces, need), _space_for(extra, need)) for need in range(net.most + 2)]
     estimate = _pair_estimate(key, groups, by) if two else _estimate(bounds)
+    new_round = ORDER * ORDER  # the weight of a round (by="rounds")
+    later = _rounds_left(key) if by_rounds else None
 
-    start: State = (mask, first, other, 0, 0, 0)
+    start: State = (mask, first, other, 0, 0, 0, -1 if by_rounds else 0)
     best: dict[State, float] = {start: 0}
     came: dict[State, tuple[State, tuple[Any, ...]]] = {}
     heap: list[tuple[float, float, State]] = [(estimate(mask, first, other), 0, start)]
     nodes, place, steps = net.nodes, net.place, net.steps
 
+    rounds_of: dict[tuple[int, ...], list[tuple[int, float]]] = {}  # by rounds: per state but the round's
+    # spaces, the spaces and weights pushed
+
     def push(state: State, g: float, parent: State, event: tuple[Any, ...]) -> None:
         if g < best.get(state, inf):
             h = estimate(state[0], state[1], state[2])
             if h < inf:
+                if later is not None:
+                    # dominated: the same in the same round with fewer spaces used and no more weight
+                    pushed = rounds_of.setdefault(state[:6], [])
+                    if any(u & state[6] == u and w <= g and w // new_round == g // new_round for u, w in pushed):
+                        return
+                    pushed.append((state[6], g))
+                    # Travel actions left: the bound's, and one ending the last alone
+                    ends = int(h // action) + (not two and (state[0] != full or sum(nodes[state[1]][1:]) > 0))
+                    h += new_round * later(ends, state[6])
                 best[state] = g
                 came[state] = (parent, event)
                 heapq.heappush(heap, (g + h, -g, state))
@@ -529,7 +551,7 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
         g = -deeper
         if g > best[state]:
             continue
-        mask, node, other, second, moved, used = state
+        mask, node, other, second, moved, used, round_ = state
         _, made, free = nodes[node]
         if mask == full and not made and not free and not moved:
             return _events(state, came)
@@ -538,24 +560,59 @@ def _tour_search(key: Plan, figures: tuple[str, ...], groups: list[frozenset[str
             w = g + (coins + camels + jade) * unit
             gain = posts[place[to]]
             met = mask | gain if passing else mask
-            push((met, to, other, second, moved | figure, used), w, state, ("step", figure, label, coins, camels, jade))
+            push((met, to, other, second, moved | figure, used, round_), w, state,
+                 ("step", figure, label, coins, camels, jade))
             if extra and not used and gain & ~mask and nodes[to][1] + nodes[to][2] <= extra_most:
-                push((mask | gain, to, other, second, moved | figure, 1), w, state,
+                push((mask | gain, to, other, second, moved | figure, 1, round_), w, state,
                      ("extra", figure, label, coins, camels, jade))
         if two and not second:
-            push((mask, net.node_of[net.places[other], made, free], place[node], 1, moved, used), g, state,
+            push((mask, net.node_of[net.places[other], made, free], place[node], 1, moved, used, round_), g, state,
                  ("switch",))
         if made or free:
-            space = finish[made + free][used]
-            if space is not None:
-                ends = (place[node], other) if not second else (other, place[node])
-                met = mask
-                for k, end in enumerate(ends):
-                    if moved >> k & 1:
-                        met |= covers[end]
-                push((met, net.start[ends[0]], ends[1], 0, 0, 0), g + space.coins * unit + action, state,
-                     ("end", space))
+            ends = (place[node], other) if not second else (other, place[node])
+            met = mask
+            for k, end in enumerate(ends):
+                if moved >> k & 1:
+                    met |= covers[end]
+            if by_rounds:  # any space allowing the moves: in the round under way, or beginning the next
+                dice = sum(sp.dice for k, sp in enumerate(key.spaces) if round_ >> k & 1) if round_ > 0 else 0
+                for k, space in enumerate(key.spaces):
+                    if space.max_moves < made + free or (used and not space.extra_post) or space.dice > key.dice:
+                        continue
+                    w = g + space.coins * unit + action
+                    if round_ >= 0 and not round_ >> k & 1 and dice + space.dice <= key.dice:
+                        push((met, net.start[ends[0]], ends[1], 0, 0, 0, round_ | 1 << k), w, state, ("end", space))
+                    push((met, net.start[ends[0]], ends[1], 0, 0, 0, 1 << k), w + new_round, state, ("end", space))
+                continue
+            cheapest = finish[made + free][used]
+            if cheapest is not None:
+                push((met, net.start[ends[0]], ends[1], 0, 0, 0, 0), g + cheapest.coins * unit + action, state,
+                     ("end", cheapest))
     return None
+
+
+def _per_round(key: Plan) -> int:
+    """The most Travel actions of one round: distinct spaces, a round's dice."""
+    dice = [sp.dice for sp in key.spaces]
+    return max(n for n in range(len(dice) + 1) for chosen in itertools.combinations(dice, n) if sum(chosen) <= key.dice)
+
+
+def _rounds_left(key: Plan) -> Callable[[int, int], int]:
+    """A lower bound of the rounds still to begin, given at least ``actions`` Travel actions to
+    end and the spaces used in the round under way (bits; -1 before the first round): those that
+    do not fit in the spaces the round has left, over the most Travel actions of one round."""
+    dice = [sp.dice for sp in key.spaces]
+    most = _per_round(key)
+    room: dict[int, int] = {}
+
+    def later(actions: int, used: int) -> int:
+        left = room.get(used)
+        if left is None:
+            spent = sum(d for k, d in enumerate(dice) if used >> k & 1) if used > 0 else 0
+            left = room[used] = 0 if used < 0 else sum(
+                1 for k, d in enumerate(dice) if not used >> k & 1 and spent + d <= key.dice)
+        return -(-max(0, actions - left) // most) if most else 0
+    return later
 
 
 def _orders(between: list[list[float]]) -> dict[tuple[int, int], float]:

@@ -1064,15 +1064,18 @@ def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
 def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by: str = "total") -> Tour | None:
     """The best Travel actions that place a trading post in each of ``cities`` (up to 8; each a
     location, or a collection of locations of which one will do), or ``None`` if one cannot be
-    reached. ``by``: ``"total"`` (least coins + camels + jade, then fewest Travel actions) or
-    ``"actions"``. A post goes where a figure ends a Travel action, and on the way where the
+    reached. ``by``: ``"total"`` (least coins + camels + jade, then fewest Travel actions),
+    ``"actions"`` or ``"rounds"`` (the fewest rounds of any tour, then fewest actions, then least
+    total; the search also follows the Travel spaces used in each round, which makes it slower).
+    A post goes where a figure ends a Travel action, and on the way where the
     rules place one: the upper Travel space's extra post in a city passed through (Marco Polo
     II), every city Wilhelm von Rubruk enters (Voyages). A player with two figures (Mailin & Tian
     Chin, Niccolò & Marco Polo) splits the cities between them, and one Travel action may move
     both (its moves shared, each figure that ends in a city placing a post there). Exact, over
     every order, every split and every walk: an A* search over the cities met, where the figures
     stand and how far the Travel action under way has gone; costs as in :func:`journey`. A city
-    where a figure stands counts as met. ``rounds``: the fewest rounds the Travel actions fit in.
+    where a figure stands counts as met. ``rounds``: the fewest rounds the tour's Travel actions
+    fit in, one after the other (with ``by="rounds"``, the fewest of any tour).
 
     >>> import mp_notebook as mp
     >>> t = tour(mp.new_game(players=2, seed=1), 0, ["Kashgar", "Xian", "Lhasa"])

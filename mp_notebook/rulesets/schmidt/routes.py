@@ -11,8 +11,9 @@ state is his space (the route type is forced off the ports and chosen at them); 
 picks the ring (at a port) and then, seeing the result, the end space (the engine's legal moves,
 :func:`~mp_notebook.rulesets.schmidt.rules.destinations`). :func:`odds` is the best chance over
 every way of playing (dynamic programming, in exact fractions with ``exact=True``, else floats),
-:func:`expected_spins` the least expected number (policy iteration). Readings of the model,
-labelled where they are used:
+:func:`expected_spins` the least expected number (policy iteration). Both run on numpy arrays
+target × space, so that :func:`spin_table` answers all its places at once (numpy is imported
+when a question is asked). Readings of the model, labelled where they are used:
 
 * the position stays as it is apart from his space: his cards, Plaque and Secrets (so Khanbalik
   and Venice are entered only if he could enter them now) and the other merchants' spaces (which
@@ -30,6 +31,7 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
@@ -54,6 +56,7 @@ travel_rules = resources = seals_held = travel_terms = move_terms = travel_space
 post_cities = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
+GUIDE_SPINS = 5  # the chances that pick the first policy of expected_spins (measured: fewest evaluations)
 MAX_SPINS = 200
 
 Outcome = tuple[Fraction, tuple[str, ...]]  # (chance of the sector(s), end spaces to choose from; empty: no move)
@@ -63,25 +66,114 @@ class Chain:
     """The spinner's moves of one merchant in one position: per space, per ring, the outcomes.
 
     ``moves[space][ring]`` lists ``(chance, ends)``: a spin result with its chance (equal results
-    merged) and the spaces he may end on (empty: he stays, a fight or no free end).
+    merged) and the spaces he may end on, sorted (empty: he stays, a fight or no free end).
+    :meth:`arrays` holds the same as numpy index arrays, to answer for many targets at once.
     """
 
     def __init__(self, moves: dict[str, dict[str, tuple[Outcome, ...]]]):
         self.moves = moves
-        self.floats = {x: {ring: tuple((float(p), ends) for p, ends in outcomes) for ring, outcomes in rings.items()}
-                       for x, rings in moves.items()}  # the same with float chances (faster arithmetic)
+        self._arrays: _Arrays | None = None
 
-    def best(self, values: dict[str, Any], here: str, exact: bool = True) -> tuple[Any, str]:
-        """The best ``(expected value, ring)`` of one spin from ``here`` when ending on a space is
-        worth ``values[space]`` (higher is better; staying is worth ``values[here]``); ``exact``:
-        with the chances as fractions (else floats)."""
-        out: tuple[Any, str] | None = None
-        for ring, outcomes in (self.moves if exact else self.floats)[here].items():
-            v = sum(p * max((values[e] for e in ends), default=values[here]) for p, ends in outcomes)
-            if out is None or v > out[0]:
-                out = (v, ring)
-        assert out is not None
+    def arrays(self) -> _Arrays:
+        """The moves as :class:`_Arrays` (built on the first call)."""
+        if self._arrays is None:
+            self._arrays = _Arrays(self.moves)
+        return self._arrays
+
+
+class _Arrays:
+    """A :class:`Chain` as numpy index arrays, for answers over many targets at once (arrays
+    target × space). Spaces are numbered in ``moves`` order; a *pair* is one ring at one space (by
+    space, then ring name), an *outcome* one spin result of a pair, an *entry* one end space of an
+    outcome (where he does not move, the one entry is his own space: staying is worth what his
+    space is worth). Outcomes are numbered by width class (1, 2, 3-4, 5-8, ... entries): a fold
+    over entries takes each class's entries padded with its first; sums over a pair's outcomes
+    add them in the order of ``moves`` (padded with zeros)."""
+
+    def __init__(self, moves: dict[str, dict[str, tuple[Outcome, ...]]]):
+        import numpy as np
+
+        self.index = {x: k for k, x in enumerate(moves)}
+        pairs: list[int] = []  # the space of each pair
+        found: list[tuple[int, Fraction, tuple[int, ...]]] = []  # (pair, chance, entries)
+        for x, rings in moves.items():
+            for ring in sorted(rings):
+                pairs.append(self.index[x])
+                found += [(len(pairs) - 1, p, tuple(self.index[e] for e in ends) or (self.index[x],))
+                          for p, ends in rings[ring]]
+        order = sorted(range(len(found)), key=lambda o: ((len(found[o][2]) - 1).bit_length(), o))
+        outcomes = [found[o] for o in order]
+        number = {o: k for k, o in enumerate(order)}
+        self.chance = np.array([float(p) for _, p, _ in outcomes])
+        #: the least common denominator of the chances, and the chances times it (exact integers)
+        self.denominator = math.lcm(*(p.denominator for _, p, _ in outcomes))
+        self.counts = np.array([int(p * self.denominator) for _, p, _ in outcomes], dtype=object)
+        self.pair_space = np.array(pairs)
+        self.outcome_pair = np.array([q for q, _, _ in outcomes])
+        self.outcome_space = self.pair_space[self.outcome_pair]
+        #: per width class: its first and last outcome + 1, its entries (outcomes × width, padded
+        #: with the first) and the same transposed
+        self.folds: list[tuple[int, int, Any, Any]] = []
+        start = 0
+        while start < len(outcomes):
+            width = 1 << (len(outcomes[start][2]) - 1).bit_length()
+            stop = next((k for k in range(start, len(outcomes)) if len(outcomes[k][2]) > width), len(outcomes))
+            entries = np.array([[ends[min(j, len(ends) - 1)] for j in range(width)]
+                                for _, _, ends in outcomes[start:stop]])
+            self.folds.append((start, stop, entries, np.ascontiguousarray(entries.T)))
+            start = stop
+        per_pair: list[list[int]] = [[] for _ in pairs]
+        for o, (q, _, _) in enumerate(found):
+            per_pair[q].append(number[o])
+        self.pair_outcomes = np.array([[os[j] if j < len(os) else len(outcomes) for os in per_pair]
+                                       for j in range(max(map(len, per_pair)))])
+        ends_of = [sorted({e for o in os for e in outcomes[o][2]}) for os in per_pair]
+        self.pair_ends = np.array([[es[min(j, len(es) - 1)] for es in ends_of] for j in range(max(map(len, ends_of)))])
+        per_space: list[list[int]] = [[] for _ in self.index]
+        for q, k in enumerate(pairs):
+            per_space[k].append(q)
+        self.rings = np.array([[qs[min(j, len(qs) - 1)] for qs in per_space] for j in range(max(map(len, per_space)))])
+
+    def masks(self, targets: list[frozenset[str]]) -> Any:
+        """Target × space booleans: ``True`` on each target's spaces."""
+        import numpy as np
+
+        out = np.zeros((len(targets), len(self.index)), dtype=bool)
+        for t, ends in enumerate(targets):
+            out[t, [self.index[x] for x in ends]] = True
         return out
+
+    def best_end(self, values: Any) -> Any:
+        """Target × outcome: the most of ``values`` (target × space) over the outcome's entries."""
+        import numpy as np
+
+        out = np.empty((len(values), len(self.chance)), dtype=values.dtype)
+        for start, stop, _, across in self.folds:
+            out[:, start:stop] = values.take(across, axis=1).max(axis=1)
+        return out
+
+    def least_end(self, values: Any) -> tuple[Any, Any]:
+        """Target × outcome: the least of ``values`` over the outcome's entries, and the entry
+        taking it (the first by name among equals)."""
+        import numpy as np
+
+        end = np.empty((len(values), len(self.chance)), dtype=int)
+        for start, stop, entries, _ in self.folds:
+            end[:, start:stop] = (entries[:, 0] if entries.shape[1] == 1 else
+                                  entries[np.arange(stop - start), values.take(entries, axis=1).argmin(axis=2)])
+        return np.take_along_axis(values, end, axis=1), end
+
+    def per_pair(self, values: Any) -> Any:
+        """Target × pair: the sum of ``values`` (target × outcome) over the pair's outcomes."""
+        import numpy as np
+
+        padded = np.concatenate([values, np.zeros((len(values), 1), dtype=values.dtype)], axis=1)
+        return padded.take(self.pair_outcomes, axis=1).sum(axis=1)
+
+    def stays(self, inside: Any) -> Any:
+        """Target × pair: whether every outcome of the pair may end in ``inside`` (target × space
+        booleans)."""
+        return self.per_pair(~self.best_end(inside)) == 0
 
 
 def chain(s: GameState, player: int) -> Chain:
@@ -113,10 +205,11 @@ def _build(s: SchmidtState, i: int) -> Chain:
         moves[here] = {}
         for ring in c.modes_at(here):
             sectors = c.rules.spinner[ring]
+            ends_of = {v: tuple(destinations(s, i, v, at=here, mode=ring)) if isinstance(v, int) else ()
+                       for v in dict.fromkeys(sectors)}
             merged: dict[tuple[str, ...], Fraction] = {}
             for sector in sectors:
-                ends = tuple(destinations(s, i, sector, at=here, mode=ring)) if isinstance(sector, int) else ()
-                merged[ends] = merged.get(ends, Fraction(0)) + Fraction(1, len(sectors))
+                merged[ends_of[sector]] = merged.get(ends_of[sector], Fraction(0)) + Fraction(1, len(sectors))
             moves[here][ring] = tuple((p, ends) for ends, p in merged.items())
     return Chain(moves)
 
@@ -169,19 +262,27 @@ def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1,
     stands there). ``exact``: a :class:`~fractions.Fraction`. See the module docstring."""
     spins = checked_int("spins", spins, 0, MAX_SPINS)
     ends = targets(s, player, target)
-    here = s.players[player].location
-    chance = _odds_table(chain(s, player), ends, spins, Fraction(1) if exact else 1.0)[-1][here]
-    return chance if exact else float(chance)
+    ch = chain(s, player)
+    a = ch.arrays()
+    chance = _odds_values(ch, [ends], spins, exact)[-1][0, a.index[s.players[player].location]]
+    return Fraction(chance, a.denominator ** spins) if exact else float(chance)
 
 
-def _odds_table(ch: Chain, ends: frozenset[str], spins: int, one: Any = Fraction(1)) -> list[dict[str, Any]]:
-    """Per number of spins 0..``spins``, per space, the best chance to end a move on ``ends``
-    (in exact fractions, or floats with ``one=1.0``)."""
-    values = {x: one if x in ends else 0 * one for x in ch.moves}
-    exact = isinstance(one, Fraction)
+def _odds_values(ch: Chain, ends: list[frozenset[str]], spins: int, exact: bool = False) -> list[Any]:
+    """Per number of spins ``k`` in 0..``spins``, an array target × space (one target per
+    ``ends``): the best chance to end a move on the target's spaces within ``k`` spins, as floats,
+    or with ``exact`` as integers: the chance times ``denominator ** k`` (the spinner's
+    :attr:`_Arrays.denominator`). Backward induction: with one spin more, per space, the best
+    ring's sum over results of the result's chance times the best end space's chance."""
+    import numpy as np
+
+    a = ch.arrays()
+    on = a.masks(ends)
+    values = np.where(on, 1, 0).astype(object if exact else float)
     out = [values]
-    for _ in range(spins):
-        values = {x: values[x] if x in ends else ch.best(values, x, exact)[0] for x in ch.moves}
+    for k in range(1, spins + 1):
+        values = a.per_pair((a.counts if exact else a.chance) * a.best_end(values)).take(a.rings, axis=1).max(axis=1)
+        values[on] = a.denominator ** k if exact else 1.0
         out.append(values)
     return out
 
@@ -191,91 +292,95 @@ def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> fl
     stands there; ``inf`` if no way of playing gets there for sure). Policy iteration, exact up
     to floating point."""
     ends = targets(s, player, target)
-    return _expected(chain(s, player), ends).get(s.players[player].location, float("inf"))
+    ch = chain(s, player)
+    return float(_expected_values(ch, [ends])[0, ch.arrays().index[s.players[player].location]])
 
 
-def _expected(ch: Chain, ends: frozenset[str]) -> dict[str, float]:
-    """Per space from which some way of playing ends on ``ends`` for sure, the least expected spins:
-    policy iteration from a policy that gets there for sure (:func:`_ranked`)."""
+def _expected_values(ch: Chain, ends: list[frozenset[str]], guide: Any = None) -> Any:
+    """An array target × space (one target per ``ends``): the least expected spins to end a move
+    on the target's spaces, ``inf`` where no way of playing gets there for sure. Policy iteration
+    over all targets at once, from a policy that gets there for sure (:func:`_start`): evaluate
+    the policy (one linear system per target), then per space take the ring and end spaces of
+    least expected spins where that is less by more than 1e-9; stop when no target's policy
+    changes. ``guide``: the chances within :data:`GUIDE_SPINS` spins (:func:`_odds_values`), if
+    at hand."""
     import numpy as np
 
-    sure = _sure(ch, ends)
-    rank = _ranked(ch, ends, sure)
-    spaces = sorted(sure - ends)
-    index = {x: k for k, x in enumerate(spaces)}
-    policy = {x: _choose(ch, x, rank[x][1], sure, lambda e: (rank[e][0], e)) for x in spaces}
-    while True:
-        a = np.eye(len(spaces))
-        for x in spaces:
-            for p, to in policy[x]:
-                if to in index:
-                    a[index[x], index[to]] -= p
-        solved = np.linalg.solve(a, np.ones(len(spaces))) if spaces else np.zeros(0)
-        values = {**dict.fromkeys(ends, 0.0), **{x: float(solved[index[x]]) for x in spaces}}
-        improved = False
-        for x in spaces:
-            v, ring = _least(ch, values, sure, x)
-            if v < values[x] - 1e-9:
-                policy[x] = _choose(ch, x, ring, sure, lambda e, v=values: (v[e], e))
-                improved = True
-        if not improved:
-            return values
+    a = ch.arrays()
+    on = a.masks(ends)
+    sure, rank = _sure(a, on)
+    policy, taken = _start(a, sure, rank, _odds_values(ch, ends, GUIDE_SPINS)[-1] if guide is None else guide)
+    active = sure & ~on
+    values = np.where(on, 0.0, np.inf)
+    todo = active.any(axis=1)  # the targets whose policy changed (none outside the sure sets)
+    while todo.any():
+        values[todo] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
+        least, end = a.least_end(values)
+        by_ring = 1 + a.per_pair(a.chance * least).take(a.rings, axis=1)
+        second = by_ring[:, -1] < by_ring[:, 0]  # the first ring by name among equals
+        better = active & (np.where(second, by_ring[:, -1], by_ring[:, 0]) < values - 1e-9)
+        policy = np.where(better, np.where(second, a.rings[-1], a.rings[0]), policy)
+        taken = np.where(better.take(a.outcome_space, axis=1), end, taken)
+        todo = better.any(axis=1)
+    return values
 
 
-def _choose(ch: Chain, here: str, ring: str, sure: frozenset[str], key: Any) -> list[tuple[float, str]]:
-    """``(chance, end)`` per result of spinning ``ring`` at ``here``: the end in ``sure`` least by
-    ``key`` (``here`` where he does not move)."""
-    return [(p, min((e for e in ends if e in sure), key=key) if ends else here) for p, ends in ch.floats[here][ring]]
+def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> Any:
+    """Target × space: the expected spins of playing ``policy`` (the pair per space) and ``taken``
+    (the end per outcome) from each space of ``active`` (0 on the targets, ``inf`` outside
+    ``sure``): per target, solve ``(I - P) v = 1`` on the active spaces (``v = 0`` elsewhere)."""
+    import numpy as np
+
+    count, n = active.shape
+    played = (policy.take(a.outcome_space, axis=1) == a.outcome_pair) & active.take(a.outcome_space, axis=1)
+    cell = (np.arange(count)[:, None] * n + a.outcome_space) * n + taken
+    matrix = np.bincount(cell.ravel(), weights=(played * -a.chance).ravel(),
+                         minlength=count * n * n).reshape(count, n, n)
+    matrix[:, np.arange(n), np.arange(n)] += 1
+    solved = np.linalg.solve(matrix, active[:, :, None].astype(float))[:, :, 0]
+    return np.where(sure, solved, np.inf)
 
 
-def _least(ch: Chain, values: dict[str, float], sure: frozenset[str], here: str) -> tuple[float, str]:
-    """The least ``1 + expected spins`` over the rings at ``here`` that stay in ``sure``."""
-    best = (float("inf"), "")
-    for ring, outcomes in sorted(ch.floats[here].items()):
-        if _stays(outcomes, sure, here):
-            best = min(best, (1 + sum(p * values[to] for p, to in _choose(ch, here, ring, sure, values.get)), ring))
-    return best
+def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
+    """Per target and space: whether some way of playing ends on the target with probability 1
+    (the greatest set whose every space reaches the target by rings whose every result may end in
+    the set), and a rank in that set: 0 on the target, then the fewest spins that may get there."""
+    import numpy as np
+
+    sure = np.ones_like(on)
+    rank = np.zeros(on.shape, dtype=int)
+    todo = np.arange(on.shape[0])  # the targets whose set shrank
+    while len(todo):
+        inside = sure[todo]
+        stays = a.stays(inside)
+        reach, ranks = on[todo], rank[todo]
+        level = 0
+        while True:
+            level += 1
+            new = (reach.take(a.pair_ends, axis=1).any(axis=1) & stays).take(a.rings, axis=1).any(axis=1)
+            new &= inside & ~reach
+            if not new.any():
+                break
+            ranks[new] = level
+            reach = reach | new
+        sure[todo], rank[todo] = reach, ranks
+        todo = todo[(inside & ~reach).any(axis=1)]
+    return sure, rank
 
 
-def _sure(ch: Chain, ends: frozenset[str]) -> frozenset[str]:
-    """The spaces from which some way of playing ends on ``ends`` with probability 1: the
-    greatest set whose every space can reach ``ends`` by rings that never have to leave it."""
-    sure = frozenset(ch.moves)
-    while True:
-        reach = set(ends)
-        grown = True
-        while grown:
-            grown = False
-            for x in sure - reach:
-                if any(_stays(outcomes, sure, x) and any(e in reach for _, ends_ in outcomes for e in ends_)
-                       for outcomes in ch.moves[x].values()):
-                    reach.add(x)
-                    grown = True
-        if reach >= sure:
-            return sure
-        sure = frozenset(reach & sure)
+def _start(a: _Arrays, sure: Any, rank: Any, guide: Any) -> tuple[Any, Any]:
+    """A policy that gets there for sure from each space of ``sure`` (target × space): per space a
+    ring (its pair) that stays in the set and may reach a lower rank, per outcome the least-ranked
+    end; among those, the most chance in ``guide`` (target × space, chances within a few spins):
+    every space may move down in rank, never out of the set. Returns (pair per target and space,
+    end per target and outcome)."""
+    import numpy as np
 
-
-def _stays(outcomes: tuple[tuple[Any, tuple[str, ...]], ...], sure: frozenset[str], here: str) -> bool:
-    return all((any(e in sure for e in ends) if ends else here in sure) for _, ends in outcomes)
-
-
-def _ranked(ch: Chain, ends: frozenset[str], sure: frozenset[str]) -> dict[str, tuple[int, str]]:
-    """Per space of ``sure``: a rank (0 on ``ends``) and a ring that stays in ``sure`` and may
-    reach a lower rank: always taking it (and the lowest-ranked end) gets there for sure."""
-    rank: dict[str, tuple[int, str]] = {x: (0, "") for x in ends}
-    level = 0
-    while len(rank) < len(sure):
-        level += 1
-        new = {}
-        for x in sorted(sure - rank.keys()):
-            ring = next((r for r, outcomes in sorted(ch.moves[x].items()) if _stays(outcomes, sure, x)
-                         and any(e in rank for _, ends_ in outcomes for e in ends_)), None)
-            if ring is not None:
-                new[x] = (level, ring)
-        assert new, "every space of the sure set has a rank"
-        rank.update(new)
-    return rank
+    key = np.where(sure, rank, len(a.index))
+    lower = a.stays(sure) & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
+    score = np.where(lower, a.per_pair(a.chance * a.best_end(guide)), -1.0).take(a.rings, axis=1)
+    policy = np.where(score[:, -1] > score[:, 0], a.rings[-1], a.rings[0])
+    return policy, a.least_end(2.0 * key - guide)[1]  # ranks apart by 2, chances within 1
 
 
 # --------------------------------------------------------------------------- this spin
@@ -331,14 +436,15 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     c = state.components
     p = state.players[player]
     ch = chain(s, player)
+    here = ch.arrays().index[p.location]
     now = {r.location for r in spin_reachable(s, player)}
-    rows = []
-    for loc in _places(state, player):
-        ends = frozenset({loc})
-        spread = _odds_table(ch, ends, max(TABLE_SPINS), 1.0)
-        chances = [spread[n][p.location] for n in TABLE_SPINS]
-        rows.append((loc, _kind(state, player, loc), c.distance[p.location][loc], *chances,
-                     _expected(ch, ends).get(p.location, float("inf")), loc in now, _note(state, player, loc)))
+    places = _places(state, player)
+    ends = [frozenset({loc}) for loc in places]
+    spread = _odds_values(ch, ends, max(*TABLE_SPINS, GUIDE_SPINS))
+    expected = _expected_values(ch, ends, spread[GUIDE_SPINS])[:, here]
+    rows = [(loc, _kind(state, player, loc), c.distance[p.location][loc],
+             *(float(spread[n][t, here]) for n in TABLE_SPINS), float(expected[t]), loc in now,
+             _note(state, player, loc)) for t, loc in enumerate(places)]
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
