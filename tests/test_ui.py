@@ -616,6 +616,25 @@ def test_maps_share_one_plotly_front_end() -> None:
     assert mp.play(players=2, seed=1).map._front_end is PlotlyFrontEnd.shared() is not shared
 
 
+def test_a_maps_first_message_carries_the_whole_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map's comm opens with its traces and layout in its state (plotly's FigureWidget sent
+    them as updates after opening: a front end drawing in between drew an empty map)."""
+    import ipywidgets
+
+    opened: list[tuple[int, bool]] = []
+    real_open = ipywidgets.Widget.open
+
+    def spy(widget: ipywidgets.Widget) -> None:
+        if isinstance(widget, mp.ui.components.SharedFigureWidget) and widget.comm is None:
+            state = widget.get_state()
+            opened.append((len(state["_widget_data"]), bool(state["_widget_layout"].get("geo"))))
+        real_open(widget)
+
+    monkeypatch.setattr(ipywidgets.Widget, "open", spy)
+    app = mp.play(players=2, seed=1)
+    assert opened == [(len(app.map.data), True)] and app.map.comm is not None
+
+
 def test_play_page_chooses_the_ruleset() -> None:
     """The app page (notebooks/play.ipynb): a chooser of every registered ruleset above an app of a
     new game of the chosen one, the first seat human against computer players."""

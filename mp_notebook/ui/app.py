@@ -245,7 +245,7 @@ class GameApp(widgets.VBox):
                                                  "box shows this game's; unchanged, the next seed is used)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           tooltip="what the engine recommends here, and why (sampled futures)")
-        # the hint's progress: under the action panel, above the hint (the toolbar keeps its line)
+        # the hint's progress: above the hint (the toolbar keeps its line)
         self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="thinking",
                                                  layout=widgets.Layout(display="none", width="260px"))
         self.hint_view = widgets.HTML()
@@ -266,10 +266,11 @@ class GameApp(widgets.VBox):
         self.hint_button.on_click(lambda _: self.hint(background=True))
         self.goals_box.observe(lambda _: self.refresh(), names="value")
 
-        side = widgets.VBox([self.dice, self.log_view], layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
+        # Under the map, side by side: the action panel, and the hint (its recommendation beside the
+        # panel's first rows, both in sight under the map) above the dice and the log.
+        side = widgets.VBox([self.hint_progress, self.hint_view, self.dice, self.log_view],
+                            layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
         self.actions.layout = widgets.Layout(flex="1 1 60%", min_width="320px")
-        self._main = widgets.VBox([self.actions, self.hint_progress, self.hint_view],
-                                  layout=widgets.Layout(flex="1 1 60%", min_width="320px"))
         setup = widgets.HBox([widgets.HTML("<b>Seats</b>"), self.seat_boxes, self.players_box, self.seed_box],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         toolbar = widgets.HBox([self.undo_button, self.fork_button, self.new_button, self.hint_button,
@@ -277,7 +278,7 @@ class GameApp(widgets.VBox):
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._parts: list[widgets.Widget] = [
             self.header, toolbar, self.message, self.final_view, self.map,
-            widgets.HBox([self._main, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
+            widgets.HBox([self.actions, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
             self.boards, setup,
         ]
         super().__init__(self._parts)
