@@ -24,7 +24,7 @@ const MAP_RATIO = 2.15;
 const MAP_LEGEND = 190;
 const MAP_MIN_HEIGHT = 300;
 const MAP_MAX_HEIGHT = 520;
-const MAP_RESERVED = 360;
+const MAP_RESERVED = 370;
 
 function mapHeight(width, windowHeight) {
   const fitted = Math.round((width - MAP_LEGEND) / MAP_RATIO) + 8;

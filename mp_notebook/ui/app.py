@@ -249,6 +249,7 @@ class GameApp(widgets.VBox):
         self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="thinking",
                                                  layout=widgets.Layout(display="none", width="260px"))
         self.hint_view = widgets.HTML()
+        self.hint_view.add_class("mp-hint-view")  # widgets/mp.css: as wide as its column
         self.goals_box = widgets.Checkbox(value=False, description="show every player's secret cards",
                                           indent=False, layout=widgets.Layout(width="auto"))
         players = [1] if self._solo else [2, 3, 4]

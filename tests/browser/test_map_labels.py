@@ -60,12 +60,11 @@ STANDING: dict[str, Callable[[mp.GameState, str], dict[str, Any]]] = {
     "schmidt": lambda s, place: {"mode": s.components.modes_at(place)[0]},
 }
 
-MEASURE = """
-async ({fig, width, height, places}) => {
-  const div = document.getElementById('map');
-  div.style.width = width + 'px';
-  div.style.height = height + 'px';
-  await Plotly.react(div, fig.data, fig.layout, {displaylogo: false, responsive: true});
+# What a drawn map shows (``div``: its plotly element; ``places``: the names of the traces of the
+# places' own markers): the boxes of its names, markers and each place's own marker, the two ends of
+# each leader line, its frame, legend entries and toolbar, in page pixels.
+READ = """
+(div, places) => {
   const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const names = [], marks = [], own = {}, leaders = [];
   for (const g of div.querySelectorAll('g.trace.scattergeo')) {
@@ -92,6 +91,15 @@ async ({fig, width, height, places}) => {
   return {names, marks, own, leaders, frame: box(frame),
           legend: [...div.querySelectorAll('g.legend g.traces')].map(box), modebar: box(div.querySelector('.modebar'))};
 }
+"""
+MEASURE = f"""
+async ({{fig, width, height, places}}) => {{
+  const div = document.getElementById('map');
+  div.style.width = width + 'px';
+  div.style.height = height + 'px';
+  await Plotly.react(div, fig.data, fig.layout, {{displaylogo: false, responsive: true}});
+  return ({READ})(div, places);
+}}
 """
 
 
@@ -158,13 +166,17 @@ def measure(page: Any, fig: go.Figure, width: int, height: int) -> dict[str, Any
     """Draw ``fig`` in a ``width`` x ``height`` box; the boxes of its names (``names``), markers
     (``marks``; ``own``: each place's own marker), the ends of its leader lines, its frame, legend
     entries and toolbar, in page pixels."""
-    places = [t.name for t in fig.data if t.name == "oasis" or (t.mode == "markers" and t.customdata is not None
-                                                                 and t.legendgroup is None and t.name != "path"
-                                                                 and not t.name.startswith("click"))]
     drawn: dict[str, Any] = page.evaluate(MEASURE, {"fig": json.loads(pio.to_json(fig)), "width": width,
-                                                    "height": height, "places": places})
+                                                    "height": height, "places": own_traces(fig)})
     assert not page.errors, page.errors
     return drawn
+
+
+def own_traces(fig: go.Figure) -> list[str]:
+    """The names of ``fig``'s traces of the places' own markers (the cities' groups and the oases)."""
+    return [t.name for t in fig.data if t.name == "oasis" or (t.mode == "markers" and t.customdata is not None
+                                                               and t.legendgroup is None and t.name != "path"
+                                                               and not t.name.startswith("click"))]
 
 
 def gap(a: list[float], b: list[float]) -> float:
