@@ -529,7 +529,7 @@ class GameApp(widgets.VBox):
         if s.is_over:
             self.actions.title = "The game is over: the final scoring is above the map."
         else:
-            self.actions.title = escape(s.decision.text) + ("" if human else " (computer)")
+            self.actions.title = s.decision.text + ("" if human else " (computer)")  # plain text (widgets/)
         self.actions.sections = sections(s, legal) if human else []
         self.actions.position = self._position
         self.final_view.value = self._final_html() if s.is_over else ""
@@ -560,7 +560,7 @@ class GameApp(widgets.VBox):
         figure._config = {"responsive": True, "displaylogo": False}  # fits its box (widgets/action_panel.js)
         figure.add_class("mp-map")  # its box: the app's width, the map's proportions (widgets/mp.css)
         for trace in figure.data:
-            if trace.customdata is not None:
+            if trace.customdata is not None or trace.hovertext is not None:  # places, pieces, route dots
                 trace.on_click(self._on_map_click)
         return figure
 
@@ -665,8 +665,14 @@ class GameApp(widgets.VBox):
                       seed=None if seed == self._setup.get("seed") else seed)
 
     def _on_map_click(self, trace: Any, points: Any, selector: Any) -> None:
-        if points.point_inds:
-            self.click_location(trace.customdata[points.point_inds[0]])
+        if not points.point_inds:
+            return
+        if trace.customdata is None:  # a dot in the middle of a route, which tells its cost
+            route = str(trace.hovertext[points.point_inds[0]]).replace("<br>", " · ")
+            self.show_message(f"That dot is a route, not a place: {route}. Click a place on the map (the circled "
+                              f"ones are choices now) or use the action panel.")
+            return
+        self.click_location(trace.customdata[points.point_inds[0]])
 
     def _on_seat(self, seat: int, change: dict[str, Any]) -> None:
         if self.seats[seat] != change["new"]:

@@ -4,7 +4,8 @@ scrolling, the action panel's first row is in sight, and so is the hint's recomm
 line, beside the panel, as wide as its column) once Hint is pressed. The map shrinks to make room
 (``widgets/action_panel.js``, ``mapHeight``); its names still keep to the limits of
 ``test_map_labels.py`` (within 15 px of their marker or on a leader line, no name on another name
-or a marker).
+or a marker). The labels of the player boards' rows keep to one line ("Golden Plaque", "Secrets
+of the Orient").
 
 Screenshots go to ``test-output/``. Skipped only outside CI when chromium is not installed.
 """
@@ -32,6 +33,12 @@ LINE = 20  # px: a line of the hint's text
 FIRST_ROW = "() => document.querySelector('.mp-actions .mp-action-row, .mp-actions details.mp-many')"
 HINTED = "() => document.querySelector('.mp-notebook-app .mp-hint:not(.mp-muted)')"
 MAP = ".mp-notebook-app .js-plotly-plot"
+# The labels of the player boards' rows that break over two lines ("Secrets of the Orient"), or may
+# (in a narrow card, beside a long value: the style keeps them on one line).
+WRAPPED = ("() => [...document.querySelectorAll('.mp-player .mp-label')].filter((e) => {"
+           " const r = document.createRange(); r.selectNodeContents(e);"
+           " return r.getClientRects().length > 1 || getComputedStyle(e).whiteSpace !== 'nowrap'; })"
+           ".map((e) => e.textContent)")
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +87,7 @@ def test_first_row_and_hint_in_sight(page_url: str, window: tuple[int, int]) -> 
                 page.wait_for_timeout(800)  # the map's fit to the window
                 page.evaluate("() => window.scrollTo(0, 0)")
                 assert _in_sight(page, FIRST_ROW), (ruleset, window, _box(page, FIRST_ROW))
+                assert not page.evaluate(WRAPPED), (ruleset, window, page.evaluate(WRAPPED))
                 drawn = page.evaluate(f"(places) => ({READ})(document.querySelector('{MAP}'), places)",
                                       _own_traces(ruleset))
                 assert not collisions(drawn) and not too_far(drawn), (ruleset, window, collisions(drawn),
