@@ -82,13 +82,16 @@ def test_information_state_masks_secret_choices():
     assert kept_a.information_state_string(keeper) != kept_b.information_state_string(keeper)
 
 
-def test_with_future_resamples_only_the_future():
+def test_with_future_resamples_what_the_player_to_move_has_not_seen():
     state = load("voyages", 2, 8).new_initial_state()
     for _ in range(30):
         state.apply_action(state.legal_actions()[0])
     other = state.with_future(5)
-    assert [other.observation_string(p) for p in range(2)] == [state.observation_string(p) for p in range(2)]
+    mover = state.current_player()
+    assert other.observation_string(mover) == state.observation_string(mover)
     assert other.legal_actions() == state.legal_actions()
+    # the other seat's secret goal cards are dealt anew from those the player to move has not seen
+    assert other.game_state.players[1 - mover].goals != state.game_state.players[1 - mover].goals
     futures = set()
     for copy in (state.clone(), other):
         while not copy.is_terminal():

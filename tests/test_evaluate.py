@@ -1,5 +1,7 @@
 """mp.analysis.evaluate on every registered ruleset: budgeted (pruned rows have fewer futures, the
-time budget stops it on an injected clock), seeded, checked arguments; the playout policy."""
+CPU budget stops it on an injected clock once the finalists have their floor of futures, the hard
+cap below it), ranked by the margin with a verdict and its parts, seeded, checked arguments; the
+playout policy."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from mp_notebook.agents import GreedyAgent, PlayoutPolicy, RandomAgent
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis import evaluate
-from mp_notebook.analysis.evaluate import FINALISTS, halving, plans, sample
+from mp_notebook.analysis.evaluate import FINALISTS, halving, measure, plans, sample
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.rulesets import PACKAGES
 
@@ -38,28 +40,44 @@ def mid(request: pytest.FixtureRequest) -> mp.GameState:
 
 def test_every_choice_has_a_row_the_best_first(mid: mp.GameState) -> None:
     i = mid.current_player
-    df = evaluate(mid, rollouts=4, time_budget=None)
+    df = evaluate(mid, rollouts=4, min_futures=4, time_budget=None)
     expected = {" → ".join(plan) for _, plan in plans(mid, i, distinct_actions(mid, mid.legal_actions()))}
     assert set(df["plan"]) == expected and len(df) == len(expected)
     assert set(df["action"]) <= {str(a) for a in mid.legal_actions()}
-    assert (df["rollouts"] >= 1).all() and (df["score_low"] <= df["score"]).all()
+    assert (df["futures"] >= 1).all() and (df["margin_low"] <= df["margin"]).all()
     assert ((df["win_low"] <= df["win_rate"]) & (df["win_rate"] <= df["win_high"])).all()
     top = df.iloc[0]
-    assert not top["pruned"] and top["rollouts"] == 4 and top["horizon"] != "action"
+    assert not top["pruned"] and top["futures"] == 4 and top["horizon"] != "action"
     finalists = df[~df["pruned"]]
-    assert len(finalists) == halving(len(df), 4)[-1][0] and finalists["score"].is_monotonic_decreasing
+    assert len(finalists) == halving(len(df), 4)[-1][0] and finalists["margin"].is_monotonic_decreasing
     assert halving(len(df), 64)[-1][0] == min(FINALISTS, len(df))
+    # the statistic is one: the rows below the recommendation are below it, by their difference to it
+    assert (df["margin"].iloc[1:] == top["margin"] + df["diff"].iloc[1:]).all()
+    assert (df["diff"].iloc[1:] <= 1e-9).all() and top["diff"] >= 0
+
+
+def test_parts_sum_to_the_difference_and_the_verdict_follows_the_interval(mid: mp.GameState) -> None:
+    df = evaluate(mid, rollouts=8, time_budget=None)
+    for _, r in df.iterrows():
+        assert sum(r["parts"].values()) == pytest.approx(r["diff"], abs=1e-9)
+        assert r["why"].startswith(("+", "−")) and df.attrs["unit"] in r["why"]
+    clear = df.iloc[0]["diff_low"] > 0 and df.iloc[0]["futures"] >= 8
+    assert df.attrs["verdict"] == ("clear" if clear else "close")
+    word = "recommended" if clear else "too close to call"
+    assert df.attrs["sentence"].startswith(word) and df.iloc[0]["action"] in df.attrs["sentence"]
+    assert df.attrs["statistic"] == "margin" and not df.attrs["capped"]
 
 
 def test_pruned_rows_have_fewer_futures(mid: mp.GameState) -> None:
     df = evaluate(mid, rollouts=8, time_budget=None, horizon="turn")
     full = df[~df["pruned"]]
     pruned = df[df["pruned"]]
-    assert (full["rollouts"] == 8).all() and len(pruned) == len(df) - len(full) > 0
-    assert ((pruned["rollouts"] < 8) | (pruned["horizon"] == "action")).all()
+    assert (full["futures"] == 8).all() and len(pruned) == len(df) - len(full) > 0
+    assert ((pruned["futures"] < 8) | (pruned["horizon"] == "action")).all()
     # without pruning every choice gets every future at the deep horizon
-    every = evaluate(mid, rollouts=2, time_budget=None, prune=False, horizon="turn")
-    assert (every["rollouts"] == 2).all() and not every["pruned"].any() and every["horizon"].nunique() == 1
+    every = evaluate(mid, rollouts=2, min_futures=2, time_budget=None, prune=False, horizon="turn")
+    assert (every["futures"] == 2).all() and every["pruned"].sum() == len(every) - min(FINALISTS, len(every))
+    assert every["horizon"].nunique() == 1
 
 
 def test_seeded_and_reproducible(mid: mp.GameState) -> None:
@@ -80,20 +98,25 @@ class FakeClock:
         return self.now
 
 
-def test_time_budget_on_an_injected_clock(mid: mp.GameState) -> None:
+def test_cpu_budget_floor_and_cap_on_an_injected_clock(mid: mp.GameState) -> None:
     n = len(plans(mid, mid.current_player, distinct_actions(mid, mid.legal_actions())))
     done: list[int] = []
-    # no time at all: only the screen, which always completes (one sample a choice)
+    # no time at all (and so no cap): only the screen, which always completes (one sample a choice)
     df = evaluate(mid, time_budget=0, clock=FakeClock(1.0), progress=lambda d, p: done.append(d))
-    assert len(df) == n and (df["rollouts"] == 1).all() and (df["horizon"] == "action").all()
+    assert len(df) == n and (df["futures"] == 1).all() and (df["horizon"] == "action").all()
     assert done[-1] == n and not df["pruned"].any()  # stopped by the clock, not set aside
-    # 5 clock seconds, one a read: at most 5 samples after the screen, then it stops
+    assert df.attrs["verdict"] == "close" and (df.attrs["capped"] or n == 1)
+    # 2 clock seconds, one a read: the budget stops the halving at once, the floor then plays the two
+    # finalists to 8 futures each within the cap
+    df = evaluate(mid, time_budget=2, time_cap=100, rollouts=32, horizon="turn", clock=FakeClock(1.0))
+    finalists = df[~df["pruned"]]
+    assert (finalists["futures"] == 8).all() and len(finalists) == min(2, n) and not df.attrs["capped"]
+    # a cap of 6 reads: the floor is not reached, and the table says so
     done.clear()
-    df = evaluate(mid, time_budget=5, rollouts=32, horizon="turn", clock=FakeClock(1.0),
+    df = evaluate(mid, time_budget=2, time_cap=6, horizon="turn", clock=FakeClock(1.0),
                   progress=lambda d, p: done.append(d))
-    assert n < done[-1] <= n + 5
-    assert len(df) == n and (df[df["horizon"] != "action"]["rollouts"] <= 5).all()
-    assert df.iloc[0]["horizon"] != "action" and not df.iloc[0]["pruned"]
+    assert n < done[-1] <= n + 6 and df.iloc[0]["futures"] < 8
+    assert df.attrs["capped"] and df.attrs["verdict"] == "close" and "too close to call" in df.attrs["sentence"]
     # a clock that never moves: the whole schedule, as with no budget
     still = evaluate(mid, time_budget=5, rollouts=4, horizon="turn", clock=lambda: 0.0)
     assert still.equals(evaluate(mid, time_budget=None, rollouts=4, horizon="turn"))
@@ -105,7 +128,7 @@ def test_progress_counts_every_sample(mid: mp.GameState) -> None:
     dones = [d for d, _ in calls]
     assert dones == list(range(1, len(dones) + 1))
     screened_deeper = int((df["horizon"] != "action").sum())  # their screen sample is not a row's
-    assert dones[-1] == int(df["rollouts"].sum()) + screened_deeper == calls[-1][1]
+    assert dones[-1] == int(df["futures"].sum()) + screened_deeper == calls[-1][1]
 
 
 def test_an_executor_gives_the_same_table() -> None:
@@ -130,28 +153,35 @@ def test_an_executor_gives_the_same_table() -> None:
         ({"prune": 1}, "prune must be one of True, False"),
         ({"seed": "1"}, "seed must be an int"),
         ({"merge_dice": None}, "merge_dice must be one of"),
+        ({"min_futures": 0}, "min_futures must be an int from 1"),
+        ({"time_cap": -2}, "time_cap must be a number from 0"),
+        ({"agent": "greedy"}, "agent must have a choose"),
+        ({"executor": "pool", "time_budget": 0}, "executor must be"),
+        ({"progress": "yes"}, "progress must be"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:
     s = mp.new_game(players=2, seed=3)
+    before = s.to_json()
     with pytest.raises(ArgumentError, match=message):
         evaluate(s, **kwargs)  # type: ignore[arg-type]
+    assert s.to_json() == before
 
 
-def test_bad_agent_executor_progress() -> None:
-    s = mp.new_game(players=2, seed=3)
-    with pytest.raises(TypeError, match="agent must have a choose"):
-        evaluate(s, agent="greedy")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="executor must be"):
-        evaluate(s, executor="pool", time_budget=0)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="progress must be"):
-        evaluate(s, progress="yes")  # type: ignore[arg-type]
+def test_not_a_state_or_a_finished_game_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="evaluate takes a game state, got None"):
+        evaluate(None)  # type: ignore[arg-type]
+    s = mp.new_game(players=2, ruleset="schmidt", seed=3, round_limit=1)
+    while not s.is_over:
+        s = s.apply(s.legal_actions()[0])
+    with pytest.raises(ArgumentError, match="the game is over"):
+        evaluate(s)
 
 
 def test_halving_schedule() -> None:
     assert halving(85, 32) == [(8, 2), (4, 4), (2, 8), (2, 16), (2, 32)]
     assert halving(1, 4) == [(1, 2), (1, 4)]
-    assert halving(5, 1) == [(5, 1)]
+    assert halving(5, 1) == [(5, 1), (3, 1), (2, 1)]
 
 
 def test_voyages_lists_one_row_per_destination() -> None:
@@ -175,26 +205,27 @@ def schmidt_move() -> mp.GameState:
 
 
 def test_schmidt_destinations_are_told_apart() -> None:
-    """The 398.75 bug (see the evaluate module doc): with the old rollout policy the futures of
-    different destinations became the same game. The default policy's are different games, each
-    finished, and so are the rows, at the default horizon and to the end of the game."""
+    """The 398.75 bug (an old rollout policy made the futures of different destinations the same
+    game): the futures of the default policy are different games, and the rows differ."""
     s = schmidt_move()
     i = s.current_player
-    ends = [rollout(s.reseed(5).apply(a), i, PlayoutPolicy(0), "game") for a in s.legal_actions()]
-    assert all(end.is_over for end in ends) and len({end.history[len(s.history) + 1:] for end in ends}) == len(ends)
-    assert evaluate(s, rollouts=4, time_budget=None)["score"].nunique() > 1
-    assert evaluate(s, rollouts=2, time_budget=None, horizon="game", prune=False)["score"].nunique() > 1
+    greedy = GreedyAgent(0)
+    ends = [rollout(s.determinize(i, 5).apply(a), i, greedy, "round") for a in s.legal_actions()]
+    assert len({end.history[len(s.history) + 2:] for end in ends}) == len(ends)
+    assert evaluate(s, rollouts=4, time_budget=None)["margin"].nunique() > 1
 
 
-def test_sample_values_the_final_score_at_the_end() -> None:
+def test_sample_values_the_final_margin_at_the_end() -> None:
     s = mp.new_game(players=2, seed=2)
     while s.round < 5 or s.decision.kind != "turn":
         s = s.apply(RandomAgent(1).choose(s))
     i = s.current_player
     a = s.legal_actions()[0]
-    value, win = sample(s, i, (str(a),), 7, "game", PlayoutPolicy(0))
-    end = rollout(s.reseed(7).apply(a), i, PlayoutPolicy(0), "game")
-    assert end.is_over and value == float(end.scores()["total"].iloc[i]) and win in (0.0, 0.5, 1.0)
+    x = sample(s, i, (str(a),), 7, "game", GreedyAgent(0))
+    end = rollout(s.determinize(i, 7).apply(a), i, GreedyAgent(0), "game")
+    totals = end.scores()["total"].tolist()
+    assert end.is_over and x.margin == totals[i] - totals[1 - i] and x.win in (0.0, 0.5, 1.0)
+    assert x == measure(end, i) and x.parts[-1] == 0.0 and sum(x.parts) == x.margin
 
 
 def test_playout_policy_is_legal_and_seeded(mid: mp.GameState) -> None:

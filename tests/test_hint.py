@@ -1,9 +1,11 @@
-"""The app's Hint on every registered ruleset: within its time budget, the progress bar counting
-samples, the table saying how many futures back each row; mp.play's first argument checked."""
+"""The app's Hint on every registered ruleset: within its CPU budget, the progress bar counting
+samples, the verdict (recommended, or too close to call), the table saying how many futures back
+each row; mp.play's first argument checked."""
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 
 import pytest
 
@@ -12,6 +14,7 @@ from mp_notebook.analysis import evaluate
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.rulesets import PACKAGES
 from mp_notebook.ui.app import GREEDY, HINT_TIME_BUDGET, HUMAN
+from mp_notebook.ui.labels import terms
 
 
 def human_turn(ruleset: str) -> mp.GameApp:
@@ -26,11 +29,12 @@ def human_turn(ruleset: str) -> mp.GameApp:
 def test_hint_without_time_is_the_screen(ruleset: str) -> None:
     app = human_turn(ruleset)
     assert app.hint_time_budget == HINT_TIME_BUDGET and app.hint_executor is None
-    app.hint_time_budget = 0  # no time: every choice screened once, nothing more
+    app.hint_time_budget = 0  # no time (and no cap): every choice screened once, nothing more
     table = app.hint()
-    assert table is not None and (table["rollouts"] == 1).all() and (table["horizon"] == "action").all()
+    assert table is not None and (table["futures"] == 1).all() and (table["horizon"] == "action").all()
     html = app.hint_view.value
-    assert "Recommended: " in html and "to the end of the action" in html and "<th>futures</th>" in html
+    assert "Too close to call: " in html and "Recommended" not in html and "100%" not in html
+    assert "to the end of the action" in html and "<th>futures</th>" in html and "hard cap" in html
     assert app.hint_progress.value == app.hint_progress.max == len(table)
 
 
@@ -49,3 +53,20 @@ def test_hint_on_a_pool_is_evaluate_on_it(ruleset: str) -> None:
 def test_play_refuses_what_is_not_a_game(bad: object) -> None:
     with pytest.raises(ArgumentError, match="play\\(\\) takes a game state, a number of players or a list of names"):
         mp.play(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("ruleset", list(PACKAGES))
+def test_hint_says_its_verdict_why_and_what_backs_it(ruleset: str) -> None:
+    app = human_turn(ruleset)
+    app.hint_time_budget = None  # exactly reproducible: the schedule to 8 futures a finalist
+    app.hint_rollouts = 8
+    table = app.hint()
+    assert table is not None
+    html = app.hint_view.value
+    words = terms(app.state)
+    unit = table.attrs["unit"]
+    head = "Recommended: " if table.attrs["verdict"] == "clear" else "Too close to call: "
+    assert head in html and f"Why: {escape(table.iloc[0]['why'])}" in html
+    assert escape(words.FUTURES_TEXT) in html and f"margin ({unit})" in html
+    assert "8 futures behind the recommendation" in html and (table[~table["pruned"]]["futures"] >= 8).all()
+    assert "dice and cards" not in html if ruleset == "schmidt" else "spins" not in html

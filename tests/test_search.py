@@ -67,7 +67,7 @@ def test_the_action_horizon_values_each_candidate_by_the_learned_value_once():
         if not chance:
             base, i = position_seed(4, s), s.current_player
             for a, mean, _ in found:
-                assert mean == learned.value(greedy.follow_ups(s.reseed(base).apply(a), i), i)
+                assert mean == learned.value(greedy.follow_ups(s.determinize(i, base).apply(a), i), i)
         seen.add(chance)
         s = turn(s.apply(greedy.choose(s)), greedy)
 
@@ -130,7 +130,7 @@ def test_the_action_horizon_weighs_the_learned_margin_in_greedy_s_unit():
     base, i = position_seed(2, s), s.current_player
     for a, mean, n in agent.search(s, candidates):
         assert n == 1
-        assert mean == pytest.approx(learned.margin(greedy.follow_ups(s.reseed(base).apply(a), i), i) / 10)
+        assert mean == pytest.approx(learned.margin(greedy.follow_ups(s.determinize(i, base).apply(a), i), i) / 10)
 
 
 def test_the_leaf_is_the_learned_value_or_greedy_s_evaluation():
@@ -138,7 +138,7 @@ def test_the_leaf_is_the_learned_value_or_greedy_s_evaluation():
     s = turn(mp.new_game(players=2, seed=9), greedy)
     a = greedy.choose(s)
     base, i = position_seed(3, s), s.current_player
-    after = greedy.follow_ups(s.reseed(base).apply(a), i)
+    after = greedy.follow_ups(s.determinize(i, base).apply(a), i)
     assert SearchAgent(seed=3, leaf="hand").margin(s, a, 0) == terms(s).margin(after, i)
     with pytest.raises(ValueError, match="leaf must be one of 'learned', 'hand'"):
         SearchAgent(leaf="dice")

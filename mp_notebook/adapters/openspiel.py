@@ -193,14 +193,18 @@ class MarcoPoloState(pyspiel.State):
         raise IllegalAction(f"{self.ruleset}: the games have no chance nodes (dice are sampled inside the engine)")
 
     def __str__(self) -> str:
-        return json.dumps(self.game_state._snapshot(), sort_keys=True, separators=(",", ":"))
+        return self.game_state.to_json()
 
     def with_future(self, seed: int | None = None) -> MarcoPoloState:
-        """This position with another future: the engine's :meth:`~mp_notebook.GameState.reseed`
-        (new dice, face-down decks reshuffled; a random seed if ``None``), for a search that should
-        not see the real dice. OpenSpiel's own history of the copy starts empty."""
+        """This position as the player to move may imagine it, with another future: the engine's
+        :meth:`~mp_notebook.GameState.determinize` (the other players' secret cards dealt anew from
+        those the player has not seen, face-down decks reshuffled, new dice; a random seed if
+        ``None``), for a search that should see neither the real dice nor its opponents' cards.
+        OpenSpiel's own history of the copy starts empty."""
         copy: MarcoPoloState = self.get_game().new_initial_state()
-        copy.game_state = self.game_state.reseed(random.SystemRandom().randrange(2**63) if seed is None else seed)
+        s = self.game_state
+        seat = 0 if s.current_player is None else s.current_player
+        copy.game_state = s.determinize(seat, random.SystemRandom().randrange(2**63) if seed is None else seed)
         copy._seen = self._seen
         return copy
 

@@ -27,6 +27,11 @@ or white die too won nothing in Voyages: -0.1 ± 0.4 VP a game over 200 paired g
 ``unweighed`` are left out of the candidates: weighing them was measured to cost time and not
 to pay (see :class:`~mp_notebook.agents.base.AgentTerms`).
 
+Nothing the player has not seen is read: the look-ahead runs on the position as the player may
+imagine it (``state.determinize(seat, ...)``, seeded by the agent's seed and the position: the other
+players' secret cards and the face-down piles dealt anew from what the seat has not seen, other
+future dice), so two positions that look the same to the seat get the same choice.
+
 Chance is not peeked at: an action whose outcome is chance (its evaluation's ``chance``: a reroll
 or a black die in Marco Polo II and Voyages, a spin or a blind draw in the Schmidt game) is scored
 on the mean of :data:`CHANCE_SAMPLES` reseeded futures, a chance prelude on :data:`PRELUDE_FUTURES`
@@ -50,7 +55,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import terms, tie_break
+from mp_notebook.agents.base import position_seed, terms, tie_break
 from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets import get
 
@@ -132,6 +137,7 @@ class GreedyAgent:
         scores in estimated VP."""
         i = state.current_player
         assert i is not None, "the game is over"
+        state = state.determinize(i, position_seed(self.seed, state))  # the seat's view: nothing unseen read
         look = _Look(state, i, self.resolve)
         ev = look.ev
         here = ev.value(state, i)
@@ -207,13 +213,14 @@ class _Look:
         self._reseeded: dict[tuple[int, int], tuple[GameState, GameState]] = {}
 
     def reseeded(self, s: GameState, seed: int) -> GameState:
-        """``s.reseed(seed)``, made once per state and seed while the latest :data:`MEMO` states are
-        remembered (every chance action of a position is scored on the same futures)."""
+        """``s.determinize(i, seed)`` (a future from the player's view), made once per state and seed
+        while the latest :data:`MEMO` states are remembered (every chance action of a position is
+        scored on the same futures)."""
         key = (id(s), seed)
         known = self._reseeded.get(key)
         if known is None:
             # s held: its id stays its own
-            known = remember(self._reseeded, key, (s, s.reseed(seed)), MEMO * CHANCE_SAMPLES)
+            known = remember(self._reseeded, key, (s, s.determinize(self.i, seed)), MEMO * CHANCE_SAMPLES)
         return known[1]
 
     def score(self, s: GameState) -> float:

@@ -41,10 +41,12 @@ class PlayoutPolicy:
     ruleset's evaluation values most (``terms(s).score``), among the distinct actions (dice-only
     variants merged) or ``width`` of them drawn at random (seeded by the position; ``None``: all).
 
-    ``end_turn`` is valued as the position now; a chance action (a die rolled, a card drawn blind,
-    a spin) on one outcome reseeded from the position (``GreedyAgent(resolve=False)`` scores every
-    chance action on the same fixed future instead; see ``mp_notebook.analysis.evaluate`` for what
-    that did to the Schmidt game). Stateless and seeded: the same seed and position give the same
+    ``end_turn`` is valued as the position now; every action is tried on the position as the seat
+    may imagine it (``state.determinize``, seeded by the position: what the seat has not seen dealt
+    anew), so a chance action (a die rolled, a card drawn blind, a spin) is valued on one sampled
+    outcome, never on the real one (``GreedyAgent(resolve=False)`` scores every chance action on
+    the same fixed future instead; see ``mp_notebook.analysis.evaluate`` for what that did to the
+    Schmidt game). Stateless and seeded: the same seed and position give the same
     action.
 
     >>> import mp_notebook as mp
@@ -70,14 +72,12 @@ class PlayoutPolicy:
         seed = position_seed(self.seed, state)
         if self.width is not None and len(actions) > self.width:
             actions = random.Random(seed).sample(actions, self.width)
+        seen = state.determinize(i, seed)  # the seat's view: nothing it has not seen is read
         ev = terms(state)
-        here = ev.value(state, i)
+        here = ev.value(seen, i)
         best, best_value = actions[0], -float("inf")
         for a in actions:
-            if a.kind == "end_turn":
-                v = here
-            else:
-                v = ev.score((state.reseed(seed) if ev.chance(state, a) else state).apply(a), i)
+            v = here if a.kind == "end_turn" else ev.score(seen.apply(a), i)
             v += 1e-6 * tie_break(self.seed, a)
             if v > best_value:
                 best, best_value = a, v

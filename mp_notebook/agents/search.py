@@ -2,8 +2,10 @@
 rollouts to the final scoring.
 
 At a turn decision the :class:`~mp_notebook.agents.greedy.GreedyAgent` proposes its ``top_k``
-actions; each is tried on forks of the position, every fork *determinized* with
-``state.reseed(k)`` (other dice, other face-down decks: the agent does not peek at the future),
+actions; each is tried on forks of the position, every fork *determinized* from the seat's view
+with ``state.determinize(seat, k)`` (other dice, other face-down decks, the other players' secret
+cards dealt anew from those the seat has not seen: the agent peeks neither at the future nor at
+its opponents' cards),
 its follow-ups played out by the greedy agent, then played on by the rollout ``policy`` for every
 seat up to the horizon, where the position is valued by the ruleset's learned value
 (:mod:`mp_notebook.agents.value`: the expected final margin over the best opponent, or the
@@ -202,7 +204,7 @@ class SearchAgent:
 
     def margin(self, state: GameState, action: Action, future: int) -> float:
         """One rollout: the player to move's margin over the best opponent at the horizon, after
-        ``action`` on sample future number ``future`` (``state.reseed``), its follow-ups by the
+        ``action`` on sample future number ``future`` (``state.determinize``), its follow-ups by the
         greedy agent and the ``policy`` for every seat.
 
         >>> import mp_notebook as mp
@@ -220,7 +222,7 @@ class SearchAgent:
         assert i is not None, "the game is over"
         base = position_seed(self.seed, state)
         policy = (self._greedy if self.policy is None else self.policy).with_seed(base)
-        fork = self._greedy.follow_ups(state.reseed(base + future).apply(action), i)
+        fork = self._greedy.follow_ups(state.determinize(i, base + future).apply(action), i)
         horizon = self.horizon_at(state)
         end = rollout(fork, i, policy, horizon)
         return self._leaf(end, i, horizon), len(end.history) - len(fork.history)  # one entry a decision

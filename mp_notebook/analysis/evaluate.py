@@ -1,52 +1,49 @@
-"""Compare the choices at a decision by playing each one out on sampled futures, within a time budget.
+"""Compare the choices at a decision by playing each one out on futures sampled from the deciding
+seat's view, and rank them by what wins: the seat's final margin over the best other seat.
 
 A choice is an action, or a *plan*: a Travel action is split into one plan per destination it can
 reach (``mp.routes.reachable``: the action, the moves of the cheapest way there and the stop),
 where the ruleset plans journeys, so a journey to Xian and one to Xanadu get their own rows.
 
-A *sample* of a choice: its plan played on a sampled future (a fork of the position, reseeded by
-``state.reseed`` so that dice and face-down decks differ; future ``f`` is the same fork for every
-choice: common random numbers, so choices are compared on the same luck), then every seat played
-on by a fast policy (:class:`~mp_notebook.agents.playout.PlayoutPolicy`) up to a *horizon*, where
-the deciding player's position is valued: by the final score where the horizon is the game's end,
-else by the ruleset's estimate of it (``terms(s).value``: VP in Marco Polo II and Voyages,
-points of 10 Gulden in the Schmidt game).
+A *future* is the position as the deciding seat may imagine it: ``s.determinize(seat, seed)``
+keeps everything the seat has seen and deals the rest anew from what it has not seen (the other
+players' secret cards, the face-down piles, the dice to come). Future ``f`` is the same for every
+choice (common random numbers: choices are compared on the same luck), and two positions that look
+the same to the seat get the same table. A *sample* of a choice: its plan played on a future, then
+every seat played on by the greedy player (:class:`~mp_notebook.agents.GreedyAgent`, each from its
+own view) up to a *horizon*, where the seat's *margin* is taken: its final total minus the best
+other seat's (VP; Gulden in the Schmidt game) where the horizon is the game's end, else the
+learned value's estimate of it (:func:`mp_notebook.agents.value.margin`, fitted on the greedy
+player's games), with its chance to win.
 
 The budget goes where it decides something (successive halving):
 
 1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
-   future 0) — the greedy one-step view, a few milliseconds a choice;
-2. the :data:`SHORTLIST` best go on at the deep horizon (by default the end of the game, see
-   :data:`HORIZON`), two futures each; then, round after round, the better half
-   (by their means on the futures all of them share) get twice the futures, down to
-   :data:`FINALISTS` choices with ``rollouts`` futures each.
+   future 0): a few milliseconds a choice;
+2. the :data:`SHORTLIST` best go on at the deep horizon (by default :data:`HORIZON`), two futures
+   each; then, round after round, the better half (by their mean margins on the futures all of
+   them share) get twice the futures, down to :data:`FINALISTS` choices with ``rollouts`` futures.
 
-It stops starting samples once ``time_budget`` seconds have passed (the screen always completes:
-every row has at least one sample). Each row says what backs it: ``horizon``, ``rollouts`` (how
-many futures) and ``pruned`` (it got fewer futures, or a shallower horizon, than the best row).
-With ``time_budget=None`` the result depends only on the arguments (exactly reproducible);
-with ``prune=False`` every choice gets ``rollouts`` futures at the deep horizon, as before.
-
-Why a Schmidt position once showed three destinations with the same score and interval (398.75):
-every choice was played to the end of the game by ``RolloutPolicy(epsilon=0, sample=None)`` (the
-greedy one-step rule of ``GreedyAgent(resolve=False)``), which in that game hardly trades: a
-deciding merchant ended with 60-220 Gulden after 260-350 rounds. Nearby destinations
-then join the same route a few turns later (from game seed 11, round 8: after ``move Ganzhou``,
-``move Taiyuan`` and ``move Tenduc`` the three games are identical from their 21st decision on),
-and as every choice is played on the same futures (common random numbers), the rest is the same
-game with the same final scores: that policy's futures could not tell the choices apart. The
-default policy now, :class:`~mp_notebook.agents.playout.PlayoutPolicy`, trades and finishes the
-game (105-200 rounds from the same position; the four destinations give four different games).
-Two rows can still agree where two choices lead to the same position; that then means what it
-says: the playouts cannot tell them apart.
+The budget is CPU time (this process and its workers, so a busy machine does not starve it):
+no sample starts after ``time_budget`` CPU seconds, unless the finalists have fewer than
+``min_futures`` futures each; then they go on up to ``time_cap`` CPU seconds (the hard cap). Each
+row says what backs it (``futures``, ``horizon``, ``pruned``) and how it compares with the
+recommendation on the futures they share (``diff``, with its 95% interval, and ``why``: the
+difference split by the game's final-scoring categories, with what the learned value expects of
+the rest of the game where the horizon is before the end). The table's ``attrs`` say whether the
+recommendation is clear (the 95% interval of its lead over the runner-up, paired on the same
+futures, is above 0) or too close to call. With ``time_budget=None`` the table depends only on the
+arguments (exactly reproducible).
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=3)
->>> df = evaluate(s, rollouts=2, time_budget=None)
+>>> df = evaluate(s, rollouts=2, min_futures=2, time_budget=None, horizon="action")
 >>> list(df.columns)  # doctest: +NORMALIZE_WHITESPACE
-['action', 'plan', 'kind', 'score', 'score_low', 'score_high', 'win_rate', 'win_low', 'win_high',
- 'rollouts', 'horizon', 'pruned']
->>> df.equals(evaluate(s, rollouts=2, time_budget=None))
+['action', 'plan', 'kind', 'margin', 'margin_low', 'margin_high', 'win_rate', 'win_low', 'win_high',
+ 'futures', 'horizon', 'pruned', 'diff', 'diff_low', 'diff_high', 'why', 'parts']
+>>> df.attrs["statistic"], df.attrs["unit"], df.attrs["verdict"] in ("clear", "close")
+('margin', 'VP', True)
+>>> df.equals(evaluate(s, rollouts=2, min_futures=2, time_budget=None, horizon="action"))
 True
 """
 
@@ -55,16 +52,19 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
-from mp_notebook.agents.base import journey_planner, terms
-from mp_notebook.agents.greedy import distinct_actions
-from mp_notebook.agents.playout import PlayoutPolicy, rollout
+from mp_notebook.agents import value as learned
+from mp_notebook.agents.base import journey_planner
+from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
+from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.board.routes import reachable
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seed, shown
+from mp_notebook.rulesets import get
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -74,31 +74,38 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
 Z95 = 1.959963984540054
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+       2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+       2.045, 2.042)  # Student's t, two-sided 95%, 1-30 degrees of freedom
 MAX_BETWEEN = 8  # decisions the policy may take between two steps of a plan (payments)
-DEFAULT_TIME_BUDGET = 1.5  # seconds
+DEFAULT_TIME_BUDGET = 2.0  # CPU seconds
+CAP = 3.0  # the hard cap on CPU seconds, in budgets, where the floor needs it
 DEFAULT_ROLLOUTS = 32  # futures of a finalist
+MIN_FUTURES = 8  # the floor: futures behind each finalist
 MAX_ROLLOUTS = 100_000
 MAX_TIME_BUDGET = 86_400.0
 SHORTLIST = 8  # choices that go on from the screen
 FINALISTS = 2  # choices that get every future
 FIRST_FUTURES = 2  # futures of a shortlisted choice in the first round
 HORIZONS = ("action", "turn", "round", "game")
-HORIZON = "game"
-"""The default deep horizon. Measured on the 30 reference positions per ruleset of
-``bench/evaluate.py`` (mean regret ± its standard error, the other settings the defaults;
-``python bench/evaluate.py --settings "" horizon=turn horizon=action``; the round's end was the
-previous default, the game's end in the last round): Marco Polo II
-1.05 ± 0.64 VP at the game's end, 1.21 ± 0.64 at the round's end,
-2.8 ± 0.9 at the turn's, 2.5 ± 0.8 after the screen alone; Voyages 0.20 ± 0.10, 0.59 ± 0.31,
-1.0 ± 0.5, 1.4 ± 0.6; the Schmidt game (whose rounds are single turns) 25 ± 7 Gulden at the game's
-end, 43 ± 11 at the turn's, 35 ± 9 after the screen. A second run at the defaults gave 1.22,
-0.56 and 31: under the time budget the figures move with the machine's load, so the ends of the
-round and of the game are not told apart; the end of the turn and the screen alone are worse.
-The truncated horizons are cheaper (more futures in the budget) but value positions by the
-evaluation, which ranks choices no better than the few full games the budget affords."""
+HORIZON = "turn"
+"""The default deep horizon (see ``bench/advice.py``)."""
 SCREEN = "action"
 DEPTH = {"action": 0, "turn": 1, "round": 2, "game": 3}
+REST = "rest of the game (estimated)"  # the part of a margin the learned value adds to the standings
 Progress = Union[bool, Callable[[int, int], None]]  # noqa: UP007 (a runtime alias)
+
+
+def t95(n: int) -> float:
+    """The two-sided 95% quantile of Student's t for a mean of ``n`` samples (``inf`` below 2).
+
+    >>> t95(8), round(t95(100), 3), t95(1)
+    (2.365, 1.984, inf)
+    """
+    df = n - 1
+    if df < 1:
+        return math.inf
+    return T95[df - 1] if df <= len(T95) else Z95 + 2.4 / df
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -115,44 +122,70 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% t interval (``inf`` from one value).
+
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0])]
+    [2.0, 2.484]
+    """
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, math.inf
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in values) / (n - 1))
+    return mean, t95(n) * sd / math.sqrt(n)
+
+
 def halving(choices: int, rollouts: int) -> list[tuple[int, int]]:
     """The rounds of successive halving after the screen, as ``(choices, futures each)``: the
     shortlist starts on :data:`FIRST_FUTURES` futures, each round keeps the better half (at least
-    :data:`FINALISTS`) and doubles the futures, up to ``rollouts``.
+    :data:`FINALISTS`) and doubles the futures, up to ``rollouts``, and the halving goes on to the
+    finalists.
 
     >>> halving(20, 32)
     [(8, 2), (4, 4), (2, 8), (2, 16), (2, 32)]
-    >>> halving(3, 3)
-    [(3, 2), (2, 3)]
+    >>> halving(3, 3), halving(20, 4)
+    ([(3, 2), (2, 3)], [(8, 2), (4, 4), (2, 4)])
     """
     n, futures = min(choices, SHORTLIST), min(FIRST_FUTURES, rollouts)
     rounds = [(n, futures)]
-    while futures < rollouts:
+    while futures < rollouts or n > FINALISTS:
         n, futures = max(min(n, FINALISTS), (n + 1) // 2), min(2 * futures, rollouts)
         rounds.append((n, futures))
     return rounds
 
 
+@dataclass(frozen=True)
+class Sample:
+    """One sample: the seat's margin at the horizon, its win share (a chance before the end), and
+    the margin split by the final-scoring categories (the last part: what the learned value
+    expects of the rest of the game)."""
+
+    margin: float
+    win: float
+    parts: tuple[float, ...]
+
+
 @dataclass(eq=False)
 class _Row:
-    """The samples of one choice: ``{horizon: {future: (value, win share)}}``."""
+    """The samples of one choice: ``{horizon: {future: Sample}}``."""
 
     action: Action
     plan: tuple[str, ...]
-    samples: dict[str, dict[int, tuple[float, float]]] = field(default_factory=dict)
+    samples: dict[str, dict[int, Sample]] = field(default_factory=dict)
     stage: int = 0  # the last round of successive halving it took part in (0: the screen only)
 
-    def at(self, horizon: str) -> dict[int, tuple[float, float]]:
+    def at(self, horizon: str) -> dict[int, Sample]:
         return self.samples.setdefault(horizon, {})
 
     def mean(self, horizon: str, futures: Sequence[int] | None = None) -> float:
         got = self.at(horizon)
         keys = list(got) if futures is None else futures
-        return sum(got[f][0] for f in keys) / max(1, len(keys))
+        return math.fsum(got[f].margin for f in keys) / max(1, len(keys))
 
-    def deepest(self) -> tuple[str, dict[int, tuple[float, float]]]:
-        """The deepest horizon this choice has samples at, and those samples."""
-        return max(((h, got) for h, got in self.samples.items() if got), key=lambda hg: DEPTH[hg[0]])
+    def deepest(self) -> str:
+        """The deepest horizon this choice has samples at."""
+        return max((h for h, got in self.samples.items() if got), key=DEPTH.__getitem__)
 
 
 def evaluate(
@@ -160,6 +193,8 @@ def evaluate(
     *,
     time_budget: float | None = DEFAULT_TIME_BUDGET,
     rollouts: int = DEFAULT_ROLLOUTS,
+    min_futures: int = MIN_FUTURES,
+    time_cap: float | None = None,
     horizon: str = HORIZON,
     prune: bool = True,
     agent: Agent | None = None,
@@ -167,55 +202,67 @@ def evaluate(
     merge_dice: bool = True,
     executor: Executor | None = None,
     progress: Progress = False,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] = time.process_time,
 ) -> pd.DataFrame:
-    """One row per choice at ``s``'s decision, the best estimate first (see the module doc).
+    """One row per choice at ``s``'s decision, the recommendation first (see the module doc).
 
-    ``time_budget``: seconds after which no sample starts (``None``: no limit; the screen always
-    completes). ``rollouts``: the futures of a finalist (with ``prune=False``, of every choice).
-    ``horizon``: where a sample stops and is valued: ``"game"`` (the final score), or sooner,
-    valued by the evaluation: ``"round"``, ``"turn"``, ``"action"``. ``agent`` plays every seat in the samples
-    (default: ``PlayoutPolicy(seed)``). ``merge_dice`` keeps one action per distinct effect where
-    actions differ only in which dice they use (``False``: every legal action). ``executor``: a
-    ``concurrent.futures`` pool to play samples on (each round's samples are split among its
-    workers; a process pool pays off for long horizons, see the README). ``progress``: ``True``
-    for a tqdm bar, or a function called with ``(samples done, samples planned)`` after each
-    sample (and once more with ``(done, done)`` if the time budget stopped it short). ``clock``: the
-    time source of the budget (seconds; tests pass a fake one).
+    ``time_budget``: CPU seconds after which no sample starts once the finalists have
+    ``min_futures`` futures each (``None``: no limit; the screen always completes); ``time_cap``:
+    the CPU seconds after which nothing starts at all (default :data:`CAP` budgets). ``rollouts``:
+    the futures of a finalist (with ``prune=False``, of every choice). ``horizon``: where a sample
+    stops and is valued: ``"game"`` (the final scores), or sooner, by the learned value:
+    ``"round"``, ``"turn"``, ``"action"``. ``agent`` plays every seat in the samples (default:
+    ``GreedyAgent(seed)``). ``merge_dice`` keeps one action per distinct effect where actions
+    differ only in which dice they use (``False``: every legal action). ``executor``: a
+    ``concurrent.futures`` pool to play samples on (its workers' CPU counts against the budget,
+    a thread pool's is this process's). ``progress``: ``True`` for a tqdm bar, or a function
+    called with ``(samples done, samples planned)`` after each sample. ``clock``: the CPU clock of
+    the budget (seconds; tests pass a fake one).
 
     Columns: action (the first decision, notation; ``s.apply`` accepts it), plan (all the decisions
-    of the choice, `` → ``-separated: a journey's moves), kind, score (mean value of the deciding
-    player at the horizon), score_low/score_high (95% normal interval; infinite from one sample),
-    win_rate (share of samples the player wins, or at a horizon before the end leads by the
-    evaluation; ties count as a fraction), win_low/win_high (95% Wilson), rollouts (futures
-    behind the row), horizon, pruned (set aside before the end: fewer futures or a shallower
-    horizon than the finalists). The finalists come first, ordered by their mean on the futures
-    they all have (the first row is the recommendation), then the choices set aside, the later
-    first.
+    of the choice, `` → ``-separated: a journey's moves), kind, margin (the seat's mean margin over
+    the best other seat: the recommendation's own mean, another row's the recommendation's mean plus
+    its difference to it on the futures they share), margin_low/margin_high (95% interval; infinite
+    from one sample), win_rate (share of samples the seat wins, a chance before the end; ties
+    shared) and win_low/win_high (95% Wilson), futures (behind the row), horizon, pruned (set
+    aside before the end: fewer futures or a shallower horizon), diff (the recommendation: its lead
+    over the runner-up; another row: its difference to the recommendation; on the futures they
+    share) and diff_low/diff_high (paired 95% interval), why (diff in words, by the game's scoring
+    categories) and parts (``{category: difference}``, summing to diff). ``attrs``: ``statistic``
+    (``"margin"``), ``unit``, ``verdict`` (``"clear"`` or ``"close"``), ``sentence`` (the verdict in
+    words), ``futures`` (behind the recommendation), ``cpu`` (seconds spent), ``capped`` (the hard
+    cap stopped it below the floor).
     """
     import pandas as pd
 
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, MAX_TIME_BUDGET)
+    if time_cap is not None:
+        time_cap = checked_number("time_cap", time_cap, 0.0, MAX_TIME_BUDGET)
     rollouts = checked_int("rollouts", rollouts, 1, MAX_ROLLOUTS)
+    min_futures = checked_int("min_futures", min_futures, 1, MAX_ROLLOUTS)
     horizon = checked_choice("horizon", horizon, HORIZONS)
     prune = checked_choice("prune", prune, (True, False))
     merge_dice = checked_choice("merge_dice", merge_dice, (True, False))
     seed = checked_seed(seed)
     if agent is not None and not callable(getattr(agent, "choose", None)):
-        raise TypeError(f"agent must have a choose(state) method, got {shown(agent)}")
+        raise ArgumentError(f"agent must have a choose(state) method, got {shown(agent)}")
     if not (isinstance(progress, bool) or callable(progress)):
-        raise TypeError(f"progress must be True, False or a function (done, planned), got {shown(progress)}")
+        raise ArgumentError(f"progress must be True, False or a function (done, planned), got {shown(progress)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+    if not callable(getattr(s, "legal_actions", None)):
+        raise ArgumentError(f"evaluate takes a game state, got {shown(s)}")
     if s.is_over:
-        raise ValueError("the game is over: there is no decision to evaluate")
+        raise ArgumentError("evaluate: the game is over, there is no decision to evaluate")
     i = s.current_player
     assert i is not None
-    deep = horizon
-    policy = agent if agent is not None else PlayoutPolicy(seed)
+    floor = min(min_futures, rollouts)
+    cap = None if time_budget is None else (time_cap if time_cap is not None else CAP * time_budget)
+    policy = agent if agent is not None else GreedyAgent(seed)
     legal = s.legal_actions()
     rows = [_Row(a, plan) for a, plan in plans(s, i, distinct_actions(s, legal) if merge_dice else legal)]
-    run = _Runner(s, i, policy, seed, executor, clock, time_budget)
-
+    run = _Runner(s, i, policy, seed, executor, clock, time_budget, cap)
     rounds = halving(len(rows), rollouts) if prune else []
     run.planned = len(rows) * (1 if prune else rollouts) + sum(
         n * (f - before) for (n, f), (_, before) in zip(rounds, [(0, 0), *rounds], strict=False))
@@ -226,33 +273,34 @@ def evaluate(
             played = 0
             for stage, (n, futures) in enumerate(rounds, 1):
                 if played:  # keep the better half, compared on the futures they all have
-                    live = sorted(live, key=lambda r: -r.mean(deep, _shared(live, deep)))
+                    live = sorted(live, key=lambda r: -r.mean(horizon, _shared(live, horizon)))
                 live = live[:n]
                 for r in live:
                     r.stage = stage
-                run.play(live, list(range(played, futures)), deep)
-                played = futures
-                if run.out_of_time():
+                if not run.play(live, list(range(played, futures)), horizon):
                     break
+                played = futures
         else:
             live = rows
-            run.play(rows, [0], deep, forced=True)
-            run.play(rows, list(range(1, rollouts)), deep)
+            run.play(rows, [0], horizon, forced=True)
+            run.play(rows, list(range(1, rollouts)), horizon)
+        finalists = _finalists(live, horizon)
+        short = [r for r in finalists if len(r.at(horizon)) < floor]
+        if short:  # the floor: the finalists go on to min_futures, up to the hard cap
+            run.planned += sum(floor - len(r.at(horizon)) for r in short)
+            run.play(finalists, list(range(floor)), horizon, floor=True)
+            finalists = _finalists(finalists, horizon)
+    return _table(s, i, rows, [r for r in finalists if r.at(horizon)], horizon, floor, run, pd)
 
-    # the finalists (still in the running when it stopped, with samples at the deep horizon; all
-    # choices if none got there) first, ordered on the futures they all have; then the others,
-    # the deeper and the later set aside first
-    finalists = [r for r in live if r.at(deep)] or rows
-    shared = _shared(finalists, deep if finalists is not rows else rows[0].deepest()[0])
 
-    def standing(r: _Row) -> tuple[float, ...]:
-        horizon = r.deepest()[0]
-        if r in finalists:
-            return (1, r.mean(horizon, shared), 0)
-        return (0, DEPTH[horizon], r.stage, r.mean(horizon))
-
-    ranked = sorted(rows, key=standing, reverse=True)
-    return pd.DataFrame([{**_summary(r), "pruned": r not in finalists} for r in ranked])
+def _finalists(live: list[_Row], horizon: str) -> list[_Row]:
+    """The (at most :data:`FINALISTS`) best of the choices still in the running: by their margins on
+    the futures they share at the deep horizon, then, if fewer got that far, by the screen."""
+    deep = [r for r in live if r.at(horizon)]
+    shared = _shared(deep, horizon) if deep else []
+    ranked = sorted(deep, key=lambda r: -r.mean(horizon, shared))
+    ranked += sorted((r for r in live if not r.at(horizon)), key=lambda r: -r.mean(SCREEN))
+    return ranked[:FINALISTS]
 
 
 def _shared(rows: list[_Row], horizon: str) -> list[int]:
@@ -260,56 +308,160 @@ def _shared(rows: list[_Row], horizon: str) -> list[int]:
     return sorted(set.intersection(*(set(r.at(horizon)) for r in rows)))
 
 
-def _summary(r: _Row) -> dict[str, Any]:
-    horizon, got = r.deepest()
-    values = [v for v, _ in got.values()]
-    wins = sum(w for _, w in got.values())
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else math.inf
-    half = Z95 * sd / math.sqrt(n)
-    low, high = wilson(wins, n)
-    return {"action": str(r.action), "plan": " → ".join(r.plan), "kind": r.action.kind,
-            "score": mean, "score_low": mean - half, "score_high": mean + half,
-            "win_rate": wins / n, "win_low": low, "win_high": high, "rollouts": n,
-            "horizon": horizon}
+def _compare(a: _Row, b: _Row) -> tuple[str, list[int]]:
+    """The deepest horizon ``a`` and ``b`` both have samples at, and the futures they share there."""
+    for h in sorted(HORIZONS, key=DEPTH.__getitem__, reverse=True):
+        common = sorted(set(a.at(h)) & set(b.at(h)))
+        if common:
+            return h, common
+    raise AssertionError("every choice has a screen sample on future 0")
+
+
+def _difference(a: _Row, b: _Row) -> tuple[list[float], list[float]]:
+    """``a`` minus ``b`` on the futures they share: the margins' differences and the parts' mean differences."""
+    h, common = _compare(a, b)
+    diffs = [a.at(h)[f].margin - b.at(h)[f].margin for f in common]
+    width = len(a.at(h)[common[0]].parts)
+    parts = [math.fsum(a.at(h)[f].parts[k] - b.at(h)[f].parts[k] for f in common) / len(common)
+             for k in range(width)]
+    return diffs, parts
+
+
+def _table(s: GameState, i: int, rows: list[_Row], finalists: list[_Row], horizon: str, floor: int,
+           run: _Runner, pd: Any) -> pd.DataFrame:
+    """The rows ranked (finalists first, on the futures they share; then the choices set aside, the
+    deeper and later first) with their statistics, and the verdict in ``attrs``."""
+    words = get(s.ruleset).part("ui")
+    unit = words.SCORE_UNIT
+    titles = [words.SCORE_TITLES[c] for c in _categories(s)] + [REST]
+    top = finalists[0] if finalists else max(rows, key=lambda r: r.mean(SCREEN))
+    versus = {r: _difference(r, top) for r in rows if r is not top}
+    others = sorted((r for r in rows if r not in finalists and r is not top),
+                    key=lambda r: (DEPTH[r.deepest()], r.stage, mean_interval(versus[r][0])[0]), reverse=True)
+    ranked = [top, *(r for r in finalists if r is not top), *others]
+    own_mean, _ = mean_interval([x.margin for x in top.at(top.deepest()).values()])
+    out: list[dict[str, Any]] = []
+    for k, r in enumerate(ranked):
+        samples = list(r.at(r.deepest()).values())
+        _, half = mean_interval([x.margin for x in samples])
+        wins = math.fsum(x.win for x in samples)
+        win_low, win_high = wilson(wins, len(samples))
+        if len(ranked) == 1:
+            diff, diff_half, parts = 0.0, 0.0, [0.0] * len(titles)
+        else:
+            diffs, parts = _difference(top, ranked[1]) if k == 0 else versus[r]
+            diff, diff_half = mean_interval(diffs)
+        margin = own_mean if k == 0 else own_mean + diff
+        out.append({
+            "action": str(r.action), "plan": " → ".join(r.plan), "kind": r.action.kind,
+            "margin": margin, "margin_low": margin - half, "margin_high": margin + half,
+            "win_rate": wins / len(samples), "win_low": win_low, "win_high": win_high,
+            "futures": len(samples), "horizon": r.deepest(), "pruned": bool(finalists) and r not in finalists,
+            "diff": diff, "diff_low": diff - diff_half, "diff_high": diff + diff_half,
+            "why": explain(diff, dict(zip(titles, parts, strict=True)), unit),
+            "parts": dict(zip(titles, parts, strict=True)),
+        })
+    df = pd.DataFrame(out)
+    lead_low = out[0]["diff_low"] if len(out) > 1 else math.inf
+    enough = out[0]["futures"] >= floor and (len(finalists) < 2 or out[1]["futures"] >= floor)
+    clear = len(out) == 1 or (lead_low > 0 and enough and out[0]["horizon"] != SCREEN)
+    df.attrs.update({
+        "statistic": "margin", "unit": unit, "verdict": "clear" if clear else "close",
+        "sentence": verdict(out, unit, clear), "futures": out[0]["futures"], "cpu": run.spent(),
+        "capped": not enough and run.budget is not None,
+    })
+    return df
+
+
+def _categories(s: GameState) -> tuple[str, ...]:
+    """The final-scoring categories of ``s``'s ruleset (its scoring part's ``CATEGORIES``)."""
+    categories: tuple[str, ...] = s.scoring.CATEGORIES  # type: ignore[attr-defined]
+    return categories
+
+
+def explain(diff: float, parts: dict[str, float], unit: str) -> str:
+    """A difference in words, with its parts (the largest first; parts under 0.05 left out).
+
+    >>> explain(5.2, {"goal cities": 6.0, "coins": 0.01, "contracts": -2.9, "trading posts": 2.1}, "VP")
+    '+5.2 VP: goal cities +6.0, contracts −2.9, trading posts +2.1'
+    >>> explain(0.0, {"coins": 0.0}, "Gulden")
+    '+0.0 Gulden: no part differs'
+    """
+    shown_parts = [(name, v) for name, v in sorted(parts.items(), key=lambda kv: -abs(kv[1])) if abs(v) >= 0.05]
+    text = ", ".join(f"{name} {_signed(v)}" for name, v in shown_parts) or "no part differs"
+    return f"{_signed(diff)} {unit}: {text}"
+
+
+def _signed(x: float) -> str:
+    return f"+{x:.1f}" if x >= 0 else f"−{-x:.1f}"
+
+
+def spread(low: float, high: float) -> str:
+    """A 95% interval of a difference in words (none from a single future).
+
+    >>> spread(0.44, 3.8), spread(-math.inf, math.inf)
+    ('95% interval +0.4 to +3.8', 'no interval from one future')
+    """
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "no interval from one future"
+    return f"95% interval {_signed(low)} to {_signed(high)}"
+
+
+def verdict(rows: list[dict[str, Any]], unit: str, clear: bool) -> str:
+    """The recommendation in words: clear, or too close to call (see :func:`evaluate`)."""
+    top = rows[0]
+    if len(rows) == 1:
+        return f"the only choice: {top['action']}"
+    runner = rows[1]
+    lead = (f"{_signed(top['diff'])} {unit} over {runner['action']} ({spread(top['diff_low'], top['diff_high'])}) "
+            f"on the same {min(top['futures'], runner['futures'])} futures")
+    if clear:
+        return f"recommended: {top['action']}, {lead}"
+    return f"too close to call: {top['action']} or {runner['action']}, {lead}"
 
 
 class _Runner:
-    """Plays samples here or on an executor, counts them and watches the time budget."""
+    """Plays samples here or on an executor, counts them and watches the CPU budget."""
 
     def __init__(self, s: GameState, i: int, policy: Agent, seed: int, executor: Executor | None,
-                 clock: Callable[[], float], budget: float | None):
-        if executor is not None and not isinstance(executor, Executor):
-            raise TypeError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+                 clock: Callable[[], float], budget: float | None, cap: float | None):
         self.s, self.i, self.policy, self.seed, self.executor = s, i, policy, seed, executor
-        self.clock, self.budget = clock, budget
+        self.clock, self.budget, self.cap = clock, budget, cap
         self.start = clock()
+        self.remote = 0.0  # CPU seconds of the executor's workers (other processes)
         self.done = 0
         self.planned = 0
         self.on_sample: Callable[[], None] = lambda: None
 
-    def out_of_time(self) -> bool:
-        return self.budget is not None and self.clock() - self.start >= self.budget
+    def spent(self) -> float:
+        return self.clock() - self.start + self.remote
 
-    def play(self, rows: list[_Row], futures: list[int], horizon: str, *, forced: bool = False) -> None:
+    def out_of_time(self, floor: bool) -> bool:
+        limit = self.cap if floor else self.budget
+        return limit is not None and self.spent() >= limit
+
+    def play(self, rows: list[_Row], futures: list[int], horizon: str, *, forced: bool = False,
+             floor: bool = False) -> bool:
         """Sample ``rows`` on ``futures`` at ``horizon``, future by future (so that a budget running
-        out leaves the rows with about as many futures each); ``forced``: regardless of the budget."""
+        out leaves the rows with about as many futures each); ``forced``: regardless of the budget;
+        ``floor``: up to the hard cap. Whether every sample was played."""
         jobs = [(k, f) for f in futures for k in range(len(rows)) if f not in rows[k].at(horizon)]
         if self.executor is None:
             for k, f in jobs:
-                if not forced and self.out_of_time():
-                    return
+                if not forced and self.out_of_time(floor):
+                    return False
                 rows[k].at(horizon)[f] = sample(self.s, self.i, rows[k].plan, self._future(f), horizon, self.policy)
                 self._count(1)
-            return
-        for results in self._remote(rows, jobs, horizon, forced):
+            return True
+        for results, cpu in self._remote(rows, jobs, horizon, forced, floor):
             for k, f, value in results:
                 rows[k].at(horizon)[f] = value
+            self.remote += 0.0 if isinstance(self.executor, ThreadPoolExecutor) else cpu
             self._count(len(results))
+        return all(f in rows[k].at(horizon) for k, f in jobs)
 
-    def _remote(self, rows: list[_Row], jobs: list[tuple[int, int]], horizon: str,
-                forced: bool) -> Iterator[list[tuple[int, int, tuple[float, float]]]]:
+    def _remote(self, rows: list[_Row], jobs: list[tuple[int, int]], horizon: str, forced: bool,
+                floor: bool) -> Iterator[tuple[list[tuple[int, int, Sample]], float]]:
         assert self.executor is not None
         workers = max(1, getattr(self.executor, "_max_workers", 1))
         size = max(1, -(-len(jobs) // (4 * workers)))
@@ -319,7 +471,7 @@ class _Runner:
                    for chunk in chunks]
         for future in as_completed(pending):
             yield future.result()
-            if not forced and self.out_of_time():
+            if not forced and self.out_of_time(floor):
                 for other in pending:
                     other.cancel()
                 for other in pending:
@@ -332,6 +484,7 @@ class _Runner:
 
     def _count(self, n: int) -> None:
         self.done += n
+        self.planned = max(self.planned, self.done)
         self.on_sample()
 
 
@@ -347,7 +500,12 @@ class _progress_bar:
             from tqdm.auto import tqdm
 
             self.bar = tqdm(total=self.run.planned, desc="samples", unit="sample")
-            self.run.on_sample = lambda: self.bar.update(self.run.done - self.bar.n)
+
+            def update() -> None:
+                self.bar.total = self.run.planned
+                self.bar.update(self.run.done - self.bar.n)
+
+            self.run.on_sample = update
         elif callable(self.progress):
             report = self.progress
             self.run.on_sample = lambda: report(self.run.done, self.run.planned)
@@ -361,25 +519,43 @@ class _progress_bar:
             self.bar.close()
 
 
-def sample(s: GameState, i: int, plan: tuple[str, ...], future: int, horizon: str,
-           policy: Agent) -> tuple[float, float]:
-    """One sample of a choice: ``plan`` on ``s.reseed(future)``, played on by ``policy`` to
-    ``horizon``; player ``i``'s value there and their win share (see :func:`evaluate`)."""
-    fork = follow(s.reseed(future).apply(plan[0]), plan[1:], policy)
-    end = rollout(fork, i, policy, horizon)
-    if horizon == "game" and end.is_over:
-        rows = end.score_rows()
+def sample(s: GameState, i: int, plan: tuple[str, ...], future: int, horizon: str, policy: Agent) -> Sample:
+    """One sample of a choice: ``plan`` on ``s.determinize(i, future)``, played on by ``policy``
+    to ``horizon``; seat ``i``'s margin there (see :func:`evaluate`)."""
+    fork = follow(s.determinize(i, future).apply(plan[0]), plan[1:], policy)
+    return measure(rollout(fork, i, policy, horizon), i)
+
+
+def measure(end: GameState, i: int) -> Sample:
+    """Seat ``i``'s margin over the best other seat at ``end``: the final one where the game is
+    over, else the learned value's estimate; split by the scoring categories (the standings as if
+    the game ended now) and the rest, which the learned value expects of the game still to come.
+
+    >>> import mp_notebook as mp
+    >>> x = measure(mp.new_game(players=2, seed=1), 0)
+    >>> abs(sum(x.parts) - x.margin) < 1e-9 and 0.0 < x.win < 1.0
+    True
+    """
+    rows = end.score_rows()
+    categories = _categories(end)
+    totals = [float(r["total"]) for r in rows]
+    j = max((k for k in range(len(rows)) if k != i), key=lambda k: totals[k])
+    parts = [float(rows[i][c]) - float(rows[j][c]) for c in categories]
+    standing = totals[i] - totals[j]
+    if end.is_over:
         winners = [bool(r["winner"]) for r in rows]
-        return float(rows[i]["total"]), (1.0 / sum(winners) if winners[i] else 0.0)
-    ev = terms(end)
-    lead = ev.margin(end, i)
-    return ev.value(end, i), 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        return Sample(standing, 1.0 / sum(winners) if winners[i] else 0.0, (*parts, 0.0))
+    margin = learned.margin(end, i)
+    return Sample(margin, learned.win_chance(end, i), (*parts, margin - math.fsum(parts)))
 
 
 def _samples(s: GameState, i: int, jobs: list[tuple[int, int, tuple[str, ...], int]], horizon: str,
-             policy: Agent) -> list[tuple[int, int, tuple[float, float]]]:
-    """A chunk of samples (one task on an executor; module level, so worker processes find it)."""
-    return [(k, f, sample(s, i, plan, future, horizon, policy)) for k, f, plan, future in jobs]
+             policy: Agent) -> tuple[list[tuple[int, int, Sample]], float]:
+    """A chunk of samples (one task on an executor; module level, so worker processes find it),
+    and the CPU seconds it took there."""
+    start = time.thread_time()
+    out = [(k, f, sample(s, i, plan, future, horizon, policy)) for k, f, plan, future in jobs]
+    return out, time.thread_time() - start
 
 
 def follow(s: GameState, steps: tuple[str, ...], policy: Agent) -> GameState:

@@ -106,6 +106,14 @@ class GameState:
     def reseed(self, seed: int) -> GameState:
         raise NotImplementedError
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see of this position (plain data; see :mod:`mp_notebook.engine.view`)."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, seed: int) -> GameState:
+        """This position as ``seat`` may imagine it, the unseen dealt anew by ``seed``."""
+        raise NotImplementedError
+
     # --- history and log -------------------------------------------------------------------
     @property
     def history(self) -> tuple[str, ...]:

@@ -4,8 +4,9 @@ the plain snapshot saved with a game.
 
 A ruleset's state subclasses :class:`RulesState` and names its parts: ``vocabulary`` (its
 notation), ``rules`` (``decision``, ``legal_actions``, ``explain`` and ``apply`` of a state),
-``scoring`` (``scores``, ``score_rows``), ``editing`` (``edit_player``, ``reseeded``) and
-``summary`` (``html_summary``). ``apply`` copies the state once (:meth:`RulesState._copy`) and the
+``scoring`` (``scores``, ``score_rows``), ``editing`` (``edit_player``, ``reseeded``),
+``secrets`` (what a seat may see: ``SECRETS``, ``determinized``) and ``summary``
+(``html_summary``). ``apply`` copies the state once (:meth:`RulesState._copy`) and the
 rules change the copy before anyone else sees it: players are copied only when changed
 (:meth:`RulesState._player`), and the static ``components`` and ``board`` are shared by every state.
 """
@@ -19,6 +20,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 from mp_notebook.engine.actions import Action, Decision, Event, Vocabulary, well_formed
 from mp_notebook.engine.errors import IllegalAction, NotationError
 from mp_notebook.engine.game import GameState
+from mp_notebook.engine.validate import checked_seat, checked_seed
+from mp_notebook.engine.view import Secrets, seat_view
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,6 +96,8 @@ class Rules(Protocol):
 
 
 class Scoring(Protocol):
+    CATEGORIES: tuple[str, ...]  # the final-scoring categories, the ``scores()`` columns that sum to the total
+
     def scores(self, s: Any) -> pd.DataFrame: ...
 
     def score_rows(self, s: Any) -> list[dict[str, Any]]: ...
@@ -110,6 +115,16 @@ class Summary(Protocol):
     def html_summary(self, s: Any) -> str: ...
 
 
+class SeatSecrets(Protocol):
+    """A ruleset's ``secrets`` part: what its rules keep from a seat (see :mod:`mp_notebook.engine.view`)."""
+
+    SECRETS: Secrets
+
+    def determinized(self, s: Any, seat: int, seed: int) -> Any:
+        """``s`` as ``seat`` may imagine it: what it has not seen dealt anew from ``seed``."""
+        ...
+
+
 class RulesState(GameState):
     """A game state built by a rules module (see the module docstring)."""
 
@@ -118,6 +133,7 @@ class RulesState(GameState):
     rules: Rules
     scoring: Scoring
     editing: Editing
+    secrets: SeatSecrets
     summary: Summary
 
     round: int
@@ -241,6 +257,24 @@ class RulesState(GameState):
         reseeded: Self = new
         return reseeded
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see of this position, as plain JSON-able data: face-down piles as their
+        sizes, other players' secret cards as ``"hidden"``, no future dice (see
+        :mod:`mp_notebook.engine.view`)."""
+        seat = checked_seat("view", seat, self.num_players)
+        return seat_view(self, seat, self.secrets.SECRETS, self._snapshot())
+
+    def determinize(self, seat: int, seed: int) -> Self:
+        """This position as ``seat`` may imagine it: everything ``seat`` has seen kept, the rest
+        (other players' secret cards, face-down piles, the future dice) dealt anew from what it has
+        not seen, by ``seed``. Two positions that look the same to ``seat`` give the same result."""
+        seat = checked_seat("determinize", seat, self.num_players)
+        seed = checked_seed(seed, "determinize: seed")
+        new = self.secrets.determinized(self, seat, seed)
+        new._hist = (self._hist, f"determinize {seat} {seed}")
+        dealt: Self = new
+        return dealt
+
     def _replay_entry(self, entry: str) -> Self:
         word, _, rest = entry.partition(" ")
         if word == "edit":
@@ -254,6 +288,12 @@ class RulesState(GameState):
                 return self.reseed(int(rest))
             except ValueError as exc:
                 raise NotationError(f"malformed reseed entry {entry[:100]!r}") from exc
+        if word == "determinize":
+            seat, _, seed = rest.partition(" ")
+            try:
+                return self.determinize(int(seat), int(seed))
+            except ValueError as exc:
+                raise NotationError(f"malformed determinize entry {entry[:100]!r}") from exc
         return self.apply(entry)
 
     def _snapshot(self) -> dict[str, Any]:

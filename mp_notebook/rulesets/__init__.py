@@ -16,6 +16,7 @@ map        ``mp.show_map``, the app's map              :class:`mp_notebook.rende
 ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
 agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
 value      the learned value, ``SearchAgent``         :class:`mp_notebook.agents.value.ValueTerms`
+secrets    a seat's view, ``determinize``, adapters    :class:`mp_notebook.engine.state.SeatSecrets`
 =========  ==========================================  =============================================
 
 >>> get("mp2").title

@@ -27,6 +27,7 @@ import plotly.graph_objects as go
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.agents.search import SearchAgent
+from mp_notebook.analysis.evaluate import CAP, DEFAULT_TIME_BUDGET, MIN_FUTURES, plans, spread
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.text import counted, resource
@@ -102,7 +103,8 @@ def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -
 MAX_BOT_STEPS = 50_000  # a safety net: random bots finish a whole game in far fewer
 LOG_SHOWN = 120
 HINT_ROLLOUTS = 32  # the most sampled futures a choice gets behind a hint (evaluate's rollouts)
-HINT_TIME_BUDGET = 1.5  # seconds a hint samples futures for (evaluate's time_budget)
+HINT_TIME_BUDGET = DEFAULT_TIME_BUDGET  # CPU seconds a hint samples futures for (evaluate's time_budget)
+HINT_MIN_FUTURES = MIN_FUTURES  # the floor: futures behind each finalist (evaluate's min_futures)
 HINT_ROWS = 8  # choices shown in the hint table
 HINT_HORIZONS = {"action": "to the end of the action", "turn": "to the end of the turn",
                  "round": "to the end of the round", "game": "to the end of the game"}
@@ -149,7 +151,25 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
 
 def _interval(low: float, high: float) -> str:
     """A 95% interval as text; none from a single sampled future."""
-    return f"{low:.1f}–{high:.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
+    return f"{low:+.1f} to {high:+.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
+
+
+def _signed(x: float) -> str:
+    """A difference with its sign (a true minus sign).
+
+    >>> _signed(2.04), _signed(-0.96)
+    ('+2.0', '−1.0')
+    """
+    return f"+{x:.1f}" if x >= 0 else f"−{-x:.1f}"
+
+
+def _share(low: float, high: float) -> str:
+    """A win rate as its 95% interval, never a bare 100% from a few futures.
+
+    >>> _share(0.41, 0.744), _share(0.72, 1.0)
+    ('41–74%', '72–100%')
+    """
+    return f"{low:.0%}–{high:.0%}".replace("%–", "–")
 
 
 def _detail(text: str, plan: str) -> str:
@@ -219,6 +239,8 @@ class GameApp(widgets.VBox):
         self.last_error: str | None = None
         self.hint_rollouts = HINT_ROLLOUTS
         self.hint_time_budget: float | None = HINT_TIME_BUDGET
+        self.hint_min_futures = HINT_MIN_FUTURES
+        self.hint_time_cap: float | None = None  # evaluate's default: CAP budgets
         self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor: off by default (see the README)
         self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
@@ -381,10 +403,11 @@ class GameApp(widgets.VBox):
     @shown_errors
     def hint(self, *, background: bool = False) -> pd.DataFrame | None:
         """What the engine recommends at the current human decision, and why: every choice played
-        out on sampled futures (:func:`mp_notebook.analysis.evaluate` with ``app.hint_time_budget``
-        seconds, at most ``app.hint_rollouts`` futures a choice, on ``app.hint_executor``), shown as
-        a table under the action panel with a progress bar while it runs, and returned.
-        ``background``: run in a thread (the button does) and return None at once."""
+        out on futures sampled from this seat's view (:func:`mp_notebook.analysis.evaluate` with
+        ``app.hint_time_budget`` CPU seconds, at least ``app.hint_min_futures`` and at most
+        ``app.hint_rollouts`` futures behind a finalist, up to ``app.hint_time_cap`` CPU seconds, on
+        ``app.hint_executor``), shown as a table under the action panel with a progress bar while it
+        runs, and returned. ``background``: run in a thread (the button does) and return None at once."""
         s = self.state
         if not has_evaluation(s):
             raise ValueError(f"no hint for {get(s.ruleset).title}: it has no evaluation yet (agents part)")
@@ -393,14 +416,12 @@ class GameApp(widgets.VBox):
         if self._hinting is not None:
             raise ValueError("a hint is being computed: wait for it")
         self._hinting = s
-        from mp_notebook.analysis.evaluate import plans
-
         choices = len(plans(s, s.current_player or 0, distinct_actions(s, s.legal_actions())))
         self.hint_progress.max = 1
         self.hint_progress.value = 0
         self.hint_progress.layout.display = None
         self.hint_button.disabled = True
-        budget = "" if self.hint_time_budget is None else f", for up to {self.hint_time_budget:g} s"
+        budget = "" if self.hint_time_budget is None else f", for about {self.hint_time_budget:g} s of CPU"
         self.hint_view.value = (f"<div class='mp-hint mp-muted'>thinking: {counted(choices, 'choice')} on sampled "
                                 f"futures{budget}…</div>")
         if background:
@@ -409,7 +430,8 @@ class GameApp(widgets.VBox):
         return self._hint_run(s)
 
     def _hint_step(self, done: int, planned: int) -> None:
-        """The progress bar: samples played of those planned (the time budget may stop it short)."""
+        """The progress bar: samples played of those planned (the budget may stop it short, the
+        floor may add some)."""
         self.hint_progress.max = max(1, planned, done)
         self.hint_progress.value = done
 
@@ -418,6 +440,7 @@ class GameApp(widgets.VBox):
 
         try:
             table = evaluate(s, time_budget=self.hint_time_budget, rollouts=self.hint_rollouts,
+                             min_futures=self.hint_min_futures, time_cap=self.hint_time_cap,
                              executor=self.hint_executor, progress=self._hint_step)
             if self.state is s:
                 self.hint_view.value = self._hint_html(s, table)
@@ -434,37 +457,54 @@ class GameApp(widgets.VBox):
             self.hint_button.disabled = not self._can_hint()
 
     def _hint_html(self, s: GameState, table: pd.DataFrame) -> str:
-        describe = terms(s).describe
-        label = {str(a): describe(s, a) for a in s.legal_actions()}
+        words = terms(s)
+        described = {str(a): words.describe(s, a) for a in s.legal_actions()}
+        label = {a: " — ".join(filter(None, d)) for a, d in described.items()}
+        unit = table.attrs["unit"]
         best = table.iloc[0]
-        n = int(best["rollouts"])
+        name = escape(label[best["action"]])
+        if len(table) == 1:
+            head = f"<b>The only choice: {name}</b>"
+        else:
+            runner = escape(label[table.iloc[1]["action"]])
+            lead = (f"{_signed(best['diff'])} {unit} over {runner} ({spread(best['diff_low'], best['diff_high'])}) "
+                    f"on the same {counted(int(table.iloc[1]['futures']), 'future')}")
+            head = (f"<b>Recommended: {name}</b> — {lead}" if table.attrs["verdict"] == "clear" else
+                    f"<b>Too close to call: {name} or {runner}</b> — {lead}; either is as good as these futures tell")
+            head += f". Why: {escape(best['why'])}"
         to = HINT_HORIZONS[best["horizon"]]
-        final = terms(s).SCORE_TEXT[1]  # "{} VP final", "final capital {} Gulden"
-        outcome = (f"ends with {final.format(f'{best.score:.1f}')} on average and wins {best.win_rate:.0%} of them"
-                   if best["horizon"] == "game" else
-                   f"is valued at {final.format(f'{best.score:.1f}')} on average (the final score as the "
-                   f"evaluation estimates it there) and leads in {best.win_rate:.0%} of them")
-        why = (f"<b>Recommended: {escape(' — '.join(filter(None, label[best['action']])))}</b> — "
-               f"over {counted(n, 'sampled future')} (other dice and cards, every seat played {to} by "
-               f"a fast greedy policy) it {outcome}")
-        if len(table) > 1:
-            why += f"; the next best choice: {table.iloc[1]['score']:.1f}"
+        basis = (f"Each choice is played on sampled futures ({escape(words.FUTURES_TEXT)}), every seat played "
+                 f"{to} by the greedy player"
+                 + ("" if best["horizon"] == "game" else ", then valued by the learned position value")
+                 + f". Score: your final margin over the best other player, in {unit}; "
+                 f"{counted(int(best['futures']), 'future')} behind the recommendation, "
+                 f"{table.attrs['cpu']:.1f} s of CPU")
+        if table.attrs["capped"]:
+            basis += (f". It stopped at the hard cap ({self._cap_text()}) before every finalist had "
+                      f"{self.hint_min_futures} futures: a tentative answer")
         pruned = int(table["pruned"].sum())
         if pruned:
-            why += (f". {counted(pruned, 'choice')} that did worse on the first futures got fewer "
-                    f"(the futures column)")
+            basis += (f". {counted(pruned, 'choice')} that did worse on the first futures got fewer "
+                      f"(the futures column)")
         rows = "".join(
             f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
-            f"<td>{escape(label[r['action']][0])}</td><td>{escape(_detail(label[r['action']][1], r['plan']))}</td>"
-            f"<td>{r['score']:.1f}</td><td>{_interval(r['score_low'], r['score_high'])}</td>"
-            f"<td>{r['win_rate']:.0%}</td><td>{int(r['rollouts'])}</td></tr>"
+            f"<td>{escape(described[r['action']][0])}</td>"
+            f"<td>{escape(_detail(described[r['action']][1], r['plan']))}</td>"
+            f"<td>{r['margin']:+.1f}</td><td>{_interval(r['margin_low'], r['margin_high'])}</td>"
+            f"<td>{'' if k == 0 else _signed(r['diff'])}</td>"
+            f"<td>{_share(r['win_low'], r['win_high'])}</td><td>{int(r['futures'])}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
-        return (f"<div class='mp-hint'>{why}.<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th>"
-                f"<th>cost</th><th>score</th><th>95% interval</th><th>wins</th><th>futures</th></tr>{rows}</table>"
-                f"{more}"
-                f"<div class='mp-muted'>A sample, not a proof: more time "
+        return (f"<div class='mp-hint'><div class='mp-hint-verdict'>{head}.</div>"
+                f"<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th><th>cost</th>"
+                f"<th>margin ({escape(unit)})</th><th>95% interval</th><th>vs #1</th><th>wins</th><th>futures</th></tr>"
+                f"{rows}</table>{more}<div class='mp-muted'>{basis}. A sample, not a proof: more time "
                 f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
+
+    def _cap_text(self) -> str:
+        if self.hint_time_cap is not None:
+            return f"{self.hint_time_cap:g} s of CPU"
+        return "no cap" if self.hint_time_budget is None else f"{CAP * self.hint_time_budget:g} s of CPU"
 
     def _can_hint(self) -> bool:
         s = self.state

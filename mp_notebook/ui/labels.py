@@ -102,6 +102,8 @@ class UiTerms(Protocol):
     # The player board's score text during play and once the game is over; "{}" is the score (the
     # board's ``score``, then the ``total`` of ``scores()``).
     SCORE_TEXT: tuple[str, str]
+    SCORE_UNIT: str  # what a score is counted in ("VP", "Gulden"), after a number
+    FUTURES_TEXT: str  # what differs between the futures the Hint samples ("other dice and face-down cards")
     TRAY: TrayWords  # the dice panel's words (a game without dice names what it has instead)
 
     def score_cells(self, s: GameState) -> list[dict[str, str]]:

@@ -25,7 +25,7 @@ RULESET = Ruleset(
     new_game=_new_game, board=_board,
     options=("seed", "characters", "setup", "variants", "automa", "character", "revision"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
-           "agents": f"{__name__}.evaluation", "value": f"{__name__}.features"},
+           "agents": f"{__name__}.evaluation", "value": f"{__name__}.features", "secrets": f"{__name__}.secrets"},
     revision=2,
     revised="revision 2 made reseed reshuffle every hidden pile (the offer tiles under each pile's visible top "
             "tile, the Automa's deck, its trip slide before its first Travel) and fixed the solo Automa "

@@ -271,6 +271,8 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 SCORE_TITLES = {"track": "score track", "goal_seals": "goal seals", "shields": "shields", "goods": "goods",
                 "coins": "coins", "contracts": "contracts", "total": "total", "camels": "camels (tie-break)"}
 SCORE_TEXT = VP_SCORE_TEXT
+SCORE_UNIT = "VP"
+FUTURES_TEXT = "other dice and face-down cards, the other players' goal cards dealt from those you have not seen"
 TRAY = DICE_TRAY
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from mp_notebook.rulesets.mp2.components import Components
     from mp_notebook.rulesets.mp2.state import Mp2State, Player
 
-CATEGORIES = ("track", "goal_seals", "shields", "goods", "coins", "contracts")
+CATEGORIES: tuple[str, ...] = ("track", "goal_seals", "shields", "goods", "coins", "contracts")
 
 
 def shield_count(s: Mp2State, p: Player) -> tuple[int, int]:

@@ -14,7 +14,7 @@ from mp_notebook.engine.rng import next_int
 from mp_notebook.engine.state import Pieces, RulesState
 from mp_notebook.rulesets._shared.dice import EMPTY as EMPTY_SPACE
 from mp_notebook.rulesets._shared.dice import Placement, Space
-from mp_notebook.rulesets.mp2 import editing, rules, scoring, summary
+from mp_notebook.rulesets.mp2 import editing, rules, scoring, secrets, summary
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS, Components, components, shared_board
 from mp_notebook.rulesets.mp2.notation import VOCABULARY
 
@@ -120,6 +120,7 @@ class Mp2State(RulesState):
     rules = rules
     scoring = scoring
     editing = editing
+    secrets = secrets
     summary = summary
 
     def _static(self) -> dict[str, Any]:

@@ -27,7 +27,7 @@ RULESET = Ruleset(
     options=("seed", "round_limit"),
     parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
            "value": f"{__name__}.features",
-           "routes": f"{__name__}.routes"},
+           "routes": f"{__name__}.routes", "secrets": f"{__name__}.secrets"},
     revision=2,
     revised="revision 2 made the rules' \"may\"s decisions: a fight's booty taken or left, the strong "
             "wind's extra turns and the local lord's free cards taken or declined",

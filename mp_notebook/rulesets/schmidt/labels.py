@@ -119,6 +119,9 @@ def unavailable(s: GameState, legal: list[Action]) -> list[dict[str, str]]:
 SCORE_TITLES = {"gulden": "Gulden", "wares": "wares", "plaque": "Golden Plaque", "secrets": "Secrets of the Orient",
                 "total": "capital", "returned": "back in Venice"}
 SCORE_TEXT = ("capital {} Gulden", "final capital {} Gulden")  # capital: money and cards (Return to Venice)
+SCORE_UNIT = "Gulden"
+FUTURES_TEXT = ("other spins, dice and blind draws, the other merchants' secret missions dealt from those you have "
+                "not seen")
 
 
 def score_cells(s: GameState) -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
     from mp_notebook.rulesets.schmidt.state import SchmidtState
 
-CATEGORIES = ("gulden", "wares", "plaque", "secrets")
+CATEGORIES: tuple[str, ...] = ("gulden", "wares", "plaque", "secrets")
 
 
 def score_rows(s: SchmidtState) -> list[dict[str, Any]]:

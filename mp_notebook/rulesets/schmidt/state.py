@@ -12,7 +12,7 @@ from mp_notebook.engine.actions import Decision
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.rng import next_int
 from mp_notebook.engine.state import Pieces, RulesState
-from mp_notebook.rulesets.schmidt import editing, rules, scoring, summary
+from mp_notebook.rulesets.schmidt import editing, rules, scoring, secrets, summary
 from mp_notebook.rulesets.schmidt.components import Components, components, shared_board
 from mp_notebook.rulesets.schmidt.notation import VOCABULARY
 
@@ -112,6 +112,7 @@ class SchmidtState(RulesState):
     rules = rules
     scoring = scoring
     editing = editing
+    secrets = secrets
     summary = summary
 
     def _static(self) -> dict[str, Any]:

@@ -50,4 +50,4 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                   options=("seed", "characters", "variants"),
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
-                         "value": f"{__name__}.features"})
+                         "value": f"{__name__}.features", "secrets": f"{__name__}.secrets"})

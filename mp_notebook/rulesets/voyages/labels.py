@@ -212,6 +212,8 @@ SCORE_TITLES = {"track": "score track", "goal_cards": "goal cards", "goal_cities
                 "beijing": "Beijing", "goods": "goods", "contracts": "most contracts", "total": "total",
                 "camels": "camels (tie-break)"}
 SCORE_TEXT = VP_SCORE_TEXT
+SCORE_UNIT = "VP"
+FUTURES_TEXT = "other dice and face-down contracts, the other players' goal cards dealt from those you have not seen"
 TRAY = DICE_TRAY
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from mp_notebook.rulesets.voyages.state import Player, VoyagesState
 
-CATEGORIES = ("track", "goal_cards", "goal_cities", "coins", "beijing", "goods", "contracts")
+CATEGORIES: tuple[str, ...] = ("track", "goal_cards", "goal_cities", "coins", "beijing", "goods", "contracts")
 
 
 def goal_points(s: VoyagesState, p: Player) -> tuple[int, int]:

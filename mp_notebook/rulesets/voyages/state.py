@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from mp_notebook.engine.actions import Decision
 from mp_notebook.engine.state import Pieces, RulesState
 from mp_notebook.rulesets._shared.dice import Placement, Space
-from mp_notebook.rulesets.voyages import editing, rules, scoring, summary
+from mp_notebook.rulesets.voyages import editing, rules, scoring, secrets, summary
 from mp_notebook.rulesets.voyages.components import GOODS, components, shared_board
 from mp_notebook.rulesets.voyages.notation import VOCABULARY
 
@@ -104,6 +104,7 @@ class VoyagesState(RulesState):
     rules = rules
     scoring = scoring
     editing = editing
+    secrets = secrets
     summary = summary
 
     def _static(self) -> dict[str, Any]:

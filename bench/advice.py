@@ -1,0 +1,249 @@
+"""How good the Hint's advice is, graded by a reference it does not play, and how fast it answers.
+
+Usage::
+
+    python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
+    python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32]
+    python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
+
+``regret``: on each position of a reference set (``bench/reference.py``: every choice valued on
+futures played on by GreedyAgent for every seat), the Hint's pick (``mp.analysis.evaluate`` with
+the given keywords; ``""``: the app's defaults) and GreedyAgent's own pick are graded by their
+*regret*: the reference value of the best choice minus the pick's. *Plain*: the best of the
+valued choices by all the futures (biased up: the best is also chosen on the noise). *Split-half*:
+the best choice is picked on one half of the futures and both it and the pick are valued on the
+other, both ways round, averaged (no winner's curse). Printed per ruleset: both regrets of both
+picks with their standard errors over the positions, and the paired difference Hint minus greedy
+with its 95% interval (negative: the Hint does better); VP, Gulden in the Schmidt game. A Hint pick
+the set lacks is valued first with the set's futures and added to the file (``"added"``).
+
+``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where the
+Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the end,
+on the same ``--futures`` determinized futures; the mean difference of the seat's final margin
+(Hint minus greedy) over the positions, with its 95% interval.
+
+``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
+of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
+futures behind the recommendation (least), how often the hard cap stopped it; ``--busy`` keeps one
+core busy with a second process meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+import reference as ref
+from search_match import standard_error
+
+import mp_notebook as mp
+from mp_notebook.agents import GreedyAgent
+from mp_notebook.analysis import evaluate
+from mp_notebook.analysis.evaluate import t95
+from mp_notebook.analysis.simulate import derive_seed
+
+DUEL_SEED = 920_000
+SPEED_SEED = 930_000
+
+
+def parse(setting: str) -> dict[str, Any]:
+    """``"horizon=round,time_budget=3"`` -> keywords (numbers, None and booleans parsed)."""
+    out: dict[str, Any] = {}
+    for pair in filter(None, setting.split(",")):
+        key, text = pair.split("=", 1)
+        value: Any = {"None": None, "True": True, "False": False}.get(text, text)
+        if value == text:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    pass
+        out[key] = value
+    return out
+
+
+def interval(values: list[float]) -> str:
+    """The mean of ``values`` with its 95% t interval.
+
+    >>> interval([1.0, 2.0, 3.0])
+    '+2.00 (−0.48 to +4.48)'
+    """
+    mean = statistics.fmean(values)
+    half = t95(len(values)) * standard_error(values)
+    return f"{mean:+.2f} ({_signed(mean - half)} to {_signed(mean + half)})"
+
+
+def _signed(x: float) -> str:
+    return f"+{x:.2f}" if x >= 0 else f"−{-x:.2f}"
+
+
+def regrets(margins: dict[str, list[float]], pick: str) -> tuple[float, float]:
+    """The plain and the split-half regret of ``pick`` among choices valued by their ``margins``
+    on the same futures (see the module doc).
+
+    >>> regrets({"a": [1.0, 3.0, 1.0, 3.0], "b": [2.0, 2.0, 2.0, 2.0]}, "b")
+    (0.0, 0.0)
+    >>> regrets({"a": [4.0, 0.0, 4.0, 0.0], "b": [1.0, 1.0, 1.0, 1.0]}, "b")
+    (1.0, 1.0)
+    """
+    mean = {c: statistics.fmean(m) for c, m in margins.items()}
+    plain = max(mean.values()) - mean[pick]
+    n = len(margins[pick])
+    halves = (range(0, n // 2), range(n // 2, n))
+    split = []
+    for pick_on, value_on in (halves, halves[::-1]):
+        best = max(margins, key=lambda c: statistics.fmean(margins[c][f] for f in pick_on))
+        split.append(statistics.fmean(margins[best][f] - margins[pick][f] for f in value_on))
+    return plain, statistics.fmean(split)
+
+
+def hint_pick(s: mp.GameState, kwargs: dict[str, Any]) -> tuple[str, float, int]:
+    """The Hint's pick at ``s`` (its plan), the CPU seconds and the futures behind it."""
+    start = time.process_time()
+    table = evaluate(s, **kwargs)
+    return str(table.iloc[0]["plan"]), time.process_time() - start, int(table.iloc[0]["futures"])
+
+
+def run_regret(name: str, ruleset: str, setting: str) -> None:
+    data = ref.load(name, ruleset)
+    positions = [p for p in data.get("positions", []) if all("margins" in r for r in p["valued"])]
+    if not positions:
+        print(f"{ruleset}: no complete positions in {ref.path_for(name, ruleset)} (run bench/reference.py)")
+        return
+    kwargs = parse(setting)
+    rows, cpu, futures = [], [], []
+    for record in positions:
+        s = mp.replay(record["setup"], record["history"])
+        plan, seconds, n = hint_pick(s, kwargs)
+        cpu.append(seconds)
+        futures.append(n)
+        valued = {" → ".join(r["plan"]): r for r in record["valued"]}
+        if plan not in valued:
+            added = {"action": plan.split(" → ")[0], "plan": plan.split(" → "), "added": True,
+                     **ref.value(record["setup"], record["history"], ruleset, record["k"], plan.split(" → "),
+                                 range(data["futures"]))}
+            record["valued"].append(added)
+            ref.save(name, data)
+            valued[plan] = added
+        margins = {c: r["margins"] for c, r in valued.items()}
+        greedy = next(" → ".join(r["plan"]) for r in record["valued"] if r.get("greedy_pick"))
+        rows.append((regrets(margins, plan), regrets(margins, greedy), plan == greedy))
+    hint_plain = [h[0] for h, _, _ in rows]
+    hint_split = [h[1] for h, _, _ in rows]
+    greedy_plain = [g[0] for _, g, _ in rows]
+    greedy_split = [g[1] for _, g, _ in rows]
+    same = sum(x for _, _, x in rows)
+    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    print(f"{ruleset:8} {setting or 'defaults':28} {len(rows):3} positions ({same} same pick), {unit}: "
+          f"regret plain Hint {statistics.fmean(hint_plain):6.2f} ± {standard_error(hint_plain):.2f}, "
+          f"greedy {statistics.fmean(greedy_plain):6.2f} ± {standard_error(greedy_plain):.2f}; "
+          f"split-half Hint {statistics.fmean(hint_split):6.2f} ± {standard_error(hint_split):.2f}, "
+          f"greedy {statistics.fmean(greedy_split):6.2f} ± {standard_error(greedy_split):.2f}; "
+          f"Hint − greedy split-half {interval([h - g for h, g in zip(hint_split, greedy_split, strict=True)])}, "
+          f"plain {interval([h - g for h, g in zip(hint_plain, greedy_plain, strict=True)])}; "
+          f"CPU median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s; futures behind the pick ≥ {min(futures)}",
+          flush=True)
+
+
+def duel_positions(ruleset: str, wanted: int, kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Positions of fresh greedy games where the Hint and GreedyAgent pick differently:
+    ``(k, setup, history, hint plan, greedy action)``."""
+    found = []
+    k = 0
+    while len(found) < wanted:
+        s = ref.position(ruleset, DUEL_SEED + k)
+        greedy = str(GreedyAgent(derive_seed("bench.advice.greedy", ruleset, k)).choose(s))
+        plan, _, _ = hint_pick(s, kwargs)
+        if plan.split(" → ")[0] != greedy:
+            found.append((k, s.setup, list(s.history), plan, greedy))
+        k += 1
+    return found
+
+
+def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    kwargs = parse(setting)
+    found = duel_positions(ruleset, wanted, kwargs)
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [(pool.submit(ref.value, setup, history, ruleset, DUEL_SEED + k, plan.split(" → "), range(futures)),
+                 pool.submit(ref.value, setup, history, ruleset, DUEL_SEED + k, [greedy], range(futures)))
+                for k, setup, history, plan, greedy in found]
+        gains = [statistics.fmean(h - g for h, g in zip(a.result()["margins"], b.result()["margins"], strict=True))
+                 for a, b in jobs]
+    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gains)} positions where the picks differ "
+          f"(of {found[-1][0] + 1} looked at), {futures} futures each: the Hint's pick gains "
+          f"{interval(gains)} {unit} of final margin over GreedyAgent's", flush=True)
+
+
+def busy() -> None:
+    """A second process keeping one core busy."""
+    while True:
+        math.factorial(2000)
+
+
+def run_speed(ruleset: str, positions: int, load: bool) -> None:
+    from mp_notebook.ui.app import GREEDY, HUMAN
+
+    worker = multiprocessing.Process(target=busy, daemon=True) if load else None
+    if worker is not None:
+        worker.start()
+    cpu, wall, futures, capped = [], [], [], 0
+    try:
+        for k in range(positions):
+            s = ref.position(ruleset, SPEED_SEED + k)
+            seats = [GREEDY] * s.num_players
+            seats[s.current_player or 0] = HUMAN
+            app = mp.play(s, seats=seats)
+            start, clock = time.process_time(), time.perf_counter()
+            table = app.hint()
+            cpu.append(time.process_time() - start)
+            wall.append(time.perf_counter() - clock)
+            assert table is not None
+            futures.append(int(table.iloc[0]["futures"]))
+            capped += bool(table.attrs["capped"])
+    finally:
+        if worker is not None:
+            worker.terminate()
+
+    def spread(xs: list[float]) -> str:
+        xs = sorted(xs)
+        return f"median {statistics.median(xs):.2f} s, p90 {xs[int(0.9 * (len(xs) - 1))]:.2f} s, max {xs[-1]:.2f} s"
+
+    print(f"{ruleset:8} Hint at its defaults{' (one core kept busy)' if load else ''}, {positions} positions: "
+          f"CPU {spread(cpu)}; wall {spread(wall)}; futures behind the recommendation ≥ {min(futures)}; "
+          f"capped {capped}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("regret", "duel", "speed"))
+    parser.add_argument("--rulesets", nargs="+", default=list(ref.RULESETS))
+    parser.add_argument("--set", default="reference")
+    parser.add_argument("--settings", nargs="+", default=[""])
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--futures", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--busy", action="store_true")
+    args = parser.parse_args(argv)
+    for ruleset in args.rulesets:
+        for setting in args.settings:
+            if args.command == "regret":
+                run_regret(args.set, ruleset, setting)
+            elif args.command == "duel":
+                run_duel(ruleset, args.positions, args.futures, setting, args.workers)
+        if args.command == "speed":
+            run_speed(ruleset, args.positions, args.busy)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
