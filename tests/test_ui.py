@@ -67,7 +67,7 @@ def test_play_builds_every_part(app):
     assert contracts["value"] == "" and contracts["items"][0].startswith(s.players[0].contracts[0])
     assert values(board)["goal"].startswith(s.players[0].goal)
     assert sorted(all_notations(app)) == sorted(str(a) for a in s.legal_actions())
-    assert app.actions.sections[0]["title"].startswith("Choose: take 3 compensation")
+    assert app.actions.sections[0]["title"].startswith("Take 3 compensation")
     assert "round 1 of 5" in app.header.value and "first player Player 1" in app.header.value
     assert "Player 3 rolls" in app.log_view.value
     assert app.log_view.value.index("Player 3 rolls") < app.log_view.value.index("quick setup")  # newest first
@@ -617,6 +617,25 @@ def test_maps_share_one_plotly_front_end() -> None:
     assert mp.play(players=2, seed=1).map._front_end is PlotlyFrontEnd.shared() is not shared
 
 
+def test_a_maps_first_message_carries_the_whole_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map's comm opens with its traces and layout in its state (plotly's FigureWidget sent
+    them as updates after opening: a front end drawing in between drew an empty map)."""
+    import ipywidgets
+
+    opened: list[tuple[int, bool]] = []
+    real_open = ipywidgets.Widget.open
+
+    def spy(widget: ipywidgets.Widget) -> None:
+        if isinstance(widget, mp.ui.components.SharedFigureWidget) and widget.comm is None:
+            state = widget.get_state()
+            opened.append((len(state["_widget_data"]), bool(state["_widget_layout"].get("geo"))))
+        real_open(widget)
+
+    monkeypatch.setattr(ipywidgets.Widget, "open", spy)
+    app = mp.play(players=2, seed=1)
+    assert opened == [(len(app.map.data), True)] and app.map.comm is not None
+
+
 def test_play_page_chooses_the_ruleset() -> None:
     """The app page (notebooks/play.ipynb): a chooser of every registered ruleset above an app of a
     new game of the chosen one, the first seat human against computer players."""
@@ -634,3 +653,45 @@ def test_play_page_chooses_the_ruleset() -> None:
     with pytest.raises(ValueError, match="no ruleset 'chess'"):
         page.choose("chess")
     assert page.app.state.ruleset == list(ruleset_registry.PACKAGES)[-1]
+
+
+@pytest.mark.parametrize("ruleset", ruleset_registry.PACKAGES)
+def test_no_escaped_or_repeated_text_in_played_games(ruleset: str) -> None:
+    """Every text of the app (the panel's titles, labels, costs and reasons, the boards, the dice,
+    the header, the log, the final table) in random games with humans on every seat shows no HTML
+    escape and no word repeated across a colon (``tests/plain_text.py``; the browser test reads
+    the same off the page)."""
+    from plain_text import app_texts, problems
+    from registry import profile
+
+    found: set[str] = set()
+    for seed, (players, options) in enumerate(profile(ruleset).setups()[:3]):
+        app = mp.play(ruleset=ruleset, players=players, seed=seed, **{**options, **profile(ruleset).short})
+        rng = random.Random(seed)
+        while not app.state.is_over:
+            found.update(problems(app_texts(app)))
+            app.press(str(rng.choice(app.state.legal_actions())))
+        found.update(problems(app_texts(app)))
+    assert not found, sorted(found)[:10]
+
+
+@pytest.mark.parametrize("ruleset", ruleset_registry.PACKAGES)
+def test_a_click_on_a_route_dot_says_what_it_is(ruleset: str) -> None:
+    """A click on the map always answers: on a dot in the middle of a route (its cost on hover) it
+    says so and changes nothing (such a click once seemed to do nothing)."""
+    app = mp.play(ruleset=ruleset, players=2, seed=1)
+    before = app.state
+    dots = next(t for t in app.map.data if t.customdata is None and t.hovertext is not None)
+    dots._dispatch_on_click(plotly.callbacks.Points(point_inds=[0], trace_index=0), None)
+    assert app.state is before and "a route, not a place" in app.message.value
+    assert "<br>" not in app.message.value
+
+
+def test_the_golden_plaque_is_shown_when_the_game_is_over() -> None:
+    """A merchant's own Plaque reads its mission city once the game is over, done or not."""
+    s = mp.new_game(2, ruleset="schmidt", seed=1, round_limit=1).with_player(0, plaque="Pagan")
+    rng = random.Random(1)
+    while not s.is_over:
+        s = s.apply(rng.choice(s.legal_actions()))
+    app = mp.play(s)
+    assert values(app.boards.players[0])["Golden Plaque"] == "mission to Pagan (not done)"

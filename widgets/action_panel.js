@@ -15,38 +15,57 @@ function el(tag, className, text) {
 // a window resize, and its first draw can come before the notebook output has its final width.
 // Whenever the app's box changes size (the map appearing, the notebook resized), give the map the
 // board's proportions (MAP_RATIO) at the app's width less the legend beside it (MAP_LEGEND px), at
-// least MAP_MIN_HEIGHT px, and send one window resize.
+// most MAP_MAX_HEIGHT px (the largest map the names are placed for: 1.75 times the reference map,
+// mp_notebook/render/placement.py) and at most the window's height less MAP_RESERVED px (on the
+// app page in Voilà, the title, the game chooser, the app's header and toolbar above the map, the
+// action panel's title and first row below it: all in sight at 1280 x 720), at least
+// MAP_MIN_HEIGHT px, and send one window resize.
 const MAP_RATIO = 2.15;
 const MAP_LEGEND = 190;
 const MAP_MIN_HEIGHT = 300;
+const MAP_MAX_HEIGHT = 520;
+const MAP_RESERVED = 370;
+
+function mapHeight(width, windowHeight) {
+  const fitted = Math.round((width - MAP_LEGEND) / MAP_RATIO) + 8;
+  return Math.max(MAP_MIN_HEIGHT, Math.min(fitted, MAP_MAX_HEIGHT, windowHeight - MAP_RESERVED));
+}
 
 function fitMapWhenAppResizes(host) {
   let observer = null;
   let frame = 0;
-  const nudge = (app) => {
+  let app = null;
+  const plotOf = () => app.querySelector(".mp-map.js-plotly-plot, .mp-map .js-plotly-plot");
+  const heightOf = () => `${mapHeight(app.clientWidth, window.innerHeight)}px`;
+  const nudge = () => {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() => {
-      const plot = app.querySelector(".mp-map.js-plotly-plot, .mp-map .js-plotly-plot");
-      if (plot) {
-        const height = `${Math.max(MAP_MIN_HEIGHT, Math.round((app.clientWidth - MAP_LEGEND) / MAP_RATIO) + 8)}px`;
-        if (plot.style.height !== height) plot.style.height = height;
-      }
+      const plot = plotOf();
+      if (plot && plot.style.height !== heightOf()) plot.style.height = heightOf();
       window.dispatchEvent(new Event("resize"));
     });
   };
+  // The window's height bounds the map too; a change of it alone does not resize the app's box.
+  // (The resize events nudge() sends find the height unchanged and stop there.)
+  const windowResized = () => {
+    const plot = app && plotOf();
+    if (plot && plot.style.height !== heightOf()) nudge();
+  };
   const attach = () => {
-    const app = host.closest(".mp-notebook-app");
+    app = host.closest(".mp-notebook-app");
     if (!app) {
       frame = requestAnimationFrame(attach);
       return;
     }
-    observer = new ResizeObserver(() => nudge(app));
+    observer = new ResizeObserver(nudge);
     observer.observe(app);
+    window.addEventListener("resize", windowResized);
   };
   attach();
   return () => {
     cancelAnimationFrame(frame);
     if (observer) observer.disconnect();
+    window.removeEventListener("resize", windowResized);
   };
 }
 

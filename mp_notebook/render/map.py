@@ -25,7 +25,15 @@ import plotly.graph_objects as go
 from mp_notebook.engine.text import counted
 from mp_notebook.registry import get
 from mp_notebook.render.geography import base_map
-from mp_notebook.render.placement import FONT, OASIS_SIZE, Projection, figure_offset, place_names, post_offset
+from mp_notebook.render.placement import (
+    FONT,
+    OASIS_SIZE,
+    Label,
+    Projection,
+    figure_offset,
+    place_names,
+    post_offset,
+)
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
@@ -36,6 +44,7 @@ WATER_COLOUR = "#dce9f2"
 HIGHLIGHT_COLOUR = "#ff8c00"
 CITY_COLOUR = "#3b2a1e"
 OASIS_COLOUR = "#c9a227"
+LEADER_COLOUR = "#8a7b66"  # a name's leader line
 HEIGHT = 600
 MODEBAR_ROOM = 30  # px above the app's map for plotly's toolbar (it sits at the top right, over the legend otherwise)
 
@@ -205,14 +214,15 @@ def base_map_traces() -> list[go.Scattergeo]:
 
 
 def board_traces(s: GameState, player: int | None = None) -> list[go.Scattergeo]:
-    """The base map, the routes in the ruleset's styles with their costs on hover, oases, and the
-    places' names."""
+    """The base map, the routes in the ruleset's styles with their costs on hover, the names' leader
+    lines, oases, and the places' names."""
     graph = s.board.graph
     t = terms(s)
     traces = [*base_map_traces()]
     traces += [_route_lines(graph, style) for style in t.route_styles(s, player)]
     traces += [_route_midpoints(graph, marks, t.route_text) for marks in t.route_marks(s)]
     oases = [n for n, d in graph.nodes(data=True) if d["kind"] == "oasis"]
+    traces.append(leaders_trace(s))
     traces.append(go.Scattergeo(
         name="oasis", lat=[graph.nodes[n]["lat"] for n in oases], lon=[graph.nodes[n]["lon"] for n in oases],
         mode="markers", customdata=oases, hoverinfo="text",
@@ -226,16 +236,39 @@ def board_traces(s: GameState, player: int | None = None) -> list[go.Scattergeo]
 
 def names_trace(s: GameState) -> go.Scattergeo:
     """The places' names, each beside its place where ``render/placement.py`` found room for it
-    (clear of markers, other names and the pieces' slots): plotly text beside an invisible marker
-    whose size sets the distance. A place without room is named by its hover text."""
-    t = terms(s)
-    sizes = {n: float(g.size) for g in t.city_groups(s) for n in g.cities}
-    labels = place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s), t.single_places(s))
+    (clear of markers, other names and the pieces' slots), or on a leader line
+    (:func:`leaders_trace`): plotly text beside an invisible marker whose size sets the distance. A
+    place without room is named by its hover text."""
+    labels = _labels(s)
     return go.Scattergeo(name="place names", lon=[lab.lon for lab in labels.values()],
                          lat=[lab.lat for lab in labels.values()],
                          text=list(labels), mode="markers+text", textposition=[lab.position for lab in labels.values()],
                          textfont={"size": FONT, "color": CITY_COLOUR}, hoverinfo="skip", showlegend=False,
                          marker={"size": [lab.size for lab in labels.values()], "opacity": 0})
+
+
+def leaders_trace(s: GameState) -> go.Scattergeo:
+    """Thin lines from a place to its name, where the name sits further than the placement's limit
+    from its marker (drawn under the markers; ``customdata``: the place of each line)."""
+    lon: list[float | None] = []
+    lat: list[float | None] = []
+    places = []
+    for name, label in _labels(s).items():
+        if label.leader:
+            loc = s.board.locations[name]
+            lon += [loc.lon, label.lon, None]
+            lat += [loc.lat, label.lat, None]
+            places.append(name)
+    return go.Scattergeo(name="name leaders", lon=lon, lat=lat, mode="lines", hoverinfo="skip", showlegend=False,
+                         customdata=places, line={"width": 0.7, "color": LEADER_COLOUR})
+
+
+def _labels(s: GameState) -> dict[str, Label]:
+    """How each place's name is drawn (``render/placement.py``), room kept for ``s``'s players."""
+    t = terms(s)
+    sizes = {n: float(g.size) for g in t.city_groups(s) for n in g.cities}
+    return place_names(s.board.locations, projection(s), sizes, t.FIGURES, t.post_places(s), t.single_places(s),
+                       s.num_players)
 
 
 def _route_lines(graph: Any, style: RouteStyle) -> go.Scattergeo:

@@ -267,10 +267,11 @@ class GameApp(widgets.VBox):
                                                  "box shows this game's; unchanged, the next seed is used)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           tooltip="what the engine recommends here, and why (sampled futures)")
-        # the hint's progress: under the action panel, above the hint (the toolbar keeps its line)
+        # the hint's progress: above the hint (the toolbar keeps its line)
         self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="thinking",
                                                  layout=widgets.Layout(display="none", width="260px"))
         self.hint_view = widgets.HTML()
+        self.hint_view.add_class("mp-hint-view")  # widgets/mp.css: as wide as its column
         self.goals_box = widgets.Checkbox(value=False, description="show every player's secret cards",
                                           indent=False, layout=widgets.Layout(width="auto"))
         players = [1] if self._solo else [2, 3, 4]
@@ -288,10 +289,11 @@ class GameApp(widgets.VBox):
         self.hint_button.on_click(lambda _: self.hint(background=True))
         self.goals_box.observe(lambda _: self.refresh(), names="value")
 
-        side = widgets.VBox([self.dice, self.log_view], layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
+        # Under the map, side by side: the action panel, and the hint (its recommendation beside the
+        # panel's first rows, both in sight under the map) above the dice and the log.
+        side = widgets.VBox([self.hint_progress, self.hint_view, self.dice, self.log_view],
+                            layout=widgets.Layout(flex="1 1 40%", min_width="280px"))
         self.actions.layout = widgets.Layout(flex="1 1 60%", min_width="320px")
-        self._main = widgets.VBox([self.actions, self.hint_progress, self.hint_view],
-                                  layout=widgets.Layout(flex="1 1 60%", min_width="320px"))
         setup = widgets.HBox([widgets.HTML("<b>Seats</b>"), self.seat_boxes, self.players_box, self.seed_box],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         toolbar = widgets.HBox([self.undo_button, self.fork_button, self.new_button, self.hint_button,
@@ -299,7 +301,7 @@ class GameApp(widgets.VBox):
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._parts: list[widgets.Widget] = [
             self.header, toolbar, self.message, self.final_view, self.map,
-            widgets.HBox([self._main, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
+            widgets.HBox([self.actions, side], layout=widgets.Layout(flex_flow="row wrap", width="100%")),
             self.boards, setup,
         ]
         super().__init__(self._parts)
@@ -567,7 +569,7 @@ class GameApp(widgets.VBox):
         if s.is_over:
             self.actions.title = "The game is over: the final scoring is above the map."
         else:
-            self.actions.title = escape(s.decision.text) + ("" if human else " (computer)")
+            self.actions.title = s.decision.text + ("" if human else " (computer)")  # plain text (widgets/)
         self.actions.sections = sections(s, legal) if human else []
         self.actions.position = self._position
         self.final_view.value = self._final_html() if s.is_over else ""
@@ -598,7 +600,7 @@ class GameApp(widgets.VBox):
         figure._config = {"responsive": True, "displaylogo": False}  # fits its box (widgets/action_panel.js)
         figure.add_class("mp-map")  # its box: the app's width, the map's proportions (widgets/mp.css)
         for trace in figure.data:
-            if trace.customdata is not None:
+            if trace.customdata is not None or trace.hovertext is not None:  # places, pieces, route dots
                 trace.on_click(self._on_map_click)
         return figure
 
@@ -703,8 +705,14 @@ class GameApp(widgets.VBox):
                       seed=None if seed == self._setup.get("seed") else seed)
 
     def _on_map_click(self, trace: Any, points: Any, selector: Any) -> None:
-        if points.point_inds:
-            self.click_location(trace.customdata[points.point_inds[0]])
+        if not points.point_inds:
+            return
+        if trace.customdata is None:  # a dot in the middle of a route, which tells its cost
+            route = str(trace.hovertext[points.point_inds[0]]).replace("<br>", " · ")
+            self.show_message(f"That dot is a route, not a place: {route}. Click a place on the map (the circled "
+                              f"ones are choices now) or use the action panel.")
+            return
+        self.click_location(trace.customdata[points.point_inds[0]])
 
     def _on_seat(self, seat: int, change: dict[str, Any]) -> None:
         if self.seats[seat] != change["new"]:

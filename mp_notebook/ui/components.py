@@ -113,6 +113,21 @@ class SharedFigureWidget(go.FigureWidget):
     _esm = _esm("shared_figure.js")
     _front_end = traitlets.Instance(PlotlyFrontEnd).tag(sync=True, **ipywidgets.widget_serialization)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # plotly's FigureWidget opens its comm before it sets the figure's data and layout, which
+        # then follow as updates: a front end drawing the figure in between (a page busy loading
+        # plotly.js) drew an empty plot. The comm opens once they are set, so its first message
+        # carries the whole figure.
+        self._opened_later = True
+        super().__init__(*args, **kwargs)
+        self._opened_later = False
+        self.open()
+
+    def open(self) -> None:
+        """Open the comm to the front end (not before the figure is complete, see ``__init__``)."""
+        if not getattr(self, "_opened_later", False):
+            super().open()
+
     @traitlets.default("_front_end")
     def _default_front_end(self) -> Any:
         return PlotlyFrontEnd.shared()

@@ -160,7 +160,8 @@ def terms(s: GameState) -> UiTerms:
 
 def sections(s: GameState, actions: list[Action]) -> list[dict[str, Any]]:
     """The action panel's content: main actions, bonus actions and the turn's end, or the
-    choices of a follow-up decision; one row per kind."""
+    choices of a follow-up decision under what it awaits ("Choose 1 of the 4 offers on the silk
+    book"); one row per kind. Plain text (the panel sets it as text, never as HTML)."""
     t = terms(s)
     blocked = t.unavailable(s, actions)
     if s.decision.kind == "turn":
@@ -168,7 +169,8 @@ def sections(s: GameState, actions: list[Action]) -> list[dict[str, Any]]:
         groups = [("Main actions", vocabulary.main), ("Bonus actions", vocabulary.bonus), ("Turn", ("end_turn",))]
     else:
         kinds = tuple(dict.fromkeys([a.kind for a in actions] + [b["kind"] for b in blocked]))
-        groups = [(f"Choose: {s.decision.text.partition(': ')[2]}", kinds)]
+        awaited = s.decision.text.partition(": ")[2]  # "choose 1 of the 4 offers ...", "move from Beijing ..."
+        groups = [(awaited[:1].upper() + awaited[1:], kinds)]
     out = []
     for title, kinds in groups:
         rows = []

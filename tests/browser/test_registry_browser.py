@@ -8,6 +8,9 @@ takes the first map step it can by clicking the map, and fails on any console er
 
 The Dice panel is checked to show one row per seat and every die (The Voyages of Marco Polo's
 first-game character Raschid ad-Din Sinan holds dice with no value yet: value 0, drawn blank).
+At every step, every text of the app as the page shows it (its labels, headings, log lines and
+their rules, the final table's cells) has no HTML escape and no word repeated across a colon
+(``tests/plain_text.py``).
 
 The server, the browser and the map clicks come from ``labserver.py``. Screenshots go to
 ``test-output/``. Skipped only outside CI when chromium is not installed.
@@ -36,6 +39,7 @@ from labserver import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the registry's test profiles
+from plain_text import problems
 from registry import RULESETS, profile
 
 import mp_notebook as mp
@@ -114,6 +118,10 @@ def test_the_plan_plays_a_whole_game_in_the_app(ruleset: str) -> None:
     assert app.state.is_over and app.state == planned.state
 
 
+# Every text of the app as the page shows it: its rendered text and its elements' hover titles.
+TEXTS = "(el) => [el.innerText, ...[...el.querySelectorAll('[title]')].map((e) => e.title)]"
+
+
 def _dice_shown(app: Any) -> list[int]:
     return [len(p["dice"]) + len(p["black_dice"]) for p in app.dice.players]
 
@@ -168,6 +176,7 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
                                        " return el && el.dataset.position !== p; }", arg=[position])
                 assert not app.locator(".mp-message.mp-error").count(), (k, notation)
                 assert not errors, errors
+                assert not problems(app.evaluate(TEXTS)), (k, notation, problems(app.evaluate(TEXTS)))
             table = app.locator(".mp-final")
             table.wait_for()
             text = table.inner_text()
@@ -177,6 +186,7 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
             titles = terms(final.state).SCORE_TITLES
             assert all(titles[c] in text for c in final.state.scores().columns if c in titles)
             assert boards.locator(".mp-vp").all_inner_texts() == [b["score_text"] for b in final.boards.players]
+            assert not problems(app.evaluate(TEXTS)), problems(app.evaluate(TEXTS))
             assert [rows.nth(i).locator(".mp-die").count() for i in range(rows.count())] == _dice_shown(final)
             page.wait_for_timeout(300)
             app.screenshot(path=str(OUT / f"registry-{ruleset}-2-over.png"))

@@ -159,14 +159,16 @@ def final_note(s: GameState) -> str:
 
 def _plaque(s: SchmidtState, i: int) -> BoardRow:
     """The Golden Plaque row: its mission city is secret until the mission is done (only then may
-    the card be shown to the others: seed 001, Arriving at Khanbalik), and even its owner sees it
-    only while the decision is his (the screen is his then); the app hides the row from seats
-    that may not see it."""
+    the card be shown to the others: seed 001, Arriving at Khanbalik) or the game is over, and
+    even its owner sees it only while the decision is his (the screen is his then); the app hides
+    the row from seats that may not see it."""
     p = s.players[i]
     if p.plaque is None:
         return row(PLAQUE, "not yet")
     if p.secrets:
         return row(PLAQUE, f"mission to {p.plaque} (done)")
+    if s.is_over:  # every card is shown at the end
+        return row(PLAQUE, f"mission to {p.plaque} (not done)")
     return row(PLAQUE, f"mission to {p.plaque}" if s.current_player == i else "secret mission", secret=True)
 
 
