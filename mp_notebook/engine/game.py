@@ -168,6 +168,25 @@ class GameState:
         with open(checked_path("path", path), "w", encoding="utf-8") as f:
             f.write(self.to_json(indent=1))
 
+    def code(self) -> str:
+        """This position as a short URL-safe text (the save file, compressed, with a checksum; see
+        :mod:`mp_notebook.engine.code`): ``mp.load(code)`` gives it back.
+
+        >>> import mp_notebook as mp
+        >>> s = mp.new_game(players=2, seed=3)
+        >>> mp.load(s.code()) == s
+        True
+        """
+        from mp_notebook.engine.code import encode
+
+        return encode(self)
+
+    def to_html(self, path: str | os.PathLike[str] | None = None, **options: Any) -> str:
+        """The game up to this position as one self-contained HTML page (a replay: the map, the
+        log, the boards and the score at every step; see :func:`mp_notebook.render.replay.page`
+        for ``options``), written to ``path`` if given; returns the HTML text."""
+        return _page(self, path, **options)
+
 
 def read_document(text: Any) -> dict[str, Any]:
     """The parts of a save file, checked as far as no ruleset is needed: its size, JSON, format and
@@ -207,8 +226,27 @@ def read_document(text: Any) -> dict[str, Any]:
     return doc
 
 
+def stored_differs(snapshot: dict[str, Any], stored: dict[str, Any]) -> list[str]:
+    """The parts of a replayed position's ``snapshot`` that differ from the ``state`` a save file
+    stored: the snapshot itself, or its digest ``{"digest": ...}`` (as position codes store it;
+    ``["digest"]`` if it differs). Empty if they agree.
+
+    >>> stored_differs({"round": 1, "coins": 3}, {"round": 1, "coins": 4})
+    ['coins']
+    >>> from mp_notebook.engine.code import digest
+    >>> stored_differs({"round": 1}, {"digest": digest({"round": 1})}), stored_differs({"round": 2}, {"digest": "0"})
+    ([], ['digest'])
+    """
+    if set(stored) == {"digest"}:
+        from mp_notebook.engine.code import digest
+
+        return [] if stored["digest"] == digest(snapshot) else ["digest"]
+    return sorted(k for k in set(snapshot) | set(stored) if snapshot.get(k) != stored.get(k))
+
+
 _write: Callable[[GameState, int | None], str]  # the registry's answers (see connect)
 _read: Callable[[str], GameState]
+_page: Callable[..., str]  # the replay page's writer (see connect_page)
 
 
 def connect(write: Callable[[GameState, int | None], str], read: Callable[[str], GameState]) -> None:
@@ -221,3 +259,13 @@ def connect(write: Callable[[GameState, int | None], str], read: Callable[[str],
     """
     global _write, _read
     _write, _read = write, read
+
+
+def connect_page(write: Callable[..., str]) -> None:
+    """Let :meth:`GameState.to_html` ask ``write(state, path, **options)`` for the replay page.
+
+    The page is drawn by the display layers above the engine (``mp_notebook.render.replay``); the
+    package root, which stands above every layer, connects it when ``mp_notebook`` is imported.
+    """
+    global _page
+    _page = write
