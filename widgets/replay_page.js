@@ -164,10 +164,10 @@
     const codeText = el("input", "mp-replay-code-text");
     Object.assign(codeText, { readOnly: true, spellcheck: false });
     codeText.setAttribute("aria-label", "position code of this step");
-    const copy = el("button", "mp-action", "Copy");
+    const copy = el("button", "mp-action mp-replay-copy", "Copy");
     copy.type = "button";
     copy.title = "copy the code; in a notebook, mp.load(code) gives this position";
-    const copied = el("span", "mp-muted");
+    const copied = el("span", "mp-muted mp-replay-copied");
     codeBox.append(codeText, copy, copied);
     codeBox.appendChild(el("div", "mp-muted", "In Python: import mp_notebook as mp; s = mp.load(\"<code>\") gives this position."));
 
@@ -230,6 +230,7 @@
     }
 
     let current = -1;
+    let drawn = N; // the step the map shows (drawn first by newPlot, below)
     let shownLog = 0;
     let codeToken = 0;
     let timer = null;
@@ -275,7 +276,8 @@
         note.textContent = `Review: played ${r.played}; ` + (r.mistake ? `better: ${r.better} (${loss(r, D.unit)}). ${r.why}`
           : `within the noise of the best (${loss(r, D.unit)}).`);
       }
-      Plotly.react(mapDiv, traces(k), layout, config);
+      if (drawn !== k) Plotly.react(mapDiv, traces(k), layout, config);
+      drawn = k;
       boards.set("players", f.boards);
       dice.set("players", f.dice.players);
       dice.set("spaces", f.dice.spaces);
@@ -360,11 +362,10 @@
     fit();
     new ResizeObserver(fit).observe(mapBox);
     return Promise.all([
-      Plotly.newPlot(mapDiv, traces(0), layout, config),
+      Plotly.newPlot(mapDiv, traces(N), layout, config),
       Plotly.newPlot(chartDiv, chart, chartLayout, { displaylogo: false, responsive: true }),
     ]).then(() => {
       chartDiv.on("plotly_click", (event) => event.points.length && show(event.points[0].x));
-      current = -1;
       show(N);
       Object.assign(api, { steps: N, step: () => current, show, frame: (k) => frames[k], code: (k) => positionCode(D, k), ready: true });
     });

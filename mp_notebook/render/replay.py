@@ -193,7 +193,7 @@ def marks(review: pd.DataFrame) -> dict[str, Any]:
         return float(x) if math.isfinite(float(x)) else None
 
     rows = [{"step": int(r["step"]), "loss": number(r["loss"]), "low": number(r["loss_low"]),
-             "high": number(r["loss_high"]), "played": str(r["played"]), "better": str(r["better"]),
+             "high": number(r["loss_high"]), "played": str(r["played_text"]), "better": str(r["better_text"]),
              "mistake": bool(r["mistake"]), "why": str(r["why"])} for _, r in review.iterrows()]
     return {"seat": int(review.attrs.get("seat", 0)), "sentence": str(review.attrs.get("sentence", "")),
             "rows": rows}
