@@ -44,7 +44,7 @@ def test_a_review_goes_over_the_seat_s_decisions(ruleset: str) -> None:
     states = positions(s)
     reviewed = set(table["step"])
     covered = {k for steps in table["covered"] for k in steps}
-    for k, entry in enumerate(s.history):
+    for k in range(len(s.history)):
         x = states[k]
         ours = not x.is_over and x.current_player == 0
         choices = len(plans(x, 0, distinct_actions(x, x.legal_actions()))) if ours else 0

@@ -285,6 +285,28 @@ def _words(s: GameState, plan: str) -> str:
     return label + (f" → {places[-1]}" if places else "") + (f" ({cost})" if cost else "")
 
 
+def plan_path(s: GameState, plan: str) -> list[str]:
+    """The places of the map a plan (`` → ``-separated notation) goes through, for the map's
+    highlight: where the deciding seat's figure stands, then each step's place (a journey's
+    moves); a one-step plan that names a place, that place; else none.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=5)
+    >>> plan_path(s, "travel [3,4,6] upper → move Xanadu → move Karakorum → done")
+    ['Beijing', 'Xanadu', 'Karakorum']
+    >>> plan_path(s, "books [6] gold-upper")
+    []
+    """
+    from mp_notebook.ui.labels import terms
+
+    t = terms(s)
+    steps = plan.split(" → ")
+    places = [loc for step in steps if (loc := _place(s, t, step))]
+    if len(steps) > 1 and places and s.current_player is not None:
+        return [s.players[s.current_player].location, *places]
+    return places
+
+
 def _place(s: GameState, t: Any, step: str) -> str | None:
     """The map location a plan's step names, if any."""
     try:
