@@ -159,3 +159,53 @@ def test_the_review_s_marks_go_to_its_decisions(browser: Any, tmp_path: Path) ->
     assert mistakes.iloc[0]["better_text"] in page.locator(".mp-replay-note").text_content()
     check_step(page, positions(s)[step])
     assert not errors and not requests, (errors, requests)
+
+
+SHARE_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div id="host"></div><script>
+const mpWidgets = {};
+%s
+// the widget's model, answering as the app does (ui/app.py: copy_code, save_replay)
+const state = {code: "", replay: new DataView(new ArrayBuffer(0)), filename: "game.html", status: "",
+               code_requested: 0, replay_requested: 0, code_answered: 0, replay_answered: 0};
+const handlers = {};
+const emit = (key) => (handlers["change:" + key] || []).forEach((f) => f());
+const answer = {
+  code_requested: () => { state.code = %s; emit("code"); state.code_answered++; emit("code_answered"); },
+  replay_requested: () => {
+    state.replay = new DataView(new TextEncoder().encode(%s).buffer); state.filename = "mp2-seed2-step5.html";
+    state.replay_answered++; emit("replay_answered");
+  },
+};
+const model = {get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: (e, f) => (handlers[e] = handlers[e] || []).push(f),
+               off: () => {}, save_changes: () => { for (const k in answer) if (state[k] !== window.sent[k]) { window.sent[k] = state[k]; setTimeout(answer[k]); } }};
+window.sent = {code_requested: 0, replay_requested: 0};
+mpWidgets.share_bar.render({model, el: document.getElementById("host")});
+</script></body></html>"""
+
+
+def test_the_share_bar_copies_the_code_and_downloads_the_replay(browser: Any, tmp_path: Path) -> None:
+    from mp_notebook.render.replay import widget_script
+
+    s = mp.new_game(2, seed=2)
+    for _ in range(5):
+        s = s.apply(s.legal_actions()[0])
+    html = s.to_html(plotlyjs="cdn")
+    parts = (widget_script("share_bar"), json.dumps(s.code()), json.dumps(html))
+    (tmp_path / "share.html").write_text(SHARE_PAGE % tuple(p.replace("</", "<\\/") for p in parts), encoding="utf-8")
+    context = browser.new_context(accept_downloads=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((tmp_path / "share.html").as_uri())
+    page.locator(".mp-share-copy").click()
+    page.wait_for_function("document.querySelector('.mp-share-status').textContent === 'code copied'")
+    assert mp.load(page.evaluate("navigator.clipboard.readText()")) == s
+    assert page.locator(".mp-share-code").input_value() == s.code()
+    with page.expect_download() as download:
+        page.locator(".mp-share-save").click()
+    assert download.value.suggested_filename == "mp2-seed2-step5.html"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == html
+    assert page.locator(".mp-share-link").is_visible() and not errors, errors
+    context.close()
