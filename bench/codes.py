@@ -43,6 +43,7 @@ from registry import RULESETS, new_game, pick, profile
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent
 from mp_notebook.engine import code as codes
+from mp_notebook.engine.game import PREFIX, leb128
 
 
 def conformance_game(ruleset: str, k: int) -> tuple[int, int]:
@@ -100,16 +101,16 @@ def packed(doc: dict[str, object] | bytes) -> str:
     text = doc if isinstance(doc, bytes) else json.dumps(doc).encode("utf-8")
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     payload = deflate.compress(text) + deflate.flush()
-    rest = codes._leb128(len(payload)) + payload
-    return codes.PREFIX + base64.urlsafe_b64encode(zlib.crc32(rest).to_bytes(4, "big") + rest).decode().rstrip("=")
+    rest = leb128(len(payload)) + payload
+    return PREFIX + base64.urlsafe_b64encode(zlib.crc32(rest).to_bytes(4, "big") + rest).decode().rstrip("=")
 
 
 def flipped(code: str, rng: random.Random) -> str:
-    text = code[len(codes.PREFIX):]
+    text = code[len(PREFIX):]
     body = bytearray(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
     for bit in rng.sample(range(8 * len(body)), rng.randint(1, 3)):  # distinct bits: the flips never cancel
         body[bit // 8] ^= 1 << (bit % 8)
-    return codes.PREFIX + base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
+    return PREFIX + base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
 
 
 def fuzz_cases(per_kind: int) -> dict[str, list[str]]:
@@ -121,9 +122,9 @@ def fuzz_cases(per_kind: int) -> dict[str, list[str]]:
                                                     "history cut or changed", "huge", "inflates huge")}
     for ruleset, s in picks[:per_kind]:
         code = s.code()
-        cases["truncated"].append(code[: rng.randrange(len(codes.PREFIX), len(code))])
+        cases["truncated"].append(code[: rng.randrange(len(PREFIX), len(code))])
         cases["bit flips"].append(flipped(code, rng))
-        k = rng.randrange(len(codes.PREFIX), len(code))
+        k = rng.randrange(len(PREFIX), len(code))
         cases["character changed"].append(code[:k] + rng.choice(alphabet.replace(code[k], "")) + code[k + 1:])
         doc = json.loads(codes.decode(code))
         other = rng.choice([r for r in RULESETS if r != ruleset] + ["chess"])
@@ -137,7 +138,7 @@ def fuzz_cases(per_kind: int) -> dict[str, list[str]]:
     for n in range(max(1, per_kind // 10)):
         size = rng.choice([codes.MAX_CODE, codes.MAX_CODE + 1, 10_000_000]) - n
         chunk = "".join(rng.choices(alphabet, k=100_000))
-        cases["huge"].append(codes.PREFIX + (chunk * (size // 100_000 + 1))[:size])
+        cases["huge"].append(PREFIX + (chunk * (size // 100_000 + 1))[:size])
     for _ in range(max(1, per_kind // 20)):
         cases["inflates huge"].append(packed(b"\0" * 50_000_000))
     return cases

@@ -3,6 +3,7 @@
 Usage::
 
     nice -n 10 python bench/replay_page.py [--rulesets mp2 voyages schmidt] [--games 3] [--steps 40]
+    nice -n 10 python bench/replay_page.py --example docs/replay-mp2.html
 
 For each ruleset, whole 2-player games between two GreedyAgents (seeds 0..``--games``-1): the
 page's size with plotly.js inline and with ``plotlyjs="cdn"``, and the CPU seconds writing it
@@ -14,6 +15,8 @@ busy time (``TaskDuration``) and CPU time (``ThreadTime``) and the renderer proc
 (``ProcessTime``), which a busy machine inflates less than the wall clock; and the time a step takes (the
 slider moved to ``--steps`` steps spread over the game, until the next frame is painted; median
 and slowest). The machine's load average is printed first: timings on a shared machine are noisy.
+
+``--example PATH`` writes the README's example replay page instead (see :func:`example`).
 """
 
 from __future__ import annotations
@@ -68,6 +71,23 @@ def plotly_alone(browser: Any, folder: Path) -> dict[str, float]:
     return out
 
 
+def example(path: Path) -> None:
+    """Write the README's example replay page: notebook 09's game (Ana, who now and then takes a
+    random choice, against the greedy Ben), Ana's decisions reviewed at the review's defaults,
+    plotly.js from its CDN."""
+    import random
+
+    s = mp.new_game(["Ana", "Ben"], seed=21)
+    greedy, luck = [GreedyAgent(1), GreedyAgent(2)], random.Random(3)
+    while not s.is_over:
+        i = s.current_player
+        assert i is not None
+        s = s.apply(luck.choice(s.legal_actions()) if i == 0 and luck.random() < 0.15 else greedy[i].choose(s))
+    table = mp.analysis.review(s, 0)
+    html = s.to_html(path, plotlyjs="cdn", review=table)
+    print(f"wrote {path}: {len(html):,} bytes; {table.attrs['sentence']} ({table.attrs['cpu']:.0f} s of CPU)")
+
+
 def main(argv: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -75,7 +95,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rulesets", nargs="+", default=["mp2", "voyages", "schmidt"])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--example", type=Path, help="only write the README's example replay page to this file")
     args = parser.parse_args(argv)
+    if args.example:
+        example(args.example)
+        return
     print("python bench/replay_page.py " + " ".join(argv if argv is not None else sys.argv[1:]))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     folder = Path(tempfile.mkdtemp(prefix="replay-bench-"))

@@ -21,6 +21,7 @@ from registry import RULESETS, random_game
 import mp_notebook as mp
 from mp_notebook.engine import code as codes
 from mp_notebook.engine.errors import SaveFileError
+from mp_notebook.engine.game import MAX_SAVE, PREFIX, digest, leb128
 
 
 def pack(doc: dict[str, object] | bytes) -> str:
@@ -29,9 +30,9 @@ def pack(doc: dict[str, object] | bytes) -> str:
     text = doc if isinstance(doc, bytes) else json.dumps(doc).encode("utf-8")
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     payload = deflate.compress(text) + deflate.flush()
-    rest = codes._leb128(len(payload)) + payload
+    rest = leb128(len(payload)) + payload
     body = zlib.crc32(rest).to_bytes(4, "big") + rest
-    return codes.PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+    return PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
 
 
 def middle(ruleset: str, players: int = 2, seed: int = 1) -> mp.GameState:
@@ -65,7 +66,7 @@ def test_a_code_is_the_save_file_with_its_position_as_a_digest() -> None:
     s = random_game("mp2", 2, 1)[30]
     doc = unpack(s.code())
     saved = json.loads(s.to_json())
-    assert doc == {**saved, "state": {"digest": codes.digest(saved["state"])}}
+    assert doc == {**saved, "state": {"digest": digest(saved["state"])}}
     assert mp.GameState.from_json(json.dumps(doc)) == s  # a save file may store the digest too
     with pytest.raises(SaveFileError, match=r"does not give its stored position \(differs in: digest\)"):
         mp.GameState.from_json(json.dumps({**doc, "state": {"digest": "000000000000"}}))
@@ -79,7 +80,7 @@ def test_whitespace_around_and_inside_a_code_is_ignored() -> None:
 
 def test_a_code_cut_short_says_so_at_every_length() -> None:
     code = middle("schmidt").code()
-    for n in range(len(codes.PREFIX), len(code)):
+    for n in range(len(PREFIX), len(code)):
         with pytest.raises(SaveFileError, match="position code: it is cut short"):
             mp.load(code[:n])
 
@@ -88,7 +89,7 @@ def test_a_changed_or_added_character_is_refused() -> None:
     code = random_game("mp2", 2, 1)[40].code()
     rng = random.Random(1)
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    for k in range(len(codes.PREFIX), len(code)):
+    for k in range(len(PREFIX), len(code)):
         other = rng.choice(alphabet.replace(code[k], ""))
         with pytest.raises(SaveFileError, match="position code: "):
             mp.load(code[:k] + other + code[k + 1 :])
@@ -123,14 +124,14 @@ def test_a_correct_checksum_does_not_let_a_wrong_game_through() -> None:
 def test_what_is_not_a_saved_game_is_refused() -> None:
     cases = {
         "does not inflate": None,
-        "holds more than a saved game": b"\0" * (codes.MAX_SAVE + 10),
+        "holds more than a saved game": b"\0" * (MAX_SAVE + 10),
         "not JSON text": b"\xff\xfe not json",
         "not a JSON object": b"[1, 2]",
     }
     for message, raw in cases.items():
         if raw is None:  # a correct checksum over bytes that are no deflate stream
-            rest = codes._leb128(4) + b"\xff\xff\xff\xff"
-            code = codes.PREFIX + base64.urlsafe_b64encode(zlib.crc32(rest).to_bytes(4, "big") + rest).decode()
+            rest = leb128(4) + b"\xff\xff\xff\xff"
+            code = PREFIX + base64.urlsafe_b64encode(zlib.crc32(rest).to_bytes(4, "big") + rest).decode()
         else:
             code = pack(raw)
         with pytest.raises(SaveFileError, match=message):
@@ -139,9 +140,9 @@ def test_what_is_not_a_saved_game_is_refused() -> None:
 
 def test_a_huge_text_is_refused_before_it_is_read() -> None:
     with pytest.raises(SaveFileError, match="longer than any code of a saved game"):
-        mp.load(codes.PREFIX + "A" * (codes.MAX_CODE + 5))
+        mp.load(PREFIX + "A" * (codes.MAX_CODE + 5))
     with pytest.raises(SaveFileError, match="longer than any code of a saved game"):
-        mp.load(codes.PREFIX + " " * 10_000_000)
+        mp.load(PREFIX + " " * 10_000_000)
 
 
 def test_a_code_of_another_format_version_says_which() -> None:

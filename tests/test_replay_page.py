@@ -21,6 +21,7 @@ from registry import RULESETS, random_game
 import mp_notebook as mp
 from mp_notebook.analysis import positions
 from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import leb128
 from mp_notebook.render import replay
 from mp_notebook.render.map import state_trace_dicts
 from mp_notebook.ui.labels import terms as mp_ui_terms
@@ -49,17 +50,8 @@ def js_code(data: dict[str, Any], k: int) -> str:
     c = data["code"]
     text = c["head"] + json.dumps(c["history"][:k]) + ',"state":{"digest":' + json.dumps(c["digests"][k]) + "}}"
     payload = zlib.compress(text.encode("utf-8"), 6)[2:-4]
-    rest = bytes([*_leb(len(payload))]) + payload
+    rest = leb128(len(payload)) + payload
     return c["prefix"] + base64.urlsafe_b64encode(zlib.crc32(rest).to_bytes(4, "big") + rest).decode().rstrip("=")
-
-
-def _leb(n: int) -> list[int]:
-    out = []
-    while True:
-        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
-        n >>= 7
-        if not n:
-            return out
 
 
 def game(ruleset: str) -> mp.GameState:

@@ -52,7 +52,8 @@ def test_review_my_game_lists_the_mistakes_on_the_map() -> None:
     mistakes = table[table["mistake"]]
     assert len(panel.mistakes.options) == min(len(mistakes), 20) > 0
     states = positions(app.state)
-    journeys = mistakes[[len(plan_path(states[k], b)) > 1 for k, b in zip(mistakes["step"], mistakes["better"])]]
+    pairs = zip(mistakes["step"], mistakes["better"], strict=True)
+    journeys = mistakes[[len(plan_path(states[k], b)) > 1 for k, b in pairs]]
     for k in (mistakes.index[0], journeys.index[0]):  # the biggest, and one whose better move is a journey
         panel.mistakes.value = k
         row = table.loc[k]

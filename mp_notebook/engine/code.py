@@ -1,10 +1,16 @@
-"""Position codes: a game as one short, URL-safe line of text, to paste into a message, a URL or a cell.
+"""Reading position codes: a game as one short, URL-safe line of text, to paste into a message, a URL or a cell.
 
-A code is the save file (:meth:`GameState.to_json`: setup, history and the position) compressed:
-its position is kept as a digest (:func:`digest`), which loading checks after replaying the
-history, its JSON deflated, a CRC-32 of the deflated bytes put in front, and the whole written in
-URL-safe base64 after a prefix that names the save file's format version (:data:`PREFIX`). Only
-the characters ``A-Z a-z 0-9 - _`` follow the prefix, so a code needs no escaping in a URL.
+:meth:`GameState.code` writes a code (next to :meth:`GameState.to_json`, in
+:mod:`mp_notebook.engine.game`); this module reads it. A code is the save file (setup, history and
+the position) compressed: its position is kept as a digest
+(:func:`~mp_notebook.engine.game.digest`), which loading checks after replaying the history; its
+JSON (without the format and version) is deflated (raw deflate); the length of the deflated bytes
+(LEB128) goes in front of them, and a CRC-32 of both in front of that; the whole is written in
+URL-safe base64 without padding after a prefix that names the save file's format version
+(:data:`~mp_notebook.engine.game.PREFIX`). Only the characters ``A-Z a-z 0-9 - _`` follow the
+prefix, so a code needs no escaping in a URL. The length tells a code cut short or with characters
+added from one with a character changed (the checksum), so the error can say which. The replay
+page's script writes the same format (``widgets/replay_page.js``).
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=3)
@@ -25,28 +31,23 @@ can be, and inflating stops at :data:`~mp_notebook.engine.game.MAX_SAVE` charact
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import re
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mp_notebook.engine.errors import SaveFileError
-from mp_notebook.engine.game import FORMAT, MAX_SAVE, VERSION
+from mp_notebook.engine.game import CHECKSUM, FORMAT, MAX_SAVE, PREFIX, VERSION
 
 if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
 
-PREFIX = f"mpn{VERSION}-"
-"""What every code written by this library starts with: ``mpn``, the save file's format version, ``-``."""
 ANY_PREFIX = re.compile(r"mpn(\d{1,6})-")
 """The start of a code of any format version (older ones are recognised, to say so)."""
 MAX_CODE = 4 * MAX_SAVE // 3 + 64
 """The longest code read, in characters: deflate never grows a save file by more than a few bytes,
 so no save file's code is longer."""
-CHECKSUM = 4  # bytes of CRC-32 in front of the deflated save file
-DIGEST = 6  # bytes of the position's digest (12 hex digits)
 ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -58,29 +59,6 @@ def is_code(text: object) -> bool:
     (True, False, False)
     """
     return isinstance(text, str) and ANY_PREFIX.match(text.lstrip()) is not None
-
-
-def digest(snapshot: dict[str, Any]) -> str:
-    """A short fingerprint of a position's snapshot (the ``state`` part of a save file): 12 hex digits.
-
-    >>> digest({"round": 1}) == digest({"round": 1}) != digest({"round": 2})
-    True
-    """
-    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.blake2b(text.encode("ascii"), digest_size=DIGEST).hexdigest()
-
-
-def encode(state: GameState) -> str:
-    """The code of ``state`` (what :meth:`GameState.code` answers)."""
-    doc = json.loads(state.to_json())
-    del doc["format"], doc["version"]  # the prefix says them
-    doc["state"] = {"digest": digest(doc["state"])}
-    text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-    payload = deflate.compress(text) + deflate.flush()
-    rest = _leb128(len(payload)) + payload
-    body = zlib.crc32(rest).to_bytes(CHECKSUM, "big") + rest
-    return PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
 
 
 def read(code: str, load: Callable[[str], GameState]) -> GameState:
@@ -169,16 +147,6 @@ def _varint(data: bytes) -> tuple[int | None, int]:
         if byte < 0x80:
             return value, k + 1
     return None, min(len(data), 5)
-
-
-def _leb128(n: int) -> bytes:
-    """``n`` as unsigned LEB128 (what :func:`_varint` reads)."""
-    out = bytearray()
-    while True:
-        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
-        n >>= 7
-        if not n:
-            return bytes(out)
 
 
 def _chars(n: int) -> int:

@@ -42,8 +42,8 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.code import PREFIX, digest
 from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import PREFIX, digest
 from mp_notebook.engine.text import resource
 from mp_notebook.engine.validate import checked_choice, checked_path, shown
 from mp_notebook.rulesets import get

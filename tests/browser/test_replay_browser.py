@@ -176,8 +176,15 @@ const answer = {
     state.replay_answered++; emit("replay_answered");
   },
 };
-const model = {get: (k) => state[k], set: (k, v) => { state[k] = v; }, on: (e, f) => (handlers[e] = handlers[e] || []).push(f),
-               off: () => {}, save_changes: () => { for (const k in answer) if (state[k] !== window.sent[k]) { window.sent[k] = state[k]; setTimeout(answer[k]); } }};
+const model = {
+  get: (k) => state[k],
+  set: (k, v) => { state[k] = v; },
+  on: (e, f) => (handlers[e] = handlers[e] || []).push(f),
+  off: () => {},
+  save_changes: () => {
+    for (const k in answer) if (state[k] !== window.sent[k]) { window.sent[k] = state[k]; setTimeout(answer[k]); }
+  },
+};
 window.sent = {code_requested: 0, replay_requested: 0};
 mpWidgets.share_bar.render({model, el: document.getElementById("host")});
 </script></body></html>"""
