@@ -3,7 +3,7 @@
 
 Usage::
 
-    python bench/routes.py [--games N] [--repeat R] [--spins S]
+    python bench/routes.py [--games N] [--repeat R] [--spins S] [--tours N]
 
 Plays seeded random games (2-4 players) and keeps the turn states of rounds 2-4 where the
 player to move has a Travel action (mid-game positions). For each state it times, for the player
@@ -14,7 +14,16 @@ for them already); the median time of that first ``legal_actions`` call is print
 
 Journeys and tours (Marco Polo II and Voyages): ``journey`` to one location, ``journeys`` to all,
 and a tour through 6 cities drawn at random, each timed warm (the search graph of the player's
-board, character and seals built: it is cached) and cold (the graph built in the call).
+board, character and seals built: it is cached) and cold (the graph built in the call); then
+6-city tours (CPU time) of the two-figure characters (Mailin & Tian Chin, Niccolò & Marco Polo,
+the second figure on a random location) and of Wilhelm von Rubruk.
+
+With ``--tours N``: N tours per ruleset against the brute force of ``tests/test_journeys.py``
+(every sequence of Travel actions): 3 cities within 2 Travel actions, by total and by actions,
+at random positions with random characters (posts on the way: Marco Polo II's upper space for
+everyone, Wilhelm in Voyages); every fourth a two-figure player on short Travel actions (at most
+2 moves in Marco Polo II, 3 steps in Voyages, so that brute force stays small). Prints the count
+and the mismatches.
 
 Schmidt: ``odds`` (exact) and ``expected_spins`` of random positions, then the exact chance of one
 target within 4 spins against a simulation of ``--spins`` spins (the odds' own best choices,
@@ -66,7 +75,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--spins", type=int, default=100_000)
+    parser.add_argument("--tours", type=int, default=0, help="tours per ruleset against brute force")
     args = parser.parse_args()
+    if args.tours:
+        for ruleset in ("mp2", "voyages"):
+            against_brute_force(ruleset, args.tours)
     mp.routes.table(mp.new_game(players=2, seed=0), 0)  # import pandas outside the timings
     timings: dict[str, list[float]] = {"legal_actions (first call)": [], "table": [], "reachable": [],
                                        "cheapest (to Hormuz)": []}
@@ -90,6 +103,7 @@ def main() -> None:
     print(f"  slowest table: {slowest[0]:.3f} ms ({slowest[1]})")
     for ruleset in ("mp2", "voyages"):
         journeys_and_tours(ruleset, args.games, args.repeat)
+    special_tours(args.games)
     schmidt(args.games, args.spins)
 
 
@@ -116,11 +130,93 @@ def journeys_and_tours(ruleset: str, games: int, repeat: int) -> None:
         timings["tour of 6 cities"].append(best_of(functools.partial(mp.routes.tour, s, i, cities), repeat))
 
         def cold(s: Any = s, i: int = i, cities: list[str] = cities) -> None:
-            journey_search._graph.cache_clear()
+            for cached in (journey_search._graph_of, journey_search._net_of, journey_search._to_enter_of):
+                cached.cache_clear()
             mp.routes.tour(s, i, cities)
 
         timings["tour of 6 cities, cold"].append(best_of(cold, 1))
     report(f"{ruleset}: journeys and tours at mid-game positions (rounds 2-4)", timings)
+
+
+TWO = {"mp2": ("Mailin & Tian Chin", "De Wu"), "voyages": ("Niccolò & Marco Polo", "Matteo Polo")}
+CHARACTERS = {"mp2": (None, "Möngke Khan", "Gantulga Od", "Mailin & Tian Chin"),
+              "voyages": (None, "Wilhelm von Rubruk", "Johannes Carpini", "Niccolò & Marco Polo")}
+
+
+def position(ruleset: str, character: str | None, seed: int, rng: random.Random) -> Any:
+    """Seat 0 of a 2-player game with ``character`` on random locations (both figures)."""
+    other = TWO[ruleset][1]
+    s = mp.new_game(2, ruleset=ruleset, seed=seed, characters=None if character is None else [character, other])
+    places = sorted(s.board.locations)
+    edits: dict[str, Any] = {"location": rng.choice(places)}
+    if s.players[0].figure2 is not None:
+        edits["figure2"] = rng.choice(places)
+    return s.with_player(0, **edits)
+
+
+def special_tours(games: int) -> None:
+    """6-city tours of two-figure players and Wilhelm, CPU time of each call."""
+    rng = random.Random(3)
+    for ruleset, character in [("mp2", TWO["mp2"][0]), ("voyages", TWO["voyages"][0]),
+                               ("voyages", "Wilhelm von Rubruk")]:
+        times = []
+        for seed in range(max(games, 2)):
+            s = position(ruleset, character, seed, rng)
+            cities = rng.sample([x for x in sorted(s.board.locations) if x not in s.players[0].locations], 6)
+            t = time.process_time()
+            mp.routes.tour(s, 0, cities)
+            times.append(1000 * (time.process_time() - t))
+        report(f"{ruleset}: 6-city tours of {character} (CPU)", {"tour of 6 cities": times})
+
+
+def against_brute_force(ruleset: str, n: int) -> None:
+    """``n`` tours against brute force (see the module docstring)."""
+    import dataclasses
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+    from test_journeys import brute_tour_terms
+
+    from mp_notebook.board.journeys import Plan, TravelSpace, best_tour
+    from mp_notebook.board.routes import terms
+
+    rng = random.Random(56)
+    done = bad = two = passing = 0
+    seed = 0
+    while done < n:
+        seed += 1
+        small = seed % 4 == 0
+        character = TWO[ruleset][0] if small else rng.choice(CHARACTERS[ruleset][:3])
+        s = position(ruleset, character, seed, rng)
+        part = terms(s)
+        rules = part.travel_rules(s, 0)
+        spaces = part.travel_spaces(s, 0)
+        if small:
+            spaces = ((TravelSpace("short", 1, 1, 1), TravelSpace("long", 2, 2, 0, True)) if ruleset == "mp2"
+                      else (TravelSpace("Travel", 2, 3, 0),))
+            rules = dataclasses.replace(rules, step_coins=rules.step_coins[:3])
+        plan = Plan(s.board, dataclasses.replace(rules, figures=(), suffixes=None), part.seals_held(s, 0), spaces,
+                    part.dice_per_round(s, 0), part.post_cities(s, 0))
+        near = mp.routes.journeys(s, 0, by="total").dropna(subset=["total"])
+        near = near[(near.actions <= 2) & ~near.location.isin(rules.figures)]
+        if len(near) < 3:
+            continue
+        cities = rng.sample(sorted(near.location), 3)
+        for by in ("total", "actions"):
+            t = best_tour(plan, rules.figures, rules.figure_suffixes(), [frozenset([c]) for c in cities], by)
+            got = None if t is None else (t.total, t.actions)
+            want = brute_tour_terms(s.board, rules, part.seals_held(s, 0), spaces, part.post_cities(s, 0), cities, by)
+            done += 1
+            two += small
+            passing += t is not None and any(len(leg.posts) > 1 for leg in t.whole.legs)
+            if got != want:
+                bad += 1
+                print(f"  MISMATCH {ruleset} {character} {rules.figures} {cities} by={by}: {got} != {want}")
+            if done % 100 == 0:
+                print(f"  {ruleset}: {done} so far, {bad} mismatches", flush=True)
+    print(f"{ruleset}: {done} tours against brute force ({two} of two figures, {passing} placing more than one "
+          f"post in one Travel action): {bad} mismatches")
 
 
 def schmidt(games: int, spins: int) -> None:

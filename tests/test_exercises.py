@@ -9,7 +9,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook import lessons
-from mp_notebook.lessons import Exercise, cites, ends_turn, gains, holds, post_in, reaches, uses
+from mp_notebook.lessons import Exercise, Guide, cites, ends_turn, gains, holds, post_in, reaches, uses, words_for
 from tests.registry import RULESETS
 
 
@@ -69,6 +69,11 @@ def test_a_refused_step_gives_the_engines_reason_and_stops(ruleset: str) -> None
     assert verdict.attempt.steps == (str(first),) and verdict.end == after
     text = str(verdict)
     assert text.startswith("✗ Anything") and f"after `{first}` the game awaits {after.decision.text!r}" in text
+    # a goal the accepted steps met is not ticked after a refused step: the answer is not whole
+    met = Exercise("Anything", s, [uses(first.kind)], rule=cited(s)).check([first, illegal])
+    assert met.goals[0][1] is None and not met.ok
+    assert "✓" not in str(met).splitlines()[1:] and "· the answer takes" in str(met)
+    assert str(met).splitlines()[-1] == f"  the rule at stake: [{cited(s)}]"
     garbled = Exercise("Anything", s, [ends_turn()]).check("fly to the moon")
     assert garbled.problems[0].startswith("step 1 `fly to the moon` is refused: ") and "unknown action kind" \
         in garbled.problems[0]
@@ -150,6 +155,76 @@ def test_the_seat_answering_can_be_named_and_a_post_goal_met() -> None:
         Exercise("x", _finished(), [ends_turn()])
 
 
+def cited(s: mp.GameState) -> str:
+    """A rule section the engine of ``s`` cites (the first)."""
+    return lessons.rule_sections(s.ruleset)[0]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_one_end_of_turn_convention_a_last_end_turn_after_the_turn_passed_is_read_as_done(ruleset: str) -> None:
+    s = _start(ruleset)
+    answer = _turn(s)
+    if answer[-1] == lessons.END_TURN:  # the rules wait for end_turn here: one more is another seat's
+        verdict = Exercise("One turn", s, [ends_turn()]).check([*answer, lessons.END_TURN])
+        assert verdict.problems and "is not" in verdict.problems[0] and not verdict.ok
+        answer = answer[:-1]
+        end = s
+        for step in answer:
+            end = end.apply(step)
+        if end.current_player == s.current_player:
+            return  # this game's turn ends only with end_turn
+    verdict = Exercise("One turn", s, [ends_turn()]).check([*answer, lessons.END_TURN])
+    assert verdict.ok and verdict.notes == (f"the turn had already ended after `{answer[-1]}`, so the last "
+                                            f"`{lessons.END_TURN}` has nothing left to end",), str(verdict)
+    assert "  note: the turn had already ended" in str(verdict)
+
+
+def test_a_task_names_its_rule_and_refuses_a_rule_the_game_does_not_cite() -> None:
+    s = mp.new_game(["Ana", "Ben"], seed=7).apply("compensation coins=2,camels=1")
+    ex = Exercise("Jade", s, [gains("jade", 2)], rule="Rulebook: 3. Guild Seals", hint="take the tailor seal")
+    assert str(ex.check("books [3] silk; offer 1")).endswith("hint: take the tailor seal [Rulebook: 3. Guild Seals]")
+    assert str(ex.check("guild_seal [3,4]; seal tailor")).splitlines()[-1] == "  ✓ Ana gains at least 2 jade"
+    with pytest.raises(mp.ArgumentError, match="cites no rule"):
+        Exercise("Jade", s, [gains("jade", 2)], rule="Rulebook: chess")
+
+
+def test_counts_are_said_in_words_not_field_names() -> None:
+    s = mp.new_game(["Ana", "Ben"], seed=7).apply("compensation coins=2,camels=1")
+    verdict = Exercise("Words", s, [gains("completed", 1), holds("black_dice", 2), gains("trading_posts", 1),
+                                    holds("coins", 1)]).check("khans_favor [3]")
+    text = str(verdict)
+    for said in ("Ana gains at least 1 completed contract: Ana gained 0 completed contracts",
+                 "Ana ends with at least 2 black dice: Ana has 0 black dice",
+                 "Ana gains at least 1 trading post: Ana gained 0 trading posts"):
+        assert said in text, text
+    assert "black_dice" not in text and "trading_posts" not in text
+    schmidt = mp.new_game(["Ana", "Ben"], ruleset="schmidt", seed=7)
+    goal = holds("cards", 2)
+    assert goal.said("Ana") == "Ana ends with at least 2 cards"
+    assert goal.test(lessons.Attempt(schmidt, 0, (), schmidt)) == "Ana has 0 cards"
+    assert holds("gulden", 300, words="Gulden").said("Ana") == "Ana ends with at least 300 Gulden"
+    assert holds("cards", 1).test(lessons.Attempt(schmidt, 0, (), schmidt.with_player(0, cards=["red30a"]))) is None
+
+
+def test_a_guide_plays_a_turn_step_by_step_and_a_refused_step_changes_nothing(capsys: pytest.CaptureFixture) -> None:
+    s = mp.new_game(["Ana", "Ben"], seed=7).apply("compensation coins=2,camels=1")
+    turn = Guide(s)
+    turn("travel [6] lower")
+    said = capsys.readouterr().out
+    assert said.startswith("`travel [6] lower` is refused: ") and "nothing changed" in said and turn.steps == ()
+    for step in ("travel [1] lower", "move Xanadu", "end_turn"):
+        turn(step)
+    said = capsys.readouterr().out
+    assert turn.steps == ("travel [1] lower", "move Xanadu", "end_turn") and turn.state.current_player == 1
+    assert "[Rulebook: 4. Travel]" in said and "Ana's turn is over (3 steps: " in said
+    turn("end_turn")
+    assert "is not played: the turn is over" in capsys.readouterr().out
+    turn.undo()
+    assert turn.steps == ("travel [1] lower", "move Xanadu") and "back to: Ana:" in capsys.readouterr().out
+    with pytest.raises(mp.ArgumentError):
+        Guide("not a state")  # type: ignore[arg-type]
+
+
 def _finished() -> mp.GameState:
     s = mp.new_game(2, ruleset="schmidt", seed=3, round_limit=1)
     while not s.is_over:
@@ -166,8 +241,9 @@ def test_side_by_side_shows_what_a_turn_changed(ruleset: str) -> None:
         end = end.apply(step)
     name = s.players[seat].name
     table = lessons.side_by_side(s, end, [seat], every_row=True)
-    fields = [f for f in s.players[seat].fields() if f != "name"]
+    fields = [words_for(f)[1] for f in s.players[seat].fields() if f != "name"]
     assert list(table.index) == fields and list(table.columns) == [(name, "before"), (name, "after")]
+    assert not any("_" in row for row in table.index), "rows are named in words, not field names"
     assert table.loc["location", (name, "after")] == end.players[seat].location
     changed = lessons.side_by_side(s, end)
     assert {who for who, _ in changed.columns} <= {p.name for p in s.players}

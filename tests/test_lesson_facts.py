@@ -1,7 +1,7 @@
-"""The statements the Voyages and Schmidt lessons (notebooks 06 and 07) teach, held to the engine, and
-the readings they teach labelled where they are taught (issue 36: the statements it found wrong or
-unlabelled). The notebooks' checked outputs show the same positions; these tests say which statement
-each one backs."""
+"""The statements the Voyages and Schmidt lessons (notebooks 06, 06b and 07) teach, held to the engine,
+and the readings they teach labelled where they are taught (issues 36 and 53: the statements found
+wrong, unlabelled or missing). The notebooks' checked outputs show the same positions; these tests say
+which statement each one backs."""
 
 from __future__ import annotations
 
@@ -17,11 +17,30 @@ from mp_notebook.lessons import LESSONS
 REPO = Path(__file__).resolve().parent.parent
 
 
+def _cells(ruleset: str) -> list[dict[str, Any]]:
+    """Every cell of ``ruleset``'s lesson, part after part."""
+    return [c for part in LESSONS[ruleset]
+            for c in json.loads((REPO / part).read_text(encoding="utf-8"))["cells"]]
+
+
 def _markdown(ruleset: str) -> list[str]:
-    """The text of each markdown cell of ``ruleset``'s lesson."""
-    notebook: dict[str, Any] = json.loads((REPO / LESSONS[ruleset]).read_text(encoding="utf-8"))
-    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
-            for c in notebook["cells"] if c["cell_type"] == "markdown"]
+    """The text of each markdown cell of ``ruleset``'s lesson, line breaks read as spaces (table rows kept
+    one a line)."""
+    texts = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+             for c in _cells(ruleset) if c["cell_type"] == "markdown"]
+    return ["\n".join(line if line.startswith("|") else " ".join(line.split()) for line in _paragraphs(t))
+            for t in texts]
+
+
+def _paragraphs(text: str) -> list[str]:
+    """The lines of ``text``, those of a paragraph joined (a table row stays a line)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if out and line.strip() and not line.startswith("|") and not out[-1].startswith("|") and out[-1].strip():
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 # (ruleset, words of a statement, the label the same markdown cell must carry)
@@ -32,6 +51,10 @@ LABELLED = [
     ("voyages", "each is paid when taken", "D15"),   # pay per step moved
     ("voyages", "the travel table (coins for 1…6 steps)", "From the board data"),
     ("voyages", "they make them **occupied**", "fee"),
+    ("voyages", "1, 3, 6 or 10 VP", "From the board data"),             # the rulebook prints "1 … 3 VP, etc."
+    ("voyages", "your post's space (10, 7, 4 or 1", "From the board data"),  # only the 10 is printed
+    ("voyages", "free space worth the most (10, 7, 4, 1 VP", "From the board data"),
+    ("voyages", "Sumatra holds three", "From the board data"),
     ("schmidt", "**Belgrade is 1 space**", "B2-5"),
     ("schmidt", "names the spin, not the spaces moved", "B2-5"),
     ("schmidt", "loses a turn", "B2-6"),
@@ -40,6 +63,7 @@ LABELLED = [
     ("schmidt", "one booty pile for the sea", "Reconstructed (B2-7)"),
     ("schmidt", "four mission cities", "Reconstructed"),
     ("schmidt", "The log says \"can make no more trades\"", "no trading choice is left"),
+    ("schmidt", "which joker lies in which deck", "Reconstructed (B2-4)"),
 ]
 
 
@@ -98,3 +122,61 @@ def test_schmidt_a_deal_ends_the_visit_though_cards_are_held_and_never_takes_pla
 def test_schmidt_return_capital_by_player_count() -> None:
     rules = mp.new_game(2, ruleset="schmidt", seed=1).components.rules
     assert dict(rules.return_capital) == {2: 1200, 3: 1000, 4: 800}
+
+
+def test_voyages_white_and_black_dice_are_rerolled_and_adjusted_like_your_own() -> None:
+    m = mp.new_game(["Ana", "Ben"], ruleset="voyages", seed=3, characters=["Matteo Polo", "Berke Khan"])
+    rich = m.with_player(0, camels=6)
+    assert {"reroll [b5]", "adjust_die [b5] -1", "adjust_die [b5] +1"} <= {str(a) for a in rich.legal_actions()}
+    assert rich.apply("adjust_die [b5] +1").players[0].white == 6
+    black = rich.with_player(0, black_dice=[3])
+    assert black.apply("adjust_die [b3] +1").players[0].black_dice == (4,)
+
+
+def test_voyages_with_a_single_contract_on_the_board_only_that_one_can_be_taken() -> None:
+    """000: "If there is only 1 contract on the contract spaces, you can only take that one"."""
+    m = mp.new_game(["Ana", "Ben"], ruleset="voyages", seed=3, characters=["Matteo Polo", "Berke Khan"])
+    for step in ["contracts [b5]", "take_contract 5 C30", "discard C29", "choose 1", "take_contract 4 C07",
+                 "discard C36", "end_turn", "contracts [6]", "take_contract 4 C32", "take_contract 3 C28",
+                 "discard C41", "end_turn", "contracts [6]", "take_contract 1 C08", "discard C30", "done", "end_turn"]:
+        m = m.apply(step)
+    assert m.contract_spaces == ("C03", None, None, None, None, None)
+    single = m.with_player(1, black_dice=[3]).apply("contracts [b3]")
+    assert [str(a) for a in single.legal_actions()] == ["take_contract 1 C03"]
+    after = single.apply("take_contract 1 C03").apply("discard C28")
+    assert [str(a) for a in after.legal_actions()] == ["done"]
+
+
+def test_schmidt_the_joker_table_is_the_engines_jokers() -> None:
+    """The lesson's table of jokers (which replaced a printed wall of them) has a row per joker, its
+    deck and its text as the engine's data give them."""
+    rows = [line for text in _markdown("schmidt") for line in text.splitlines() if line.startswith("| ")]
+    jokers = list(mp.new_game(2, ruleset="schmidt", seed=8).components.jokers.values())
+    for joker in jokers:
+        assert any(row.startswith(f"| {joker.colour} | {joker.text} |") for row in rows), joker.id
+    assert len([r for r in rows if r.split("|")[1].strip() in ("green", "red", "blue", "brown")]) == len(jokers)
+
+
+def test_schmidt_the_maps_label_the_places_the_text_uses() -> None:
+    captions = ["".join(o.get("data", {}).get("text/plain", "")) for c in _cells("schmidt")
+                for o in c.get("outputs", [])]
+    labelled = " ".join(c for c in captions if c.startswith("Map ("))
+    for place in ("Shangdu", "Tenduc", "Khanbalik", "Belgrade", "Venice"):
+        assert place in labelled, f"no map of the Schmidt lesson labels {place}"
+
+
+def test_schmidt_the_log_names_merchants_and_says_what_of_a_bribe_is_paid() -> None:
+    s0 = mp.new_game(["Ana", "Ben"], ruleset="schmidt", seed=8)
+    start = s0.with_player(0, location="Sofia", gulden=10, cards=[])
+    broke = next(t for t in (start.reseed(k).apply("spin land") for k in range(5000))
+                 if t.spun == ("land", "bandits") and t.decision.kind == "ransom")
+    texts = [e.text for e in broke.apply("ransom bribe").log[len(broke.log):]]
+    assert texts[0] == "Ana chooses to pay the bandits a bribe of 50 Gulden"
+    assert texts[1] == "Ana pays 10 Gulden of the 50 owed to the bandits' space"
+    assert "Ana returns to Venice" in texts[2]
+    bots = [mp.agents.GreedyAgent(seed=1), mp.agents.GreedyAgent(seed=2)]
+    game = s0
+    while not game.is_over:
+        game = game.apply(bots[game.current_player].choose(game))
+    pronouns = [e.text for e in game.log if any(f" {w} " in f" {e.text} " for w in ("him", "he", "his"))]
+    assert pronouns == []

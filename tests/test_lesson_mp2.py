@@ -1,10 +1,12 @@
-"""The statements the Marco Polo II lesson (notebook 01) teaches that issue 36 found wrong or unlabelled,
-held to the engine, and the readings and reconstructed values it teaches labelled where they are taught.
-The notebook's checked outputs show the same positions; these tests say which statement each one backs."""
+"""The statements the Marco Polo II lesson (notebooks 01 and 01b) teaches that were found wrong,
+unlabelled or missing (issues 36 and 53), held to the engine, and the readings and reconstructed values
+it teaches labelled where they are taught. The notebooks' checked outputs show the same positions; these
+tests say which statement each one backs."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,18 +15,21 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.lessons import LESSONS
-from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS, R_ROUND
+from mp_notebook.rulesets.mp2 import automa
+from mp_notebook.rulesets.mp2.citations import R_CARDS, R_FIRST, R_OCCUPIED, R_OUTPOST, R_POSTS, R_ROUND, R_TURN
 
 REPO = Path(__file__).resolve().parent.parent
-NOTEBOOK: dict[str, Any] = json.loads((REPO / LESSONS["mp2"]).read_text(encoding="utf-8"))
+NOTEBOOKS: list[dict[str, Any]] = [json.loads((REPO / part).read_text(encoding="utf-8")) for part in LESSONS["mp2"]]
+NOTEBOOK = NOTEBOOKS[0]
 
 
 def _text(source: str | list[str]) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
-MARKDOWN = [" ".join(_text(c["source"]).split()) for c in NOTEBOOK["cells"] if c["cell_type"] == "markdown"]
-"""Each markdown cell's text, line breaks read as spaces."""
+MARKDOWN = [" ".join(_text(c["source"]).split())
+            for nb in NOTEBOOKS for c in nb["cells"] if c["cell_type"] == "markdown"]
+"""Each markdown cell's text (of every part), line breaks read as spaces."""
 
 # (words of a statement, the label the same markdown cell must carry)
 LABELLED = [
@@ -44,6 +49,9 @@ LABELLED = [
     ("Filippo Vitello** keeps the outpost bonus tiles", "reading"),
     ("Books, always valid, takes the pepper book", "*Readings*"),
     ("the 8 Automa cards, the 12 trip slides", "components are *reconstructed*"),
+    ('orders "pay the travel costs, then move"', "*reading*"),      # each route is paid as it is taken
+    ("In the **black dice variant**", "*not in the rulebook*"),     # in neither 002 nor 003
+    ("one for each **shield on your goal card**", "*reading*"),      # 002 gives "+1" per improved goal seal
 ]
 
 
@@ -58,6 +66,9 @@ def test_a_reading_or_reconstruction_is_labelled_where_taught(statement: str, la
     "whoever used the highest Travel space",  # the first player is the last whose space was >= every one before
     "moves up to 3; the",                     # the Travel maxima given as fact (they are reconstructed)
     "Your goal card also shows city shields",  # goal-card shields are not the board's city shields
+    "6 cities, Jaipur with two",              # 6 card spaces in 5 cities (004; the engine's cards)
+    "which contracts, special cities and city cards need",  # the action-area cards need no post
+    "the money bag twice",                    # that answer is refused: a main action is due first
 ])
 def test_a_wrong_statement_is_gone(wrong: str) -> None:
     assert not any(wrong in text for text in MARKDOWN), f"{LESSONS['mp2']} says {wrong!r} again"
@@ -121,3 +132,101 @@ def test_the_round_start_is_taught_in_the_rulebooks_order() -> None:
     assert len(cells) == 1
     where = [cells[0].find(step) for step in steps]
     assert -1 not in where and where == sorted(where), where
+
+
+def test_city_cards_lie_in_five_cities_one_of_them_jaipur_with_two() -> None:
+    """003 has 6 card spaces by the cities; 004 names the card cities: 5 cities, Jaipur with two."""
+    c = _start().components
+    cities = {loc for loc in c.card_spaces.values()}
+    assert len(c.card_spaces) == 6 and len(cities) == 5
+    assert [space for space, city in c.card_spaces.items() if city == "Jaipur"] == ["Jaipur-Left", "Jaipur-Right"]
+    assert any("Five cities hold city cards" in text and "six card spaces" in text for text in MARKDOWN)
+
+
+def test_the_action_area_cards_need_no_trading_post() -> None:
+    """003: the two cards in the action area may be used from the start of the game, without posts."""
+    s = _start().with_player(0, goods={"pepper": 2})
+    assert s.players[0].trading_posts == ()
+    assert "city_card [1] Area-2" in [str(a) for a in s.legal_actions()]
+    with pytest.raises(mp.IllegalAction, match="you need a trading post in Xanadu"):
+        s.apply("city_card [1] Xanadu")
+
+
+def test_the_money_bag_twice_does_not_end_a_turn_with_dice_left() -> None:
+    s = _start().apply("money_bag [1] jade").apply("money_bag [1] jade")
+    with pytest.raises(mp.IllegalAction, match=r"you still have dice and must take a main action first \(Rulebook: "
+                                               r"A Game Turn\)"):
+        s.apply("end_turn")
+    assert R_TURN == "Rulebook: A Game Turn"
+
+
+def test_an_occupied_travel_space_costs_the_lowest_die_under_the_occupied_space_rule() -> None:
+    """The middle Travel space costs nothing itself; Ben pays his lowest die because Ana's dice are there."""
+    s = _start()
+    middle = next(t for t in s.components.rules.travel if t.name == "middle")
+    assert middle.coins == 0
+    ana = s.apply("travel [3,4] middle").apply("move Xian").apply("done").apply("done").apply("end_turn")
+    ben = ana.apply("travel [3,3] middle")
+    fee = [e for e in ben.log[len(ana.log):] if " pays " in e.text]
+    assert [(e.text, e.rule) for e in fee] == [
+        ("Ben pays 3 coins (middle Travel space was occupied: the lowest die placed)", R_OCCUPIED)]
+    lower = _start().apply("travel [1] lower").apply("move Xanadu").apply("end_turn").apply("travel [1] lower")
+    assert lower.log[-1].text == "Ben pays 3 coins (lower Travel space: 2 coins, and 1 as it was occupied " \
+                                 "(the lowest die placed))"
+
+
+def test_kashgar_gives_its_city_bonus_and_its_outpost_tile_at_once_and_its_card_from_the_next_turn() -> None:
+    near = _start().with_player(0, location="Kuqa-Oasis", coins=20, camels=10)
+    there = near.apply("travel [1] lower").apply("move Kashgar")
+    new = [(e.rule, e.text) for e in there.log[len(near.log):]]
+    assert (R_POSTS, "Ana gains 3 camels (city bonus of Kashgar)") in new
+    assert any(rule == R_OUTPOST and "outpost bonus tile" in text for rule, text in new)
+    assert not [a for a in there.legal_actions() if a.kind == "city_card" and a.space == "Kashgar"]
+    later = there.apply("end_turn").apply("khans_favor [3]").apply("end_turn").with_player(0, goods={"pepper": 2})
+    assert [a for a in later.legal_actions() if a.kind == "city_card" and a.space == "Kashgar"]
+
+
+def test_black_dice_can_be_changed_and_mixed_with_your_own_colour() -> None:
+    s = _start().with_player(0, black_dice=[5])
+    assert s.apply("adjust_die [b5] -1").players[0].black_dice == (4,)
+    assert "travel [4,b5] middle" in [str(a) for a in s.legal_actions()]
+    assert "black_die" not in [str(a) for a in s.apply("black_die").legal_actions()]  # once a turn by the bonus
+
+
+def test_black_dice_by_player_count() -> None:
+    assert [len(mp.new_game(n, seed=7).black_pool) for n in (2, 3, 4)] == [4, 5, 6]
+
+
+def test_a_contract_move_places_a_post_where_it_ends() -> None:
+    s = _start().with_player(0, contracts=["R11"], goods={"pepper": 1, "silk": 2})
+    assert s.components.contracts["R11"].reward.move == 1
+    moved = s.apply("complete_contract R11").apply("move Xanadu")
+    assert moved.players[0].trading_posts == ("Xanadu",) and moved.players[0].location == "Xanadu"
+
+
+def test_a_city_card_used_by_another_player_is_closed_for_the_round() -> None:
+    s = _start().apply("travel [1] lower").apply("move Xanadu").apply("end_turn").with_player(1, goods={"pepper": 2})
+    used = s.apply("city_card [3] Area-2").apply("trade 1x1").apply("good pepper").apply("good pepper")
+    ana = used.apply("end_turn").with_player(0, goods={"pepper": 2})
+    with pytest.raises(mp.IllegalAction, match=rf"already been used this round \(brown space\) \({R_CARDS}\)"):
+        ana.apply("city_card [3] Area-2")
+
+
+def test_the_automa_never_takes_a_plus_one_and_ends_its_round_when_its_deck_runs_out() -> None:
+    """004: 'The "+1" bonus depicted on certain contracts never apply'; 'In the rare case that the automa
+    deck runs out before the Automa has used all of its dice, the Automa prematurely ends its round'."""
+    solo = mp.new_game(["Ana"], automa="L1", seed=2)
+    plus_one = solo.components.contracts["R14"].reward
+    assert plus_one.shield == 1
+    t = solo._copy()
+    before = t.players[automa.SEAT].shields
+    automa._reward(t, plus_one, "contract R14")
+    assert t.players[automa.SEAT].shields == before
+    assert t.players[automa.SEAT].vp == solo.players[automa.SEAT].vp + plus_one.gain.vp
+    u = solo._copy()
+    u.automa = replace(u.automa, deck=u.automa.deck[:1], dice=5)
+    automa.take_turn(u)
+    assert u.log[-1].text == "the Automa's deck is empty: it ends its round without using its remaining dice"
+    assert u.automa.dice == 0 and u.automa.black == 0
+    assert any("**\"+1\" on contracts never applies**" in t for t in MARKDOWN)
+    assert any("**If the deck runs out**" in t for t in MARKDOWN)

@@ -476,7 +476,11 @@ def test_boosts_rank_the_bonus_actions_and_seals_by_new_end_locations():
     assert list(b.columns) == ["option", "kind", "chance", "gain", "new", "lost"]
     assert list(b.gain) == sorted(b.gain, reverse=True)
     bonus = {str(a) for a in s.legal_actions() if a.kind in ("adjust_die", "reroll", "black_die")}
-    assert set(b.option[b.kind != "seal"]) == bonus
+    assert set(b.option[b.kind != "seal"]) <= bonus and (b.gain > 0).all() and b.new.map(len).gt(0).all()
+    for option in bonus - set(b.option):  # left out: adds no place
+        after = {r.location for r in mp.routes.reachable(s.apply(option), i)} if "adjust" in option else set()
+        assert after <= now
+    assert b.attrs["note"].endswith(" a place")
     for row in b.itertuples():
         if row.kind == "adjust_die":  # exact: the engine applies it
             after = {r.location for r in mp.routes.reachable(s.apply(row.option), i)}
@@ -487,6 +491,9 @@ def test_boosts_rank_the_bonus_actions_and_seals_by_new_end_locations():
             assert set(row.new) == {r.location for r in mp.routes.reachable(held, i)} - now
         else:  # a die rolled: the mean over its six faces
             assert row.chance and 0 <= row.gain <= len(row.new)
+    rich = s.with_player(i, dice=[6] * len(s.players[i].dice), seals={t: "basic" for t in s.components.seals})
+    nothing = mp.routes.boosts(rich, i)
+    assert nothing.empty and nothing.attrs["note"].startswith("none of the")
     moved = s.apply(next(a for a in s.legal_actions() if a.kind == "khans_favor"))
     with pytest.raises(mp.ArgumentError, match="no Travel action open"):
         mp.routes.boosts(moved, i)

@@ -200,13 +200,14 @@ def test_greedy_takes_extra_turns_and_booty_but_not_a_card_that_breaks_the_colou
 
 
 def test_greedy_draws_blind_only_on_reseeded_futures() -> None:
-    """No peeking: the look-ahead takes a blind draw, a spin or a Plaque only on a reseeded
-    future, never on the position's own (which would show the card on top of the deck)."""
+    """No peeking: the look-ahead takes a blind draw, a spin or a Plaque only on a future
+    determinized from its seat's view, never on the position's own (which would show the card on top
+    of the deck)."""
     s = mp.new_game(2, ruleset="schmidt", seed=1)
     at = spin_to(s.with_player(0, location="Ankara", gulden=500), "land", "1").apply("move Constantinople")
     ahead = mp.agents.GreedyAgent(seed=0).follow_ups(at, 0)
     steps = ahead.history[len(at.history):]
-    assert "buy" in steps and all(steps[k - 1].startswith("reseed") for k, x in enumerate(steps) if x == "buy")
+    assert "buy" in steps and all(steps[k - 1].startswith("determinize 0 ") for k, x in enumerate(steps) if x == "buy")
     ready = spin_to(s.with_player(0, location="Shangdu", cards=["red80a", "blue80a", "green80a"]), "land", "3")
     chance = {str(a): evaluation.chance(ready, a) for a in ready.legal_actions()}
     assert chance.pop("move Khanbalik") and chance and not any(chance.values())  # the Plaque is drawn blind

@@ -190,7 +190,7 @@ def test_a_fight_won_at_an_empty_space_gives_nothing_to_decide() -> None:
     assert "booty piles — sea: 0 Gulden + 1 card, land: 0 Gulden + 0 cards<" in s._repr_html_()
     land = spin_to(s, "land", "bandits", fight="won")
     assert land.decision.kind == "turn" and land.current_player == 0  # the land pile is empty
-    assert "he receives nothing" in land.log[-1].text and land.log[-1].rule == rules.R_FIGHT
+    assert "Player 2 receives nothing" in land.log[-1].text and land.log[-1].rule == rules.R_FIGHT
     assert land.players[1].cards == () and land.booty["sea"] == (0, ("red30a",))  # the sea pile stays
 
 

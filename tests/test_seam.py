@@ -26,6 +26,7 @@ from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
 from mp_notebook.board.routes import BoardRoute, RouteTerms
 from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.state import SeatSecrets
 from mp_notebook.render.map import MapTerms
 from mp_notebook.rulesets import PACKAGES, PLANNED, Ruleset, get
 from mp_notebook.ui.labels import UiTerms
@@ -37,7 +38,7 @@ GENERIC = ("engine", "board", "render", "ui", "agents", "analysis", "rulesets._s
 LOWEST = ("mp_notebook.engine", "mp_notebook.board.graph")
 """The engine's generic machinery, below the rulesets and the registry."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
-                         "value": ValueTerms}
+                         "value": ValueTerms, "secrets": SeatSecrets}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""

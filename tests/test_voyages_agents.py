@@ -41,11 +41,13 @@ def test_agents_choose_legal_reproducible_actions():
 
 def test_evaluate():
     s = first_turn()
-    df = mp.analysis.evaluate(s, rollouts=2, agent=mp.agents.RandomAgent(2), prune=False, time_budget=None)
+    df = mp.analysis.evaluate(s, rollouts=2, min_futures=2, agent=mp.agents.RandomAgent(2), prune=False,
+                              time_budget=None)
     legal = {str(a) for a in s.legal_actions()}
     choices = plans(s, s.current_player, distinct_actions(s, s.legal_actions()))  # a row per journey
     assert set(df.action) <= legal and len(df) == len(choices)
-    assert df.score.is_monotonic_decreasing and (df.rollouts == 2).all()
+    finalists = df[~df.pruned]
+    assert finalists.margin.is_monotonic_decreasing and (finalists.futures == 2).all()
 
 
 def test_effect_merges_dice_only_variants():

@@ -565,7 +565,7 @@ def test_the_game_ends_after_5_rounds() -> None:
 def test_follow_up_decisions_refuse_other_actions() -> None:
     s = new().with_player(0, dice=[4, 5, 6, 6, 6])
     t = s.apply("bazaar [4,5] silk")
-    illegal(t, "end_turn", "waiting for", "column")
+    illegal(t, "end_turn", "has to wait", "never in the middle of it", "column")
     illegal(s, "column 2", "follow-up choice", R.R_TURN)
     illegal(s, "khans_favor [4,5]", "the Khan's favor takes exactly 1 die (", R.R_KHAN)
     with pytest.raises(mp.NotationError):

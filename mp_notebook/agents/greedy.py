@@ -213,13 +213,14 @@ class _Look:
         self._reseeded: dict[tuple[int, int], tuple[GameState, GameState]] = {}
 
     def reseeded(self, s: GameState, seed: int) -> GameState:
-        """``s.reseed(seed)``, made once per state and seed while the latest :data:`MEMO` states are
-        remembered (every chance action of a position is scored on the same futures)."""
+        """``s.determinize(i, seed)`` (a future from the player's view), made once per state and seed
+        while the latest :data:`MEMO` states are remembered (every chance action of a position is
+        scored on the same futures)."""
         key = (id(s), seed)
         known = self._reseeded.get(key)
         if known is None:
             # s held: its id stays its own
-            known = remember(self._reseeded, key, (s, s.reseed(seed)), MEMO * CHANCE_SAMPLES)
+            known = remember(self._reseeded, key, (s, s.determinize(self.i, seed)), MEMO * CHANCE_SAMPLES)
         return known[1]
 
     def score(self, s: GameState) -> float:

@@ -55,6 +55,7 @@ import networkx as nx
 from mp_notebook.board.journeys import BY as JOURNEY_BY
 from mp_notebook.board.journeys import (
     MAX_TOUR,
+    TOUR_BY,
     Journey,
     Leg,
     Plan,
@@ -65,7 +66,7 @@ from mp_notebook.board.journeys import (
     journey_rows,
 )
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.engine.text import amounts, noun, resource
+from mp_notebook.engine.text import amounts, counted, noun, resource
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
 from mp_notebook.rulesets import get
 
@@ -184,6 +185,8 @@ class TravelRules:
     (instead of the routes between them). ``step_camels``: camels each movement costs (a city
     card's price). ``suffixes``: what the engine's move choice appends to
     a step of each figure (default: nothing for the first, ``/2`` for the second).
+    ``posts_passing``: a trading post goes in every city a figure enters, not only where it ends
+    (Wilhelm von Rubruk).
 
     >>> TravelRules(("Beijing",))
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
@@ -198,6 +201,7 @@ class TravelRules:
     hops: frozenset[str] = field(default=frozenset(), repr=False)
     suffixes: tuple[str, ...] | None = field(default=None, repr=False)
     step_camels: int = field(default=0, repr=False)
+    posts_passing: bool = field(default=False, repr=False)
 
     @property
     def max_moves(self) -> int | None:
@@ -226,10 +230,17 @@ class TravelRules:
         return ([(there, route, label) for there, _, route, label in board.adjacent[here] if there not in self.hops]
                 + [(there, None, there) for there in sorted(self.hops - {here})])
 
+    def figure_suffixes(self) -> tuple[str, ...]:
+        """What the engine's move choices append for each figure.
+
+        >>> TravelRules(("Beijing", "Kashgar")).figure_suffixes()
+        ('', '/2')
+        """
+        return self.suffixes or tuple("" if k == 0 else f"/{k + 1}" for k in range(len(self.figures)))
+
     def suffix(self) -> dict[str, str]:
         """Each figure's location → the suffix of its move choices (the first figure's, if shared)."""
-        names = self.suffixes or tuple("" if k == 0 else f"/{k + 1}" for k in range(len(self.figures)))
-        return {f: s for f, s in reversed(list(zip(self.figures, names, strict=True)))}
+        return {f: s for f, s in reversed(list(zip(self.figures, self.figure_suffixes(), strict=True)))}
 
     def moves_into(self, board: Board, location: str) -> int:
         """Movement used by stepping onto ``location``."""
@@ -279,6 +290,11 @@ class RouteTerms(Protocol):
     def goal_cities(self, s: GameState, player: int) -> tuple[frozenset[str], ...]:
         """What the player's goal cards still ask for: per goal, the cities of which one needs a
         trading post (empty when every goal is met)."""
+        ...
+
+    def post_cities(self, s: GameState, player: int) -> frozenset[str]:
+        """The cities where ``player`` may still place a trading post (tours count the posts placed
+        on the way: the upper Travel space's extra post, Wilhelm von Rubruk's)."""
         ...
 
 
@@ -987,32 +1003,35 @@ def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> fl
 # --------------------------------------------------------------------------- over several turns
 
 
-def _plan(s: GameState, player: int, question: str, by: str) -> tuple[Plan, tuple[str, ...], dict[str, str]]:
-    """The journey terms of ``player``: the plan (figures apart), the figures and their suffixes."""
+def _plan(s: GameState, player: int, question: str, by: str,
+          choices: tuple[str, ...] = JOURNEY_BY) -> tuple[Plan, TravelRules]:
+    """The journey terms of ``player``: the plan (figures apart) and their travel rules."""
     player = _check_player(s, player)
     t = terms(s, question)
-    checked_choice("by", by, JOURNEY_BY)
+    checked_choice("by", by, choices)
     rules = t.travel_rules(s, player)
     plan = Plan(s.board, replace(rules, figures=(), suffixes=None), t.seals_held(s, player), t.travel_spaces(s, player),
-                t.dice_per_round(s, player))
-    return plan, rules.figures, rules.suffix()
+                t.dice_per_round(s, player), t.post_cities(s, player))
+    return plan, rules
 
 
 def journey(s: GameState, player: int, target: str, *, by: str = "actions") -> Journey | None:
     """The best journey of ``player`` to ``target`` over several Travel actions, or ``None`` where
     no route is open (a guild seal lacking); no legs where a figure stands there. ``by``:
-    ``"actions"`` (fewest Travel actions, then least total) or ``"total"``. Costs are as printed
-    and summed (resources change between turns), Travel spaces taken unoccupied; see
-    ``mp_notebook.board.journeys``.
+    ``"actions"`` (fewest Travel actions, then least total), ``"total"`` (least total, then
+    fewest actions) or ``"rounds"`` (the fewest rounds of any journey there, then fewest actions,
+    then least total). Costs are as printed and summed (resources change between turns), Travel
+    spaces taken unoccupied; see ``mp_notebook.board.journeys``. A journey moves one figure (the
+    one that gets there best).
 
     >>> import mp_notebook as mp
     >>> j = journey(mp.new_game(players=2, seed=1), 0, "Kashgar")
     >>> j.actions, j.dice, j.path[-1]
     (1, '3 dice ≥ 5', 'Kashgar')
     """
-    plan, figures, suffix = _plan(s, player, "journey", by)
+    plan, rules = _plan(s, player, "journey", by)
     _check_location(s, "target", target)
-    return best_journey(plan, figures, suffix, target, by)
+    return best_journey(plan, rules.figures, rules.suffix(), target, by)
 
 
 JOURNEY_COLUMNS = ("location", "kind", "actions", "rounds", "moves", "coins", "camels", "jade", "total", "dice", "path")
@@ -1023,7 +1042,8 @@ def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
     (columns ``location kind actions rounds moves coins camels jade total dice path``; empty
     numbers and path where no route is open). ``rounds``: the fewest rounds its Travel actions fit
     in from the start of a round (each Travel space once a round, the dice rolled; black dice not
-    counted), for this journey, which has the fewest actions (``by="actions"``) or costs least.
+    counted), for this journey, which has the fewest actions (``by="actions"``), costs least
+    (``"total"``) or, with ``by="rounds"``, fits in the fewest rounds of any journey there.
 
     >>> import mp_notebook as mp
     >>> t = journeys(mp.new_game(players=2, seed=1), 0).set_index("location")
@@ -1032,9 +1052,9 @@ def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
     """
     import pandas as pd
 
-    plan, figures, suffix = _plan(s, player, "journeys", by)
+    plan, rules = _plan(s, player, "journeys", by)
     rows = []
-    for loc, j in journey_rows(plan, figures, suffix, by).items():
+    for loc, j in journey_rows(plan, rules.figures, rules.suffix(), by).items():
         numbers: tuple[object, ...] = (None,) * 8 + ((),) if j is None else (
             j.actions, j.rounds, j.moves, j.coins, j.camels, j.jade, j.total, j.dice, j.path)
         rows.append((loc, s.board.locations[loc].kind, *numbers))
@@ -1042,17 +1062,26 @@ def journeys(s: GameState, player: int, *, by: str = "actions") -> pd.DataFrame:
 
 
 def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by: str = "total") -> Tour | None:
-    """The best order and journeys through ``cities`` (up to 8; each a location, or a collection
-    of locations of which one is visited), each city the end of a journey (a trading post goes
-    where a Travel action ends); ``None`` if one cannot be reached. Exact: every order is weighed
-    (dynamic programming over the cities visited). A city where the (only) figure stands is visited.
+    """The best Travel actions that place a trading post in each of ``cities`` (up to 8; each a
+    location, or a collection of locations of which one will do), or ``None`` if one cannot be
+    reached. ``by``: ``"total"`` (least coins + camels + jade, then fewest Travel actions) or
+    ``"actions"``. A post goes where a figure ends a Travel action, and on the way where the
+    rules place one: the upper Travel space's extra post in a city passed through (Marco Polo
+    II), every city Wilhelm von Rubruk enters (Voyages). A player with two figures (Mailin & Tian
+    Chin, Niccolò & Marco Polo) splits the cities between them, and one Travel action may move
+    both (its moves shared, each figure that ends in a city placing a post there). Exact, over
+    every order, every split and every walk: an A* search over the cities met, where the figures
+    stand and how far the Travel action under way has gone; costs as in :func:`journey`. A city
+    where a figure stands counts as met. ``rounds``: the fewest rounds the Travel actions fit in.
 
     >>> import mp_notebook as mp
     >>> t = tour(mp.new_game(players=2, seed=1), 0, ["Kashgar", "Xian", "Lhasa"])
     >>> t.cities, t.actions, t.total
-    (('Xian', 'Lhasa', 'Kashgar'), 3, 19)
+    (('Xian', 'Lhasa', 'Kashgar'), 2, 19)
+    >>> [(leg.space, leg.posts, leg.extra_post) for leg in t.whole.legs]
+    [('upper', ('Xian', 'Lhasa'), 'Xian'), ('middle', ('Kashgar',), None)]
     """
-    plan, figures, suffix = _plan(s, player, "tour", by)
+    plan, rules = _plan(s, player, "tour", by, TOUR_BY)
     if isinstance(cities, str) or not isinstance(cities, Iterable):
         raise ArgumentError(f"cities must be a list of locations (or of sets of locations), got {shown(cities)}")
     groups = []
@@ -1065,7 +1094,7 @@ def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by
         groups.append(group)
     if len(groups) > MAX_TOUR:
         raise ArgumentError(f"cities: at most {MAX_TOUR} cities (or sets of them), got {len(groups)}")
-    return best_tour(plan, figures, suffix, list(dict.fromkeys(groups)), by)
+    return best_tour(plan, rules.figures, rules.figure_suffixes(), list(dict.fromkeys(groups)), by)
 
 
 def goal_tour(s: GameState, player: int, *, by: str = "total") -> Tour | None:
@@ -1079,8 +1108,9 @@ def goal_tour(s: GameState, player: int, *, by: str = "total") -> Tour | None:
     >>> sorted(t.cities) == sorted({c for g in v.players[0].goals for c in v.components.goals[g].cities})
     True
     """
-    plan, figures, suffix = _plan(s, player, "goal_tour", by)
-    return best_tour(plan, figures, suffix, list(terms(s).goal_cities(s, _check_player(s, player))), by)
+    plan, rules = _plan(s, player, "goal_tour", by, TOUR_BY)
+    return best_tour(plan, rules.figures, rules.figure_suffixes(),
+                     list(terms(s).goal_cities(s, _check_player(s, player))), by)
 
 
 # --------------------------------------------------------------------------- what would help
@@ -1094,19 +1124,21 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
     """Which bonus action or guild seal would add the most places a Travel action can end on now.
 
     One row per legal bonus action that changes the dice (a die changed by 1, a reroll, a black
-    die: ``kind``) and per guild seal the player lacks (as if held, its price not paid): ``gain``
-    is the number of new end locations (the expected number over the six faces where the action
-    rolls a die, ``chance`` True), ``new`` the locations it can add and ``lost`` those it can take
-    away (paying for the bonus action). Sorted by gain. Asked at the player's turn with a Travel
-    action open and something to weigh; otherwise an :class:`ArgumentError` that says why.
+    die: ``kind``) and per guild seal the player lacks (as if held, its price not paid) that adds
+    at least one place: ``gain`` is the number of new end locations (the expected number over the
+    six faces where the action rolls a die, ``chance`` True), ``new`` the locations it can add and
+    ``lost`` those it can take away (paying for the bonus action). Sorted by gain. Empty when
+    nothing open adds a place (``attrs["note"]`` says so and how many options were weighed). Asked
+    at the player's turn with a Travel action open and something to weigh; otherwise an
+    :class:`ArgumentError` that says why.
 
     >>> import mp_notebook as mp
     >>> s = mp.new_game(players=2, seed=1)
     >>> while s.decision.kind != "turn":
     ...     s = s.apply(s.legal_actions()[0])
-    >>> b = boosts(s, 0).set_index("option")
-    >>> bool(b.loc["adjust_die [2] +1", "gain"] >= 0), sorted(b.kind.unique())
-    (True, ['adjust_die', 'black_die', 'reroll', 'seal'])
+    >>> b = boosts(s, 0)
+    >>> b.attrs["note"], list(b.option), bool((b.gain > 0).all())
+    ('1 option of 15 weighed adds a place', ['farmer seal'], True)
     """
     import pandas as pd
 
@@ -1137,8 +1169,13 @@ def boosts(s: GameState, player: int) -> pd.DataFrame:
         raise ArgumentError(f"boosts: no bonus action that changes the dice ({', '.join(BOOSTS)}) is open to "
                             f"{s.players[player].name} now{' and they hold every guild seal' if t.SEALS else ''}: "
                             f"nothing to weigh (mp.routes.reachable lists where they can go now)")
-    table = pd.DataFrame(rows, columns=list(BOOST_COLUMNS))
-    return table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table = pd.DataFrame([r for r in rows if r[4]], columns=list(BOOST_COLUMNS))
+    table = table.sort_values(["gain", "option"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table.attrs["note"] = (f"{counted(len(table), 'option', 'options')} of {len(rows)} weighed "
+                           f"{'adds' if len(table) == 1 else 'add'} a place" if len(table) else
+                           f"none of the {noun(len(rows), 'option')} weighed adds a place a Travel action can end on "
+                           f"now")
+    return table
 
 
 def _end_set(s: GameState, player: int) -> set[str]:

@@ -70,6 +70,18 @@ def push(s: Any, *tasks: Task) -> None:
         s.tasks = s.tasks + tasks[::-1]
 
 
+def mid_action(s: Any, a: Action, turn_kinds: tuple[str, ...], setting_up: tuple[str, ...], rule: str) -> str | None:
+    """Why ``a``, one of ``turn_kinds`` (main and bonus actions, ``end_turn``), waits while a choice of
+    the action under way is awaited (any pending decision but those of ``setting_up``, the choices
+    made before a turn such as compensation), citing ``rule``; ``None`` when that is not the case."""
+    task = s.tasks[-1] if s.tasks else None
+    if task is None or task[0] in setting_up or a.kind not in turn_kinds or a.player not in (None, task[1]):
+        return None
+    what = "ending the turn" if a.kind == "end_turn" else "another action"
+    return (f"{what} has to wait: bonus actions and the end of the turn come before or after a main action, "
+            f"never in the middle of it, and this one is not finished ({rule})")
+
+
 def seat_name(s: Any, i: int | None) -> str:
     return "—" if i is None else s.players[i].name
 
@@ -111,7 +123,9 @@ class Turns:
     ``engine_turn(state)``: plays a turn the engine takes itself (the solo Automa's), if one is
     due, and says whether it did; ``why_not(state, seat, player, action)``: why a turn action is
     not legal; ``turn_rule``/``end_rule``: the rules cited when it is not that seat's decision or
-    the game is over.
+    the game is over; ``why_waiting(state, action)``: what the rules say about an action the decision
+    awaited does not allow (a move after the Travel action has ended), said instead of what is
+    awaited, or ``None``.
     """
 
     main: Mapping[str, Callable[[Any, Any], None]]
@@ -125,6 +139,7 @@ class Turns:
     turn_rule: str
     end_rule: str
     engine_turn: Callable[[Any], bool] = lambda s: False
+    why_waiting: Callable[[Any, Action], str | None] = lambda s, a: None
 
     def run(self, s: Any) -> None:
         """Resolve automatic tasks (and turns the engine plays) until a decision is awaited."""
@@ -185,7 +200,8 @@ class Turns:
         if d.kind != "turn":
             legal = self.legal_actions(s)
             shown = ", ".join(str(x) for x in legal[:10]) + (" …" if len(legal) > 10 else "")
-            return f"{head}: the game is waiting for {d.text!r}; the choices are: {shown}"
+            said = self.why_waiting(s, a)  # the rule at stake says more than what is awaited
+            return f"{head}: {said or f'the game is waiting for {d.text!r}'}; the choices are: {shown}"
         i = d.player
         assert i is not None
         return f"{head}: {self.why_not(s, i, s.players[i], a)}"

@@ -50,6 +50,7 @@ from mp_notebook.rulesets._shared.tasks import (
     compensation_actions,
     counts,
     dice_text,
+    mid_action,
     new_action,
     parse_counts,
     push,
@@ -611,7 +612,14 @@ def _do_travel(s: Mp2State, a: LegalAction) -> None:
         s._note(i, f"{seat_name(s, i)} will be first player next round (used a Travel space ≥ every one used "
                    f"before this round)", R_FIRST)
     reserve = tuple(_first_moves(s, i))
-    push(s, _charge(i, fee, f"{a.space} Travel space", R_TRAVEL, reserve), ("move", i, moves, (), a.space, 0))
+    own = s.components.rules.travel[index].coins  # the space's printed coins (the lower space's 2)
+    if coins > own:  # occupied: the lowest die placed as well (R_OCCUPIED)
+        why = (f"{a.space} Travel space: {own} coins, and {coins - own} as it was occupied (the lowest die placed)"
+               if own else f"{a.space} Travel space was occupied: the lowest die placed")
+        rule = R_OCCUPIED
+    else:
+        why, rule = f"{a.space} Travel space", R_TRAVEL
+    push(s, _charge(i, fee, why, rule, reserve), ("move", i, moves, (), a.space, 0))
 
 
 def _do_contracts(s: Mp2State, a: LegalAction) -> None:
@@ -1400,8 +1408,9 @@ DECISION_ABOUT = {
 
 def _why_not(s: Mp2State, i: int, p: Player, a: Action) -> str:
     if a.kind not in MAIN_KINDS + BONUS_KINDS + ("end_turn",):
-        return (f"{a.kind} is a follow-up choice and nothing is asking for it now; "
-                f"choose a main or bonus action ({R_TURN})")
+        over = _travel_over(s, a)
+        return (f"{over}; " if over else "") + (f"{a.kind} is a follow-up choice and nothing is asking for it now; "
+                                                 f"choose a main or bonus action ({R_TURN})")
     if a.kind == "end_turn":
         return f"you still have dice and must take a main action first ({R_TURN})"
     own, black = _own(a), a.black
@@ -1562,8 +1571,94 @@ def _automa_turn(s: Mp2State) -> bool:
     return True
 
 
+def _travel_over(s: Mp2State, a: Action) -> str | None:
+    """Why a ``move`` is refused after this turn's Travel action has ended: how far its lowest die
+    and its space let it go (``None`` for another action, or a turn without a Travel action)."""
+    if a.kind != "move" or s.current_player is None or (s.tasks and s.tasks[-1][0] == "move"):
+        return None
+    i, moved, chain = s.current_player, 0, s._hist
+    while chain is not None:
+        chain, step = chain
+        if not isinstance(step, Action) or step.player != i or step.kind == "end_turn":
+            return None
+        if step.kind == "move":
+            moved += 1
+        elif step.kind == "travel" and step.dice and step.space:
+            space = next(sp for sp in s.components.rules.travel if sp.name == step.space)
+            die, moves = min(step.dice), min(min(step.dice), space.max_moves)
+            if die <= space.max_moves:
+                reach = f"your lowest die is {die}, so this Travel moves at most {counted(moves, 'step')}"
+            else:
+                reach = (f"the {space.name} Travel space moves at most {counted(moves, 'step')} "
+                         f"(your lowest die is {die})")
+            stopped = f"you stopped it after {counted(moved, 'step')}; " if moved < moves else ""
+            return f"your Travel action is over: {stopped}{reach} ({R_TRAVEL})"
+    return None
+
+
+_SETTING_UP = ("compensation", "pick_character", "pick_goal", "pair", "double_bonus")  # choices before a turn
+
+
+def _why_waiting(s: Mp2State, a: Action) -> str | None:
+    """What the rules say about ``a`` while another choice is awaited: a turn action (bonus, main,
+    ``end_turn``) in the middle of an action, a seal the lower die does not reach (or one already
+    held), a step the routes do not allow, a city card's exchange beyond the die or the purse, a
+    contract in a city without a post or one taken in the same action to be discarded, a move after
+    the Travel action has ended; ``None`` otherwise."""
+    waits = mid_action(s, a, (*MAIN_KINDS, *BONUS_KINDS, "end_turn"), _SETTING_UP, R_TURN)
+    if waits:
+        return waits
+    task = s.tasks[-1] if s.tasks else None
+    if task is not None and task[0] == a.kind == "seal" and a.choice in s.components.seals:
+        seal, player = s.components.seals[a.choice], s.players[task[1]]
+        if player.has_seal(seal.type):
+            return f"you hold the {seal.type} seal already, and one seal of each type at most ({R_SEALS})"
+        if seal.min_die > task[2]:
+            return (f"the {seal.type} seal needs a lower die of at least {seal.min_die}, and your lower die "
+                    f"is {task[2]} ({R_SEALS})")
+    if task is not None and task[0] == a.kind == "move" and a.choice:
+        return _why_not_step(s, task[1], a.choice)
+    if task is not None and task[0] == a.kind == "take_contract" and a.space:
+        posts = s.players[task[1]].trading_posts
+        if a.space in s.display and a.space not in posts:
+            return (f"you have no trading post in {a.space}: contracts are taken only in contract cities where you "
+                    f"have a post ({R_CONTRACTS})")
+    if task is not None and task[0] == a.kind == "trade" and a.choice and "x" in a.choice:
+        option, _, times = a.choice.partition("x")
+        card = s.components.city_cards[task[2]]
+        if times.isdigit() and int(times) > task[3]:
+            return f"your die is {task[3]}, so the card is used at most {counted(task[3], 'time')} ({R_CARDS})"
+        if option.isdigit() and 1 <= int(option) <= len(card.options) and times.isdigit():
+            return (f"you cannot pay exchange {option} {counted(int(times), 'time')}: it costs "
+                    f"{card.options[int(option) - 1].pay} each time ({R_CARDS})")
+    if task is not None and task[0] == a.kind == "discard" and a.choice in (task[2], *task[3]):
+        return (f"contract {a.choice} was taken in this action: you may not take a contract just to discard it "
+                f"({R_CONTRACTS})")
+    return _travel_over(s, a)
+
+
+def _why_not_step(s: Mp2State, i: int, dest: str) -> str | None:
+    """Why the figure(s) of player ``i`` cannot step to ``dest`` now: not one step away, a sea route
+    whose seal is missing, a route cost that cannot be paid (``None`` for a place not on the map)."""
+    if dest not in s.board.adjacent:
+        return None
+    p = s.players[i]
+    here = [x for x in p.locations if x]
+    routes = [r for x in here for other, _, r, _ in s.board.adjacent[x] if other == dest]
+    if not routes:
+        return f"{dest} is not one step from {' or '.join(here)} ({R_TRAVEL})"
+    missing = sorted({r.seal for r in routes if r.seal is not None and not p.has_seal(r.seal)})
+    if len(missing) == len(routes):
+        return (f"the route to {dest} is a sea or river route that needs the {' or '.join(missing)} seal, which you "
+                f"do not hold ({R_TRAVEL})")
+    r = next(r for r in routes if r.seal is None or p.has_seal(r.seal))
+    cost = amounts([("coins", r.coins), ("camels", r.camels), ("jade", r.jade)])
+    return f"the route {r.a}–{r.b} costs {cost}, more than you can pay now ({R_TRAVEL})"
+
+
 TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,
-              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, engine_turn=_automa_turn)
+              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, engine_turn=_automa_turn,
+              why_waiting=_why_waiting)
 run = TURNS.run
 legal_actions = TURNS.legal_actions
 decision = TURNS.decision

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.mp2.state import Mp2State
 
-__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "resources",
+__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "post_cities", "resources",
            "seals_held", "travel_rules", "travel_spaces", "travel_terms"]
 
 
@@ -77,7 +77,8 @@ def travel_spaces(s: GameState, player: int) -> tuple[TravelSpace, ...]:
     state = cast("Mp2State", s)
     p = state.players[player]
     ch = state.components.characters_by_name[p.character] if p.character else None
-    return tuple(TravelSpace(sp.name, sp.dice, sp.max_moves, sp.coins) for sp in state.components.rules.travel
+    return tuple(TravelSpace(sp.name, sp.dice, sp.max_moves, sp.coins, sp.extra_post)
+                 for sp in state.components.rules.travel
                  if ch is None or not ch.travel_spaces or sp.name in ch.travel_spaces)
 
 
@@ -100,6 +101,20 @@ def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
     covered = {places[c].shield for c in p.trading_posts}
     return tuple(frozenset(n for n, loc in places.items() if loc.shield == shield)
                  for shield in state.components.goals[p.goal].shields if shield not in covered)
+
+
+def post_cities(s: GameState, player: int) -> frozenset[str]:
+    """The cities where ``player`` may still place a trading post: every city but Beijing and
+    those with their post (the upper Travel space's extra post goes in one of these passed through).
+
+    >>> import mp_notebook as mp
+    >>> "Beijing" in post_cities(mp.new_game(players=2, seed=1), 0)
+    False
+    """
+    state = cast("Mp2State", s)
+    posted = set(state.players[player].trading_posts)
+    return frozenset(n for n, loc in state.components.locations.items() if loc.is_city and not loc.start
+                     and n not in posted)
 
 
 def dice_per_round(s: GameState, player: int) -> int:

@@ -68,9 +68,9 @@ def value(s: GameState, i: int) -> float:
         rest = max(c.distance[c.khanbalik][m] + home[m] for m in r.missions)
         way = distance[c.khanbalik]
         if gifts < r.gifts:  # by way of the nearest city whose deck still holds a gift card
-            decks = state.decks
-            sellers = [city for city in c.trading_cities
-                       if any(c.cards[x].value >= r.gift_min_value for x in decks[c.locations[city].colour or ""])]
+            held = {colour for colour, deck in state.decks.items()
+                    if any(c.cards[x].value >= r.gift_min_value for x in deck)}
+            sellers = [city for city in c.trading_cities if (c.locations[city].colour or "") in held]
             way = min((distance[city] + c.distance[city][c.khanbalik] for city in sellers), default=way)
         return points + GIFT * gifts - STEP * (way + rest)
     points += STAGE + (STAGE if p.secrets else 0)

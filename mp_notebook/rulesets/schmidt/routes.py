@@ -51,6 +51,7 @@ MOVEMENT = "spinner"  # how ``mp.routes`` asks this ruleset (see mp_notebook.boa
 SEALS: tuple[str, ...] = ()
 # the questions of paid routes and dice: not asked here (mp.routes says what to ask instead)
 travel_rules = resources = seals_held = travel_terms = move_terms = travel_spaces = goal_cities = dice_per_round = None
+post_cities = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
 MAX_SPINS = 200

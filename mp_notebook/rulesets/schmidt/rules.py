@@ -416,7 +416,7 @@ def _spin(s: SchmidtState, i: int, ring: str) -> None:
     gulden, cards = s.booty[ring]
     if not gulden and not cards:
         s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins, but their space is "
-                   f"empty: he receives nothing", R_FIGHT)
+                   f"empty: {p.name} receives nothing", R_FIGHT)
         return
     s._note(i, f"{p.name} fights the {result}: white {white}, black {black} — {p.name} wins and may take their "
                f"booty: {loot(c, gulden, cards)}", R_FIGHT)
@@ -459,8 +459,8 @@ def _move(s: SchmidtState, i: int, dest: str) -> None:
         if s.secrets_left:
             s.secrets_left -= 1
             p.__dict__["secrets"] = True
-            s._note(i, f"{p.name} reveals the Golden Plaque in {dest}: the mission is done; he receives the Secrets "
-                       f"of the Orient ({c.rules.secrets_value} Gulden) and may return to Venice", R_MISSION)
+            s._note(i, f"{p.name} reveals the Golden Plaque in {dest}: the mission is done; {p.name} receives the "
+                       f"Secrets of the Orient ({c.rules.secrets_value} Gulden) and may return to Venice", R_MISSION)
         else:
             s._note(i, f"{p.name} reaches {dest}, but no Secrets of the Orient are left in the bank", R_MISSION)
 
@@ -470,7 +470,7 @@ def _ransom(s: SchmidtState, i: int, choice: str) -> None:
     s.tasks = s.tasks[:-1]
     p = s._player(i)
     if choice == "bribe":
-        s._note(i, f"{p.name} pays the {_fight(ring)} a bribe of {s.components.rules.bribe} Gulden", R_FIGHT)
+        s._note(i, f"{p.name} chooses to pay the {_fight(ring)} a bribe of {s.components.rules.bribe} Gulden", R_FIGHT)
         s.tasks = (*s.tasks, ("debt", i, s.components.rules.bribe, ring, R_FIGHT))
         return
     p.__dict__["cards"] = tuple(x for x in p.cards if x != choice)
@@ -503,7 +503,8 @@ def _receive_plaque(s: SchmidtState, i: int) -> None:
     s.plaques = s.plaques[:k] + s.plaques[k + 1:]
     p.__dict__["plaque"] = city
     s._note(i, f"Kubilai Khan gives {p.name} a Golden Plaque ({s.components.rules.plaque_value} Gulden) and a secret "
-               f"mission (players[{i}].plaque); it protects him from pirates and bandits until he gets there",
+               f"mission, a city only {p.name} sees; it protects {p.name} from pirates and bandits until the mission "
+               f"is done",
             R_KHANBALIK)
 
 
@@ -596,8 +597,8 @@ def _pick(s: SchmidtState, i: int, choice: str) -> None:
     elif joker.effect == "join":
         _teleport(s, j, s.players[i].location)
     else:
-        s._note(i, f"{s.players[i].name} concludes a deal with {s.players[j].name}, who owes him {joker.amount} "
-                   f"Gulden", R_JOKER)
+        name = s.players[i].name
+        s._note(i, f"{name} concludes a deal with {s.players[j].name}, who owes {name} {joker.amount} Gulden", R_JOKER)
         s.tasks = (*s.tasks, ("debt", j, joker.amount, i, R_JOKER))
 
 
@@ -638,7 +639,7 @@ def _deal(s: SchmidtState, i: int, choice: str) -> None:
     cid = q.cards[s.draw(len(q.cards))]
     p.__dict__.update(gulden=p.gulden - c.rules.deal_price, cards=tuple(sorted((*p.cards, cid))))
     q.__dict__.update(gulden=q.gulden + c.rules.deal_price, cards=tuple(x for x in q.cards if x != cid))
-    s._note(i, f"{p.name} pays {q.name} {c.rules.deal_price} Gulden and draws one of his cards blind: a "
+    s._note(i, f"{p.name} pays {q.name} {c.rules.deal_price} Gulden and draws one of {q.name}'s cards blind: a "
                f"{_card(c, cid)} card", R_DEAL)
 
 
@@ -658,7 +659,7 @@ def _pay_debt(s: SchmidtState, i: int, choice: str) -> None:
         p.__dict__["cards"] = tuple(x for x in p.cards if x != choice)
         _under_deck(s, choice)
     p.__dict__["gulden"] = p.gulden + value
-    s._note(i, f"{p.name} sells {what} to the bank for {value} Gulden to pay his debt", R_DEBT)
+    s._note(i, f"{p.name} sells {what} to the bank for {value} Gulden to pay the debt", R_DEBT)
 
 
 def _end_turn(s: SchmidtState, i: int, _: str) -> None:
@@ -729,10 +730,11 @@ def _settle(s: SchmidtState, i: int, amount: int, creditor: int | str, rule: str
         gulden, cards = s.booty[creditor]
         s.booty = {**s.booty, creditor: (gulden + paid, cards)}
         to = f"the {_fight(creditor)}' space"
-    s._note(i, f"{p.name} pays {paid} Gulden to {to}", R_DEBT if paid < amount else rule)
+    short = f" of the {amount} owed" if paid < amount else ""
+    s._note(i, f"{p.name} pays {paid} Gulden{short} to {to}", R_DEBT if paid < amount else rule)
     if paid < amount:
         p.__dict__.update(location=c.start, gulden=c.rules.restart_gulden)
-        s._note(i, f"{p.name} has neither money nor cards left: he returns to Venice and starts again with "
+        s._note(i, f"{p.name} has neither money nor cards left: {p.name} returns to Venice and starts again with "
                    f"{c.rules.restart_gulden} Gulden", R_DEBT)
         if i == s.turn:
             s.visit = None

@@ -79,6 +79,7 @@ from mp_notebook.rulesets._shared.tasks import (
     Turns,
     compensation_actions,
     dice_text,
+    mid_action,
     new_action,
     parse_counts,
     push,
@@ -1362,8 +1363,36 @@ def _why_not_bonus(s: VoyagesState, i: int, p: Player, a: Action) -> str:
     return f"it costs {rules.black_die_cost} and you have {resource(p.camels, 'camels')} ({R_BUY_BLACK})"
 
 
+def _why_waiting(s: VoyagesState, a: Action) -> str | None:
+    """What the rules say about ``a`` while another choice is awaited: a turn action in the middle of
+    an action, a bazaar column or a contract space beyond the die, a contract taken in the same
+    action to be discarded, a step to a place not next or not paid for; ``None`` otherwise."""
+    waits = mid_action(s, a, (*MAIN_KINDS, *BONUS_KINDS, "end_turn"), ("compensation", "pick_character", "pick_goal"),
+                       R_TURN)
+    if waits:
+        return waits
+    task = s.tasks[-1] if s.tasks else None
+    if task is None or task[0] != a.kind:
+        return None
+    if a.kind == "column" and a.choice and a.choice.isdigit() and int(a.choice) > task[3]:
+        return f"your lowest die is {task[3]}, so the columns are 1 to {task[3]} ({R_BAZAAR})"
+    if a.kind == "take_contract" and a.space and a.space.isdigit() and int(a.space) > task[3]:
+        return f"your die is {task[3]}, so it opens {first(task[3], 'contract space')} ({R_CONTRACTS})"
+    if a.kind == "discard" and a.choice in (task[2], *task[3]) and not task[4]:
+        return (f"contract {a.choice} was taken in this action: new contracts go on your board first, and an "
+                f"older one makes room ({R_CONTRACTS})")
+    if a.kind == "move" and a.choice:
+        to, _, fig = a.choice.partition("/")
+        steps = [st for st in open_steps(s, task[1]) if st[2] == to and (not fig or str(st[0]) == fig)]
+        if not steps:
+            return f"{to} is not one step from {' or '.join(s.players[task[1]].locations)} ({R_TRAVEL})"
+        cost = step_cost(s, steps[0][3], task[3], task[4], task[5])
+        return f"this step costs {cost}, more than you can pay now ({R_TRAVEL})"
+    return None
+
+
 TURNS = Turns(main=_MAIN, bonus=_BONUS, decisions=_DECISIONS, auto=_AUTO, turn_actions=_turn_actions,
-              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END)
+              about=DECISION_ABOUT, why_not=_why_not, turn_rule=R_TURN, end_rule=R_END, why_waiting=_why_waiting)
 run = TURNS.run
 legal_actions = TURNS.legal_actions
 decision = TURNS.decision

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from mp_notebook.engine.game import GameState
     from mp_notebook.rulesets.voyages.state import VoyagesState
 
-__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "resources",
+__all__ = ["MOVEMENT", "SEALS", "dice_per_round", "goal_cities", "move_terms", "post_cities", "resources",
            "seals_held", "travel_rules", "travel_spaces", "travel_terms"]
 
 SEALS: tuple[str, ...] = ()  # no guild seals in this game
@@ -58,7 +58,8 @@ def travel_rules(s: GameState, player: int) -> TravelRules:
     ch = state.components.characters[p.character] if p.character else None
     hops = frozenset(n for n, loc in state.components.locations.items() if not loc.is_city)
     return TravelRules(p.locations, step_coins=steps, hops=hops if ch is not None and ch.oasis_hop else frozenset(),
-                       suffixes=("/1", "/2") if p.figure2 is not None else None)
+                       suffixes=("/1", "/2") if p.figure2 is not None else None,
+                       posts_passing=ch is not None and ch.posts_passing)
 
 
 def resources(s: GameState, player: int) -> tuple[int, int, int]:
@@ -91,7 +92,9 @@ def move_terms(s: GameState, player: int) -> MoveTerms | None:
         pay = per_step.pay
         if per_step.any_good or per_step.different_goods or pay.pepper or pay.silk or pay.gold or pay.vp:
             raise ArgumentError(f"route analysis: this city card's moves cost {per_step} each, and goods are not "
-                                f"among the resources route analysis prices (coins and camels)")
+                                f"among the resources route analysis prices (coins and camels); ask "
+                                f"s.legal_actions() for the moves the engine offers now (each a step you can pay), "
+                                f"or mp.routes.cheapest(s, player, target) for what the routes themselves cost")
         steps, camels = tuple(c + pay.coins for c in steps), pay.camels
     moving = dataclasses.replace(rules, step_coins=steps, step_camels=camels)
     return MoveTerms(mode, left, moving, bool(made) or mode == "free")
@@ -110,6 +113,19 @@ def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
     p = state.players[player]
     cities = dict.fromkeys(c for g in p.goals for c in state.components.goals[g].cities)
     return tuple(frozenset({c}) for c in cities if c not in p.trading_posts)
+
+
+def post_cities(s: GameState, player: int) -> frozenset[str]:
+    """The cities where ``player`` may still place a trading post (every city taking posts without
+    theirs; Wilhelm von Rubruk places one in each he enters).
+
+    >>> import mp_notebook as mp
+    >>> "Venezia" in post_cities(mp.new_game(2, ruleset="voyages", seed=1), 0)
+    False
+    """
+    state = cast("VoyagesState", s)
+    posted = set(state.players[player].trading_posts)
+    return frozenset(n for n, loc in state.components.locations.items() if loc.takes_posts and n not in posted)
 
 
 def dice_per_round(s: GameState, player: int) -> int:
