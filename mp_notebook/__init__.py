@@ -19,6 +19,7 @@ import importlib
 from typing import Any
 
 from mp_notebook import rulesets as rulesets  # mp.rulesets.get(...) as before: the registry's names
+from mp_notebook.engine import game as _game
 from mp_notebook.engine.actions import Action, Decision, Event
 from mp_notebook.engine.errors import ArgumentError, DataError, IllegalAction, NotationError, SaveFileError
 from mp_notebook.engine.game import GameState
@@ -39,6 +40,16 @@ __all__ = [
     "NotationError", "SaveFileError", "load", "new_game", "replay", *_LAZY,
 ]
 __version__ = "0.1.0"
+
+
+def _page(state: GameState, path: Any = None, **options: Any) -> str:
+    """``GameState.to_html``: the replay page, drawn by the display layers (imported on first use)."""
+    from mp_notebook.render.replay import page
+
+    return page(state, path, **options)
+
+
+_game.connect_page(_page)
 
 
 def __getattr__(name: str) -> Any:

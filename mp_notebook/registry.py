@@ -49,10 +49,10 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.board import graph
-from mp_notebook.engine import actions, game
+from mp_notebook.engine import actions, code, game
 from mp_notebook.engine.errors import ArgumentError, NotationError, SaveFileError
 from mp_notebook.engine.game import FORMAT, MAX_SAVE, VERSION, GameState, read_document
 from mp_notebook.engine.validate import checked_path, shown
@@ -170,8 +170,12 @@ def _replayed(state: GameState, entry: str) -> GameState:
 
 
 def load(path: str | os.PathLike[str]) -> GameState:
-    """Load a game saved with ``GameState.save``; a file that is not a saved game (too long, not
-    UTF-8, corrupted) raises :class:`SaveFileError`, a ``path`` that names no file ``ArgumentError``."""
+    """Load a game saved with ``GameState.save``, or a position code (``GameState.code()``: a ``str``
+    starting with ``mpn``, a version and ``-``; to load a file whose name starts so, pass a
+    ``pathlib.Path``). A file that is not a saved game (too long, not UTF-8, corrupted) or a damaged
+    code raises :class:`SaveFileError`, a ``path`` that names no file ``ArgumentError``."""
+    if code.is_code(path):
+        return code.read(cast(str, path), load_json)
     with open(checked_path("path", path), "rb") as f:
         data = f.read(MAX_SAVE + 1)
     if len(data) > MAX_SAVE:
@@ -216,9 +220,8 @@ def load_json(text: str) -> GameState:
         except ValueError as exc:  # IllegalAction and NotationError are ValueErrors
             raise SaveFileError(f"saved game: history entry {i} {entry[:100]!r} cannot be replayed: "
                                 f"{exc}"[:1000] + older) from exc
-    snapshot = state._snapshot()
-    if snapshot != doc["state"]:
-        differ = sorted(k for k in set(snapshot) | set(doc["state"]) if snapshot.get(k) != doc["state"].get(k))
+    differ = game.stored_differs(state._snapshot(), doc["state"])
+    if differ:
         raise SaveFileError(f"saved game is inconsistent: replaying its history does not give its stored "
                             f"position (differs in: {', '.join(differ)}){older}")
     return state

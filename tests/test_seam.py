@@ -43,12 +43,13 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("mp_notebook.board.routes", "mp_notebook.render", "mp_notebook.ui", "mp_notebook.agents",
      "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook.adapters"),
     ("mp_notebook.rulesets",),
-    ("mp_notebook",),
+    ("mp_notebook", "mp_notebook.__main__"),
 )
 """The floors, bottom to top: the engine's generic machinery (``engine/`` and the board's graph),
 the registry, the generic layers that ask it, the ruleset packages (which implement those layers'
 protocols; ``rulesets._shared`` with them) and the package root. A module stands on the floor of
-the longest prefix naming it (``board.routes`` on the third); the root's floor holds the root alone."""
+the longest prefix naming it (``board.routes`` on the third); the root's floor holds the root and
+its command line (``python -m mp_notebook``) alone."""
 GENERIC = ("engine", "board", "registry", "render", "ui", "agents", "analysis", "lessons", "adapters")
 """The layers below the ruleset packages, which serve every ruleset."""
 SHARED = "rulesets._shared"
@@ -126,10 +127,10 @@ def import_graph(*, typing_too: bool) -> nx.DiGraph:
 def floor(name: str) -> int:
     """The floor (0 = the ground) of module ``name`` (see :data:`FLOORS`).
 
-    >>> floor("mp_notebook.board.graph"), floor("mp_notebook.board.routes"), floor("mp_notebook")
+    >>> floor("mp_notebook.board.graph"), floor("mp_notebook.board.routes"), floor("mp_notebook.__main__")
     (0, 2, 4)
     """
-    if name == ROOT:
+    if name in FLOORS[-1]:
         return len(FLOORS) - 1
     prefixes = [(len(prefix), level) for level, names in enumerate(FLOORS[:-1]) for prefix in names
                 if in_layer(name, prefix)]

@@ -72,7 +72,7 @@ def test_play_builds_every_part(app):
     assert "Player 3 rolls" in app.log_view.value
     assert app.log_view.value.index("Player 3 rolls") < app.log_view.value.index("quick setup")  # newest first
     assert app.undo_button.disabled and app.last_error is None
-    assert app.map in app.children and app.dice in app.children[5].children[1].children
+    assert app.map in app.children and app.dice in app.children[app.children.index(app.map) + 1].children[1].children
 
 
 def test_play_takes_a_state_or_new_game_options():

@@ -10,8 +10,11 @@ engine does them (``mp_notebook.registry``; see :func:`connect`).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
+import zlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +34,10 @@ MAX_SAVE = 2_000_000
 takes some tens of kilobytes."""
 MAX_HISTORY = 20_000
 """The most history entries a save file may replay (a whole game has a few hundred to ~2,000)."""
+PREFIX = f"mpn{VERSION}-"
+"""What every position code (:meth:`GameState.code`) starts with: ``mpn``, the save format's version, ``-``."""
+CHECKSUM = 4  # bytes of a code's CRC-32
+DIGEST = 6  # bytes of a position's digest in a code (12 hex digits)
 
 # A persistent, shareable list: None or (previous, item). Appending is O(1) and states share
 # their common past, so forking a state never copies its history or log. The history holds
@@ -168,6 +175,31 @@ class GameState:
         with open(checked_path("path", path), "w", encoding="utf-8") as f:
             f.write(self.to_json(indent=1))
 
+    def code(self) -> str:
+        """This position as a short URL-safe text: the save file, compressed, with a checksum (the
+        format: :mod:`mp_notebook.engine.code`, which reads it); ``mp.load(code)`` gives it back.
+
+        >>> import mp_notebook as mp
+        >>> s = mp.new_game(players=2, seed=3)
+        >>> mp.load(s.code()) == s
+        True
+        """
+        doc = json.loads(self.to_json())
+        del doc["format"], doc["version"]  # the prefix says them
+        doc["state"] = {"digest": digest(doc["state"])}
+        text = json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        deflate = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+        payload = deflate.compress(text) + deflate.flush()
+        rest = leb128(len(payload)) + payload
+        body = zlib.crc32(rest).to_bytes(CHECKSUM, "big") + rest
+        return PREFIX + base64.urlsafe_b64encode(body).decode("ascii").rstrip("=")
+
+    def to_html(self, path: str | os.PathLike[str] | None = None, **options: Any) -> str:
+        """The game up to this position as one self-contained HTML page (a replay: the map, the
+        log, the boards and the score at every step; see :func:`mp_notebook.render.replay.page`
+        for ``options``), written to ``path`` if given; returns the HTML text."""
+        return _page(self, path, **options)
+
 
 def read_document(text: Any) -> dict[str, Any]:
     """The parts of a save file, checked as far as no ruleset is needed: its size, JSON, format and
@@ -207,8 +239,49 @@ def read_document(text: Any) -> dict[str, Any]:
     return doc
 
 
+def stored_differs(snapshot: dict[str, Any], stored: dict[str, Any]) -> list[str]:
+    """The parts of a replayed position's ``snapshot`` that differ from the ``state`` a save file
+    stored: the snapshot itself, or its digest ``{"digest": ...}`` (as position codes store it;
+    ``["digest"]`` if it differs). Empty if they agree.
+
+    >>> stored_differs({"round": 1, "coins": 3}, {"round": 1, "coins": 4})
+    ['coins']
+    >>> stored_differs({"round": 1}, {"digest": digest({"round": 1})}), stored_differs({"round": 2}, {"digest": "0"})
+    ([], ['digest'])
+    """
+    if set(stored) == {"digest"}:
+        return [] if stored["digest"] == digest(snapshot) else ["digest"]
+    return sorted(k for k in set(snapshot) | set(stored) if snapshot.get(k) != stored.get(k))
+
+
+def digest(snapshot: dict[str, Any]) -> str:
+    """A short fingerprint of a position's snapshot (the ``state`` part of a save file): 12 hex
+    digits; a position code stores it instead of the snapshot.
+
+    >>> digest({"round": 1}) == digest({"round": 1}) != digest({"round": 2})
+    True
+    """
+    text = json.dumps(snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=DIGEST).hexdigest()
+
+
+def leb128(n: int) -> bytes:
+    """``n`` as unsigned LEB128 (7 bits a byte, the lowest first; a position code's length).
+
+    >>> leb128(150).hex()
+    '9601'
+    """
+    out = bytearray()
+    while True:
+        out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
+        n >>= 7
+        if not n:
+            return bytes(out)
+
+
 _write: Callable[[GameState, int | None], str]  # the registry's answers (see connect)
 _read: Callable[[str], GameState]
+_page: Callable[..., str]  # the replay page's writer (see connect_page)
 
 
 def connect(write: Callable[[GameState, int | None], str], read: Callable[[str], GameState]) -> None:
@@ -221,3 +294,13 @@ def connect(write: Callable[[GameState, int | None], str], read: Callable[[str],
     """
     global _write, _read
     _write, _read = write, read
+
+
+def connect_page(write: Callable[..., str]) -> None:
+    """Let :meth:`GameState.to_html` ask ``write(state, path, **options)`` for the replay page.
+
+    The page is drawn by the display layers above the engine (``mp_notebook.render.replay``); the
+    package root, which stands above every layer, connects it when ``mp_notebook`` is imported.
+    """
+    global _page
+    _page = write

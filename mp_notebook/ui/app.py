@@ -306,6 +306,7 @@ class GameApp(widgets.VBox):
         ]
         super().__init__(self._parts)
         self.add_class("mp-notebook-app")
+        self._add_sharing()
         self._build_seats()
         self._advance()
 
@@ -510,6 +511,52 @@ class GameApp(widgets.VBox):
         s = self.state
         return (has_evaluation(s) and not s.is_over and self.seats[s.current_player or 0] == HUMAN
                 and self._hinting is None and len(s.legal_actions()) > 1)
+
+    # --- sharing and the post-game review (ui/share.py) -----------------------------------------
+    def _add_sharing(self) -> None:
+        """The share bar under the toolbar and the review panel under the final scoring."""
+        from mp_notebook.ui.share import ReviewPanel, ShareBar
+
+        self.share = ShareBar()
+        self.share.observe(lambda _: self.copy_code(), names="code_requested")
+        self.share.observe(lambda _: self.save_replay(), names="replay_requested")
+        self.review_panel = ReviewPanel(self)  # review_panel.options: mp.analysis.review's keywords
+        self.final_view.observe(lambda _: self.review_panel.update(), names="value")
+        self._parts.insert(self._parts.index(self.message), self.share)
+        self._parts.insert(self._parts.index(self.final_view) + 1, self.review_panel)
+        self.children = tuple(self._parts)
+
+    @shown_errors
+    def copy_code(self) -> str:
+        """The position code of ``app.state`` (``mp.load(code)`` gives it back), put in the share bar
+        and, by the button, on the clipboard; returned."""
+        code = self.state.code()
+        self.share.code = code
+        self.share.code_answered += 1
+        self.share.status = f"position code: {len(code):,} characters"
+        return code
+
+    @shown_errors
+    def save_replay(self, plotlyjs: str = "inline") -> str:
+        """The replay page of the game so far (``app.state.to_html``, with this game's review if one
+        was made), handed to the browser as a download by the share bar; its HTML is returned."""
+        from mp_notebook.ui.share import replay_name
+
+        review = self.review_panel.table if self.review_panel.game == self.state else None
+        html = self.state.to_html(plotlyjs=plotlyjs, review=review)
+        self.share.filename = replay_name(self.state)
+        self.share.replay = html.encode("utf-8")
+        self.share.replay_answered += 1
+        self.share.status = f"replay page {self.share.filename}: {len(html) / 1e6:.1f} MB"
+        return html
+
+    @shown_errors
+    def review(self, seat: int | None = None, *, background: bool = False) -> pd.DataFrame | None:
+        """Review ``seat``'s decisions in the finished game (default: the player chosen in the panel,
+        a human first): :func:`mp_notebook.analysis.review` with ``app.review_panel.options``, shown
+        under the final scoring, the mistakes listed with their positions and better moves on a map;
+        returned. ``background``: run in a thread (the button does) and return None at once."""
+        return self.review_panel.run(seat, background=background)
 
     # --- state changes -------------------------------------------------------------------------
     def _act(self, action: Action | str) -> None:

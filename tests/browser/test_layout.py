@@ -21,8 +21,8 @@ from labserver import APP_READY, ARGS, CHROMIUM, MISSING, OUT, ROOT, SKIP_REASON
 from test_map_labels import READ, collisions, too_far
 
 import mp_notebook as mp
-from mp_notebook.render.map import show_map
 from mp_notebook.registry import PACKAGES, get
+from mp_notebook.render.map import show_map
 
 if MISSING:
     pytest.skip(SKIP_REASON, allow_module_level=True)
