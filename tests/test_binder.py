@@ -205,22 +205,23 @@ def test_the_package_is_imported_from_the_new_environment(install: Install) -> N
 
 def _pages(install: Install, front_ends: list[str]) -> dict[str, dict[str, Any]]:
     """``notebooks/play.ipynb`` opened in each of ``front_ends`` in turn (``voila``: the README's
-    command; or JupyterLab and Notebook 7, on one ``jupyter lab`` server: Notebook 7 first, which
-    logs an error on a server that has served a JupyterLab page) of that environment, as its user
-    runs them: the figures of each load (``bench/app_page.py``: console messages, requests off the
-    machine, bytes)."""
+    command; or JupyterLab or Notebook 7 on a ``jupyter lab`` server), each on a server of its own
+    as its user starts it from that environment (one server serving both, JupyterLab's page once
+    answered a font request with 403): the figures of each load (``bench/app_page.py``: console
+    messages, requests off the machine, bytes)."""
     sys.path.insert(0, str(ROOT / "bench"))
     import app_page
     from playwright.sync_api import sync_playwright
 
-    home = install.home / front_ends[0].replace(" ", "")
-    shutil.copytree(install.source / "notebooks", home)
     out = {}
-    with (app_page.serving(home, front_ends[0], install.python, installed=True) as url, sync_playwright() as pw):
+    with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(app_page.labserver.CHROMIUM), args=app_page.labserver.ARGS)
         try:
             for front_end in front_ends:
-                out[front_end] = app_page.load(browser, url, front_end, timeout_ms=PAGE_TIMEOUT * 1000)
+                home = install.home / front_end.replace(" ", "")
+                shutil.copytree(install.source / "notebooks", home)
+                with app_page.serving(home, front_end, install.python, installed=True) as url:
+                    out[front_end] = app_page.load(browser, url, front_end, timeout_ms=PAGE_TIMEOUT * 1000)
         finally:
             browser.close()
     return out

@@ -23,7 +23,7 @@ def test_copy_code_and_save_replay_answer_the_position_on_screen(ruleset: str) -
     app = mp.play(2, ruleset=ruleset, seed=2, seats=[HUMAN, HUMAN])
     for _ in range(5):
         app.press(str(app.state.legal_actions()[0]))
-    assert app.share in app.children and app.children.index(app.share) < app.children.index(app.map)
+    assert app.children[-1] is app.share  # at the foot: the action panel and the Hint stay in sight
     app.share.code_requested += 1  # what the button does
     assert app.share.code_answered == 1 and mp.load(app.share.code) == app.state
     assert app.copy_code() == app.share.code and app.share.code_answered == 2

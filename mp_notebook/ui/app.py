@@ -514,7 +514,8 @@ class GameApp(widgets.VBox):
 
     # --- sharing and the post-game review (ui/share.py) -----------------------------------------
     def _add_sharing(self) -> None:
-        """The share bar under the toolbar and the review panel under the final scoring."""
+        """The share bar at the foot of the app (below the seats: the action panel and the Hint keep
+        their place in sight) and the review panel under the final scoring."""
         from mp_notebook.ui.share import ReviewPanel, ShareBar
 
         self.share = ShareBar()
@@ -522,7 +523,7 @@ class GameApp(widgets.VBox):
         self.share.observe(lambda _: self.save_replay(), names="replay_requested")
         self.review_panel = ReviewPanel(self)  # review_panel.options: mp.analysis.review's keywords
         self.final_view.observe(lambda _: self.review_panel.update(), names="value")
-        self._parts.insert(self._parts.index(self.message), self.share)
+        self._parts.append(self.share)
         self._parts.insert(self._parts.index(self.final_view) + 1, self.review_panel)
         self.children = tuple(self._parts)
 
