@@ -744,22 +744,28 @@ def _pair(item: tuple[Any, ...]) -> str:
 class Picture:
     """A still picture for a lesson: the JPEG image and its caption (what it shows, the places it
     labels), or, when it could not be made, why not (``problem``). In a notebook it shows as the
-    image with the caption as its text; without the image only the problem shows, so a notebook
-    whose stored output has the picture no longer matches (its tests fail)."""
+    image with the caption as its text. Without the image (no kaleido or no browser: a plain
+    install) the reader sees the same map as an interactive figure (``figure``), and its text is
+    the problem, so a notebook whose stored output has the picture no longer matches (its tests
+    fail)."""
 
     caption: str
     jpeg: bytes | None = None
     problem: str | None = None
     size: tuple[int, int] = (0, 0)
+    figure: go.Figure | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:
         """What the picture shows, in words; or, without an image, why there is none."""
         return self.caption if self.jpeg is not None else f"no picture: {self.problem} (it would show: {self.caption})"
 
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         if self.jpeg is None:
-            return {"text/plain": self.text}
+            import plotly.io as pio
+
+            shown = {} if self.figure is None else pio.renderers["plotly_mimetype"].to_mimebundle(self.figure.to_dict())
+            return {**shown, "text/plain": self.text}
         return {"image/jpeg": base64.b64encode(self.jpeg).decode("ascii"), "text/plain": self.text}
 
     def __repr__(self) -> str:
@@ -798,14 +804,14 @@ def _still(figure: go.Figure, caption: str, width: int, height: int) -> Picture:
     advice = "pictures need kaleido and Chrome or Chromium (BROWSER_PATH names it if it is not on the PATH)"
     why = _renderer()
     if why is not None:
-        return Picture(caption, problem=f"the picture could not be drawn ({why}); {advice}")
+        return Picture(caption, problem=f"the picture could not be drawn ({why}); {advice}", figure=figure)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)  # plotly: "kopts is ignored if using a server"
             jpeg = figure.to_image(format="jpeg", width=width, height=height)
     except Exception as exc:  # a browser that failed: say so
         why = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
-        return Picture(caption, problem=f"the picture could not be drawn ({why}); {advice}")
+        return Picture(caption, problem=f"the picture could not be drawn ({why}); {advice}", figure=figure)
     return Picture(caption, jpeg, size=(width, height))
 
 

@@ -163,11 +163,17 @@ def test_each_map_labels_the_places_the_text_before_it_names(ruleset: str, part:
 
 
 def test_a_picture_that_cannot_be_drawn_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its text says why (a stored lesson with it fails its tests), and the reader of a plain
+    install, which has no kaleido, sees the same map as an interactive figure."""
     monkeypatch.setattr(lessons, "_RENDERER", ["kaleido is not installed"])
     s = mp.new_game(["Ana", "Ben"], seed=7)
     still = lessons.picture(s, label=["Beijing"])
     assert still.jpeg is None and still.text.startswith("no picture: the picture could not be drawn (kaleido")
-    assert still._repr_mimebundle_() == {"text/plain": still.text}
+    shown = still._repr_mimebundle_()
+    assert shown["text/plain"] == still.text and "image/jpeg" not in shown
+    drawn = shown["application/vnd.plotly.v1+json"]
+    assert drawn["layout"]["width"] == lessons.PICTURE_WIDTH
+    assert any(trace.get("name") == "place names" for trace in drawn["data"])
     sheet = lessons.score_sheet(s)
     assert sheet.jpeg is None and "no picture" in repr(sheet)
 
