@@ -1,11 +1,14 @@
 """The OpenSpiel games (``mp_notebook.adapters.openspiel``) over every registered ruleset: OpenSpiel's
-own random-simulation checks (``pyspiel.random_sim_test``: clones, legal-action masks, observation
-and information-state strings and tensors, returns within bounds, ...) over several seeds, legal
-actions that are ours, information states that keep each seat's secrets, and OpenSpiel's MCTS."""
+own random-simulation checks (``pyspiel.random_sim_test`` with serialization: clones, legal-action
+masks, observation and information-state strings and tensors, returns within bounds, ...) and its
+games test's ``sim_game`` (pickling games, game types and states), over several seeds; saved
+states that roll the same dice; legal actions that are ours, information states that keep each
+seat's secrets, and OpenSpiel's MCTS."""
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import numpy as np
@@ -27,9 +30,60 @@ def load(ruleset: str, players: int, seed: int, options: dict | None = None):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_random_sim_test(ruleset):
-    """OpenSpiel's standard checks of a game, over games of 2-4 players and several seeds."""
+    """OpenSpiel's standard checks of a game, serialization included (``serialize_game_and_state``
+    and back at the first 10 steps and every power of 2), over games of 2-4 players and several seeds."""
     for players, options, seed in random_games(ruleset, 4):
-        pyspiel.random_sim_test(load(ruleset, players, seed, options), num_sims=2, serialize=False, verbose=False)
+        pyspiel.random_sim_test(load(ruleset, players, seed, options), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_games_sim_test(ruleset, capsys):
+    """OpenSpiel's own games test (``games_sim_test.sim_game``) with every check on: pickling the game
+    and its type, ``serialize_game_and_state`` and pickling of states along a random game, clones."""
+    from open_spiel.python.tests import games_sim_test
+
+    case = games_sim_test.GamesSimTest()
+    for players, options, seed in random_games(ruleset, 3, start=2):
+        np.random.seed(seed)  # sim_game draws its actions from numpy's global generator
+        case.sim_game(load(ruleset, players, seed, options), check_pyspiel_serialization=True,
+                      check_pickle_serialization=True,
+                      check_game_type_serialization_when_checking_pickle_serialization=True)
+    assert capsys.readouterr().out.count("terminated with") == 3
+
+
+def play_together(states: list, rng: random.Random) -> None:
+    """Play the same random actions in ``states`` to the end: they must offer the same ones."""
+    while not states[0].is_terminal():
+        legal = states[0].legal_actions()
+        assert all(s.legal_actions() == legal for s in states)
+        action = rng.choice(legal)
+        for s in states:
+            s.apply_action(action)
+    assert len({str(s) for s in states}) == 1 and all(s.is_terminal() for s in states)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_saved_states_roll_the_same_dice(ruleset):
+    """A game string loads the same game (options with commas included), and a state restored by
+    ``deserialize_game_and_state`` or ``pickle`` (also one with another future) plays on exactly as
+    the original: the generator's state travels with the state."""
+    for players, options, seed in random_games(ruleset, 2, start=7):
+        game = load(ruleset, players, seed, options)
+        assert pyspiel.load_game(str(game)) == game and pickle.loads(pickle.dumps(game)) == game
+        assert pyspiel.load_game(str(game)).new_initial_state().game_state == game.new_initial_state().game_state
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(25):
+            state.apply_action(rng.choice(state.legal_actions()))
+        for original in (state, state.with_future(seed)):
+            copies = [pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, original))[1],
+                      pickle.loads(pickle.dumps(original))]
+            for restored in copies:
+                assert type(restored) is type(original) and restored.game_state == original.game_state
+                assert str(restored) == str(original) and restored.history() == original.history()
+                assert all(restored.information_state_string(p) == original.information_state_string(p)
+                           for p in range(players))
+            play_together([original, *copies], rng)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -37,7 +91,7 @@ def test_registered_game_type(ruleset):
     game = load(ruleset, 3, 1)
     t = game.get_type()
     assert t.short_name == f"python_mp_notebook_{ruleset}"
-    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC  # no chance nodes: the dice are in the state
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.num_distinct_actions() == len(action_space(ruleset)) and game.num_players() == 3
     assert game.new_initial_state().game_state == mp.new_game(3, ruleset=ruleset, seed=1)
@@ -131,6 +185,8 @@ def test_bad_parameters():
         pyspiel.load_game(name, {"options": '{"automa": "L1"}'})
     with pytest.raises(Exception, match="takes no option"):
         pyspiel.load_game(openspiel.game_name("schmidt"), {"options": '{"variants": []}'})
+    with pytest.raises(Exception, match="JSON object"):
+        pyspiel.load_game(name, {"options": '{"setup": "full"%2'})
     state = pyspiel.load_game(name, {"players": 2}).new_initial_state()
     illegal = next(k for k in range(len(action_space("mp2"))) if k not in state.legal_actions())
     before = str(state)

@@ -1,6 +1,16 @@
 """The PettingZoo adapter (``mp_notebook.adapters.pettingzoo``) over every registered ruleset: PettingZoo's
-own ``api_test`` and ``seed_test``, the action mask held to ``legal_actions()``, seeded resets that
-are our own seeded games, observations that show no seat another's secrets, and clear errors."""
+own ``api_test``, ``seed_test`` and ``render_test``, the action mask held to ``legal_actions()``,
+seeded resets that are our own seeded games, observations that show no seat another's secrets, and
+clear errors.
+
+PettingZoo's other checks do not apply to these environments: ``parallel_api_test``,
+``parallel_seed_test``, ``max_cycles_test`` and ``state_test`` test parallel environments, a
+``max_cycles`` argument and a global ``state()``, which the games do not offer (as PettingZoo's
+classic environments do not); ``test_save_obs`` saves image observations; ``bombardment_test``
+compares each observation's array with the whole first observation, so it fails on any dict
+observation (``'dict' object has no attribute 'shape'``), PettingZoo's own classic convention with
+an action mask, and it reads ``step``'s return value (``None`` in an AEC environment) as the next
+observation."""
 
 from __future__ import annotations
 
@@ -49,6 +59,13 @@ def test_pettingzoo_api_test(ruleset, players):
 ])
 def test_pettingzoo_api_test_other_setups(ruleset, players, options):
     api_test(MarcoPoloEnv(ruleset, players, **options))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_pettingzoo_render_test(ruleset, capsys):
+    """PettingZoo's render_test, every render mode (``"human"`` prints the game after every step)."""
+    pettingzoo_test.render_test(lambda **kw: MarcoPoloEnv(ruleset, 2, **short(ruleset), **kw))
+    assert capsys.readouterr().out.count("round 1") >= 5
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -191,10 +208,16 @@ def test_bad_input_changes_nothing():
         MarcoPoloEnv("chess", 2)
 
 
-def test_render_modes():
-    env = MarcoPoloEnv("voyages", 2, render_mode="ansi")
+def test_render_modes(capsys):
+    env = MarcoPoloEnv("voyages", 2, render_mode="human")
     env.reset(seed=2)
-    assert "round 1" in env.render()
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    assert printed.count("<VoyagesState 2 players, round 1") == 3 and printed.count("Player 2") == 3
+    env.render_mode = "ansi"
+    text = env.render()
+    assert text in printed and "total" in text and not capsys.readouterr().out
     env.render_mode = "html"
     assert "<" in env.render()
     env.render_mode = "map"

@@ -5,6 +5,9 @@ Importing this module registers ``python_mp_notebook_mp2``, ``python_mp_notebook
 ``pyspiel.load_game`` and OpenSpiel's algorithms (MCTS, evaluation, its random-simulation checks)
 take them. Parameters: ``players`` (2-4), ``seed`` (the game's seed, as in ``mp.new_game``) and
 ``options`` (the other ``new_game`` options as a JSON object, e.g. ``'{"round_limit": 8}'``).
+OpenSpiel writes a game as a string in which ``,`` ``(`` ``)`` and ``=`` separate its parameters, so
+the game keeps its options there as compact JSON with those characters (and ``%``) percent-encoded;
+``options`` takes that spelling too (:func:`game_string`).
 
 >>> import pyspiel
 >>> import mp_notebook.adapters.openspiel  # registers the games
@@ -21,16 +24,29 @@ True
 
 How chance works. The dice are rolled, and face-down decks shuffled, inside the engine, while it
 applies an action (a round's dice, a reroll, a drawn card ...), from a generator whose state is
-part of the game state (seeded by ``seed``). The games are therefore registered as
-``SAMPLED_STOCHASTIC``: no chance nodes; the outcome of each roll is drawn when the action that
-causes it is applied. Explicit chance nodes would need each roll as a separate node with its
-outcomes listed: a round start alone rolls 5 dice for each of up to 4 players (up to 6**20
-outcomes) and a deck shuffle has n! orders, and the engine makes them as part of one action, not
-as decisions. The price of the choice, said plainly: a clone carries the generator, so a search
-that clones the true state (OpenSpiel's ``MCTSBot`` does) sees the real future dice. Give such a
-bot :meth:`MarcoPoloState.with_future` copies (the same position, another future) — the notebook
-``08-pettingzoo-openspiel`` does — and note that other players' secret cards are still in the
-state it searches.
+part of the game state (seeded by ``seed``). A game of OpenSpiel is therefore one seed's game: it
+has no chance nodes, and the same actions from the same state always give the same state, which
+is what OpenSpiel's ``DETERMINISTIC`` chance mode says (its ``SAMPLED_STOCHASTIC`` is for games
+whose outcomes are drawn from a generator the *game* object holds; ours holds none). The dice are
+still unknown to the players: the information states and observations leave them out. Explicit
+chance nodes would need each roll as a separate node with its outcomes listed: a round start alone
+rolls 5 dice for each of up to 4 players (up to 6**20 outcomes) and a deck shuffle has n! orders,
+and the engine makes them as part of one action, not as decisions. The price of the choice, said
+plainly: a clone carries the generator, so a search that clones the true state (OpenSpiel's
+``MCTSBot`` does) sees the real future dice. Give such a bot :meth:`MarcoPoloState.with_future`
+copies (the same position, another future) — the notebook ``08-pettingzoo-openspiel`` does — and
+note that other players' secret cards are still in the state it searches.
+
+Saving. ``pyspiel.serialize_game_and_state`` and ``pickle`` take the games and states: a game is
+its parameters, and a state is the library's save file of its position (``GameState.to_json``:
+the setup, the history with any ``determinize`` entries, and the position with the generator's
+state), read back by ``mp.load_json``, so a restored state rolls the same dice.
+
+>>> import pickle
+>>> state.apply_action(state.legal_actions()[0])
+>>> restored = pickle.loads(pickle.dumps(state))
+>>> str(restored) == str(state) and restored.history() == state.history()
+True
 
 Information states (``information_state_string``) are the seat's view of the position
 (:func:`mp_notebook.adapters.seats.seat_view`: no other player's secret cards, face-down decks as
@@ -42,9 +58,11 @@ winner of a shared victory), -1 to the others.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
+import urllib.parse
 from typing import Any
 
 import numpy as np
@@ -55,11 +73,13 @@ from mp_notebook.adapters.vocabulary import action_space, with_action_space
 from mp_notebook.engine.errors import IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState
 from mp_notebook.engine.validate import ArgumentError, checked_int, shown
-from mp_notebook.registry import get, new_game
+from mp_notebook.registry import get, load_json, new_game
 
 PREFIX = "python_mp_notebook_"
 DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SYNTAX = "%,()="
+"""The characters of OpenSpiel's game strings (and ``%``), percent-encoded in the options it keeps."""
 
 
 def game_name(ruleset: str) -> str:
@@ -71,13 +91,24 @@ def game_name(ruleset: str) -> str:
     return PREFIX + get(ruleset).id
 
 
+def game_string(options: dict[str, Any]) -> str:
+    """``options`` as the game keeps them among its parameters: compact JSON, the characters of
+    OpenSpiel's game strings percent-encoded, so that ``str(game)`` loads the same game.
+
+    >>> game_string({"setup": "full", "characters": "random"})
+    '{"characters":"random"%2C"setup":"full"}'
+    """
+    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    return "".join(urllib.parse.quote(c) if c in SYNTAX else c for c in text)
+
+
 def game_type(ruleset: str) -> pyspiel.GameType:
     """The :class:`pyspiel.GameType` registered for ``ruleset`` (see the module docstring for the choices)."""
     rules = get(ruleset)
     return pyspiel.GameType(
         short_name=game_name(rules.id), long_name=f"{rules.title} (mp_notebook)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,  # see "How chance works" above
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -102,6 +133,14 @@ class _Seen:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        actions = []
+        node: _Seen | None = self
+        while node is not None and node.parent is not None:
+            actions.append((node.actor, node.notation))
+            node = node.parent
+        return (_seen_chain, (actions[::-1],))
 
     def digest(self, ruleset: str, seat: int) -> str:
         """The digest of the actions as ``seat`` saw them (another seat's secret choice masked)."""
@@ -132,7 +171,7 @@ class MarcoPoloGame(pyspiel.Game):
                                 f"(parameters: {', '.join(DEFAULTS)})")
         merged = {**DEFAULTS, **given}
         try:
-            options = json.loads(merged["options"])
+            options = json.loads(urllib.parse.unquote(merged["options"]))
         except (TypeError, ValueError) as exc:
             raise ArgumentError(f"{game_name(self.ruleset)}: options must be a JSON object of new_game's options, "
                                 f"got {shown(merged['options'])}") from exc
@@ -147,6 +186,8 @@ class MarcoPoloGame(pyspiel.Game):
         info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
                                 num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
                                 utility_sum=None, max_game_length=MAX_HISTORY)
+        if "options" in given:
+            given["options"] = game_string(options)
         super().__init__(game_type(self.ruleset), info, given)
 
     def new_initial_state(self) -> MarcoPoloState:
@@ -158,14 +199,45 @@ class MarcoPoloGame(pyspiel.Game):
         return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
 
 
+def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
+    seen = _Seen()
+    for actor, notation in actions:
+        seen = _Seen(seen, actor, notation)
+    return seen
+
+
+class _Saved:
+    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState):
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
+        return _Saved(copy.deepcopy(self.state, memo))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_loaded, (self.state.to_json(),))
+
+
+def _loaded(text: str) -> _Saved:
+    return _Saved(load_json(text))
+
+
 class MarcoPoloState(pyspiel.State):
     """An OpenSpiel state around a library :class:`~mp_notebook.GameState` (``game_state``)."""
 
     def __init__(self, game: MarcoPoloGame, start: GameState):
         super().__init__(game)
         self.ruleset = game.ruleset
-        self.game_state = start
+        self._saved = _Saved(start)
         self._seen = _Seen()
+
+    @property
+    def game_state(self) -> GameState:
+        """The library's state of this position (fork it, show it, save it)."""
+        return self._saved.state
 
     def current_player(self) -> int:
         s = self.game_state
@@ -177,7 +249,7 @@ class MarcoPoloState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         s = self.game_state
         chosen = action_space(self.ruleset).action(action, s.current_player)
-        self.game_state = s.apply(chosen)  # IllegalAction (what, why not, which rule) if it is not legal
+        self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
         self._seen = _Seen(self._seen, chosen.player, str(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -201,12 +273,12 @@ class MarcoPoloState(pyspiel.State):
         those the player has not seen, face-down decks reshuffled, new dice; a random seed if
         ``None``), for a search that should see neither the real dice nor its opponents' cards.
         OpenSpiel's own history of the copy starts empty."""
-        copy: MarcoPoloState = self.get_game().new_initial_state()
+        other: MarcoPoloState = self.get_game().new_initial_state()
         s = self.game_state
         seat = 0 if s.current_player is None else s.current_player
-        copy.game_state = s.determinize(seat, random.SystemRandom().randrange(2**63) if seed is None else seed)
-        copy._seen = self._seen
-        return copy
+        other._saved = _Saved(s.determinize(seat, random.SystemRandom().randrange(2**63) if seed is None else seed))
+        other._seen = self._seen
+        return other
 
     def information_digest(self, seat: int) -> str:
         """The digest of the actions ``seat`` has seen (part of its information state string)."""
@@ -236,6 +308,7 @@ def _register() -> None:
         name = game_name(ruleset)
         if name not in pyspiel.registered_names():
             cls = type(f"MarcoPolo_{ruleset}_Game", (MarcoPoloGame,), {"ruleset": get(ruleset).id})
+            globals()[cls.__name__] = cls  # pickle finds a class by its module and name
             pyspiel.register_game(game_type(ruleset), cls)
 
 

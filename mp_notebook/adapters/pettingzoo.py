@@ -46,15 +46,17 @@ from mp_notebook.registry import get, new_game
 OBSERVATION_CHARS = 100_000
 """The longest observation text the observation space admits (a 4-player view is ~3,000 characters)."""
 FEATURE_BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
-RENDER_MODES = ("ansi", "html", "map")
+RENDER_MODES = ("human", "ansi", "html", "map")
 
 
 class MarcoPoloEnv(AECEnv):
     """A Marco Polo game of ``ruleset`` as a PettingZoo AEC environment (see the module docstring).
 
     ``players`` and ``options`` are ``mp.new_game``'s (the seed comes from ``reset``); ``reward``:
-    ``"win"`` or ``"margin"``; ``render_mode``: ``"ansi"`` (text), ``"html"`` (the state's HTML
-    summary) or ``"map"`` (``mp.show_map``'s plotly figure).
+    ``"win"`` or ``"margin"``; ``render_mode``: ``"human"`` (the game as text, the position and the
+    score table, printed after every reset and step, as PettingZoo's classic environments draw their
+    board; ``render()`` prints it too and returns ``None``), ``"ansi"`` (that text returned),
+    ``"html"`` (the state's HTML summary) or ``"map"`` (``mp.show_map``'s plotly figure).
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "mp_notebook_v0",  # noqa: RUF012
@@ -104,6 +106,8 @@ class MarcoPoloEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
+        if self.render_mode == "human":
+            self.render()
 
     def _advance(self) -> None:
         """Select the seat the game waits for; at the end, everyone's reward and termination."""
@@ -143,13 +147,14 @@ class MarcoPoloEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game = self.game.apply(chosen)
         self._advance()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
-        """The game as text (``"ansi"``), its HTML summary (``"html"``) or the map figure (``"map"``)."""
+        """The game as text, printed (``"human"``) or returned (``"ansi"``), its HTML summary
+        (``"html"``) or the map figure (``"map"``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("MarcoPoloEnv.render: no render_mode was given (ansi, html or map)")
+            gymnasium.logger.warn(f"MarcoPoloEnv.render: no render_mode was given ({', '.join(RENDER_MODES)})")
             return None
         if self.render_mode == "html":
             return str(self.game._repr_html_())  # type: ignore[attr-defined]
@@ -158,7 +163,11 @@ class MarcoPoloEnv(AECEnv):
 
             return show_map(self.game)
         s = self.game
-        return f"{s!r}\n{s.round_text}: {s.decision.text}"
+        text = f"{s!r}\n{s.round_text}: {s.decision.text}\n{s.scores().to_string()}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release (kept for PettingZoo's API)."""
