@@ -120,6 +120,18 @@ def test_a_pickled_board_unpickles_to_its_ruleset_s_one_board(ruleset: str) -> N
     assert out.decode().split() == [ruleset, str(len(board.locations))]
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_state_with_a_long_history_pickles(ruleset: str) -> None:
+    """The history and the log are chains of pairs shared between states; pickled as they are, a
+    few thousand entries passed Python's recursion limit (a long random Schmidt game raised
+    RecursionError). They are pickled flat."""
+    s = game(ruleset, 0)
+    for k in range(5000):
+        s = s.reseed(k)
+    u = pickle.loads(pickle.dumps(s))
+    assert u == s and u.history == s.history and u.log == s.log and u.reseed(1).history[-1] == "reseed 1"
+
+
 def test_argument_error_is_public() -> None:
     assert "ArgumentError" in mp.__all__ and mp.ArgumentError is ArgumentError
     assert issubclass(mp.ArgumentError, ValueError)

@@ -53,6 +53,18 @@ def chain_items(chain: Chain) -> tuple[Any, ...]:
     return tuple(reversed(items))
 
 
+def chain_of(items: tuple[Any, ...]) -> Chain:
+    """The chain holding ``items``, the first oldest (the inverse of :func:`chain_items`).
+
+    >>> chain_of(("a", "b")), chain_items(chain_of(("a", "b")))
+    (((None, 'a'), 'b'), ('a', 'b'))
+    """
+    chain: Chain = None
+    for item in items:
+        chain = (chain, item)
+    return chain
+
+
 class GameState:
     """Common behaviour of every ruleset's game state (see ``mp_notebook.new_game``).
 

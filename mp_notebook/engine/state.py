@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from mp_notebook.engine.actions import Action, Decision, Event, Vocabulary, well_formed
 from mp_notebook.engine.errors import IllegalAction, NotationError
-from mp_notebook.engine.game import GameState
+from mp_notebook.engine.game import GameState, chain_items, chain_of
 from mp_notebook.engine.validate import checked_seat, checked_seed
 from mp_notebook.engine.view import Secrets, seat_view
 
@@ -30,6 +30,7 @@ _set = object.__setattr__
 _new_event = tuple.__new__  # Event(...) without the keyword handling: the log grows on every apply
 STATIC = ("components", "board")  # shared by every state of a ruleset: never copied, pickled or saved
 TRANSIENT = ("_legal", "_owned", "_decision")  # caches of one state object
+CHAINS = ("_hist", "_log")  # the history and the log: shared chains (engine.game.Chain), pickled flat
 
 
 class Pieces:
@@ -160,6 +161,8 @@ class RulesState(GameState):
 
     def __reduce__(self) -> tuple[Any, ...]:
         fields = {k: v for k, v in self.__dict__.items() if k not in STATIC + TRANSIENT}
+        for name in CHAINS:  # flat: pickle would recurse once per entry of a nested chain
+            fields[name] = chain_items(fields[name])
         return (_unpickle, (type(self), fields))
 
     def _static(self) -> dict[str, Any]:
@@ -327,6 +330,6 @@ def plain(value: Any) -> Any:
 def _unpickle(cls: type[RulesState], fields: dict[str, Any]) -> RulesState:
     """Rebuild a pickled state around the shared static parts of its ruleset."""
     state = object.__new__(cls)
-    state.__dict__ = dict(fields, _legal=None, _owned=set())
+    state.__dict__ = dict(fields, _legal=None, _owned=set(), **{name: chain_of(fields[name]) for name in CHAINS})
     state.__dict__.update(state._static())
     return state
