@@ -34,11 +34,11 @@ future dice), so two positions that look the same to the seat get the same choic
 
 Chance is not peeked at: an action whose outcome is chance (its evaluation's ``chance``: a reroll
 or a black die in Marco Polo II and Voyages, a spin or a blind draw in the Schmidt game) is scored
-on the mean of :data:`CHANCE_SAMPLES` reseeded futures, a chance prelude on :data:`PRELUDE_FUTURES`
+on the mean of :data:`CHANCE_SAMPLES` such futures, a chance prelude on :data:`PRELUDE_FUTURES`
 (it is chosen again at each decision, so one future a decision serves: scored on 4, Marco Polo II
 preludes won nothing, ``python bench/greedy_frontier.py``); so is an action whose follow-ups take
-such a chance action. In the follow-ups a chance action is chosen on the mean of its reseeded
-outcomes and then played out on one of those futures, never on the position's own.
+such a chance action. In the follow-ups a chance action is chosen on the mean of its outcomes and
+then played out on one of those futures, never on the position's own.
 The money bag is charged :data:`BAG_PENALTY` while a main action is possible, so a die goes to a
 real action unless nothing useful is left.
 
@@ -67,7 +67,7 @@ TIE = 1e-6  # scale of the seeded tie-break
 MAX_FOLLOW_UPS = 16  # follow-up decisions resolved per candidate (a guard; chains are short)
 BAG_PENALTY = 1.0  # VP charged to the money bag while a main action is possible
 CHANCE_SAMPLES = 4  # (1 with resolve=False)
-PRELUDE_FUTURES = 1  # reseeded futures a chance prelude (a reroll, a black die) is scored on
+PRELUDE_FUTURES = 1  # futures from its view a chance prelude (a reroll, a black die) is scored on
 REROLL = "reroll"  # considered for the lowest die of the player's colour only (_candidates)
 MEMO = 8  # latest scores a look-ahead remembers (see _Look)
 
@@ -155,7 +155,7 @@ class GreedyAgent:
             if look.chance(state, a):
                 if then is not None:
                     return sum(look.prelude_future(state, a, k, then) for k in range(futures)) / futures
-                return sum(look.outcome(look.reseeded(state, k), a, k, then)[0] for k in range(samples)) / samples
+                return sum(look.outcome(look.future(state, k), a, k, then)[0] for k in range(samples)) / samples
             v, chancy = look.outcome(state, a, 0, then)
             if chancy:  # its follow-ups took a chance action: the mean of the futures
                 v = (v + sum(look.outcome(state, a, k, then)[0] for k in range(1, samples))) / samples
@@ -185,8 +185,8 @@ class GreedyAgent:
 
     def follow_ups(self, s: GameState, i: int) -> GameState:
         """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
-        a chance action is chosen on the mean of its reseeded outcomes and played on a reseeded
-        future."""
+        a chance action is chosen on the mean of its outcomes on futures from player ``i``'s view
+        and played on one of them."""
         return _Look(s, i, self.resolve).follow(s, 0)[0]
 
     def with_seed(self, seed: int) -> GreedyAgent:
@@ -210,17 +210,17 @@ class _Look:
         self.resolve = resolve
         self.chance = self.ev.chance
         self._scores: dict[int, tuple[GameState, float]] = {}
-        self._reseeded: dict[tuple[int, int], tuple[GameState, GameState]] = {}
+        self._futures: dict[tuple[int, int], tuple[GameState, GameState]] = {}
 
-    def reseeded(self, s: GameState, seed: int) -> GameState:
+    def future(self, s: GameState, seed: int) -> GameState:
         """``s.determinize(i, seed)`` (a future from the player's view), made once per state and seed
         while the latest :data:`MEMO` states are remembered (every chance action of a position is
         scored on the same futures)."""
         key = (id(s), seed)
-        known = self._reseeded.get(key)
+        known = self._futures.get(key)
         if known is None:
             # s held: its id stays its own
-            known = remember(self._reseeded, key, (s, s.determinize(self.i, seed)), MEMO * CHANCE_SAMPLES)
+            known = remember(self._futures, key, (s, s.determinize(self.i, seed)), MEMO * CHANCE_SAMPLES)
         return known[1]
 
     def score(self, s: GameState) -> float:
@@ -234,13 +234,13 @@ class _Look:
 
     def outcome(self, s: GameState, a: Action, future: int, then: _Then | None = None) -> tuple[float, bool]:
         """The score after ``a``, its follow-ups and closure, and whether a follow-up was a chance
-        action (played out on reseeded future number ``future``); for a prelude (``then``), the best
+        action (played out on future number ``future``); for a prelude (``then``), the best
         score after the main action it leads to (see :class:`_Then`)."""
         return self.after(s.apply(a), future, then)
 
     def prelude_future(self, s: GameState, a: Action, future: int, then: _Then) -> float:
-        """:meth:`outcome` of the chance prelude ``a`` on reseeded future number ``future``."""
-        return self.after(self.reseeded(s, future).apply(a), future, then)[0]
+        """:meth:`outcome` of the chance prelude ``a`` on future number ``future``."""
+        return self.after(self.future(s, future).apply(a), future, then)[0]
 
     def after(self, child: GameState, future: int, then: _Then | None = None) -> tuple[float, bool]:
         """:meth:`outcome` from the position ``child`` right after the action."""
@@ -279,7 +279,7 @@ class _Look:
         return s
 
     def follow(self, s: GameState, future: int) -> tuple[GameState, bool]:
-        """:meth:`GreedyAgent.follow_ups` on reseeded future number ``future``; also whether a
+        """:meth:`GreedyAgent.follow_ups` on future number ``future``; also whether a
         chance action was played."""
         chance = self.chance
         chancy = False
@@ -290,7 +290,7 @@ class _Look:
             legal = s.legal_actions()
             a, child = (legal[0], None) if len(legal) == 1 else self.best_follow_up(s, legal)
             if chance(s, a):
-                s = self.reseeded(s, future * MAX_FOLLOW_UPS + step).apply(a)
+                s = self.future(s, future * MAX_FOLLOW_UPS + step).apply(a)
                 chancy = True
             else:
                 s = child if child is not None else s.apply(a)
@@ -298,12 +298,12 @@ class _Look:
 
     def best_follow_up(self, s: GameState, legal: list[Action]) -> tuple[Action, GameState | None]:
         """The best of ``legal`` by the score one step on, with its outcome (None for a chance
-        action, scored on the mean of :data:`CHANCE_SAMPLES` reseeded outcomes)."""
+        action, scored on the mean of :data:`CHANCE_SAMPLES` outcomes on futures from its view)."""
         best: tuple[float, Action, GameState | None] | None = None
         for a in legal:
             child = None if self.chance(s, a) else s.apply(a)
             if child is None:
-                v = sum(self.score(self.reseeded(s, k).apply(a)) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
+                v = sum(self.score(self.future(s, k).apply(a)) for k in range(CHANCE_SAMPLES)) / CHANCE_SAMPLES
             else:
                 v = self.score(child)
             if best is None or v > best[0]:

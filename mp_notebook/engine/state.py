@@ -300,7 +300,7 @@ class RulesState(GameState):
         return self.apply(entry)
 
     def _snapshot(self) -> dict[str, Any]:
-        skip = {*STATIC, *TRANSIENT, "_hist", "_log", "_setup"}
+        skip = {*STATIC, *TRANSIENT, *CHAINS, "_setup"}
         return {k: plain(v) for k, v in self.__dict__.items() if k not in skip}
 
     # --- display -----------------------------------------------------------------------------
