@@ -56,7 +56,7 @@ travel_rules = resources = seals_held = travel_terms = move_terms = travel_space
 post_cities = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
-GUIDE_SPINS = 5  # the chances that pick the first policy of expected_spins (measured: fewest evaluations)
+GUIDE_SPINS = 6  # the chances that pick the first policy of expected_spins (measured: least work; see _start)
 MAX_SPINS = 200
 
 Outcome = tuple[Fraction, tuple[str, ...]]  # (chance of the sector(s), end spaces to choose from; empty: no move)
@@ -320,25 +320,28 @@ def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> fl
     return float(_expected_values(ch, [ends])[0, ch.arrays().index[s.players[player].location]])
 
 
-def _expected_values(ch: Chain, ends: list[frozenset[str]], guide: Any = None) -> Any:
+def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | None = None) -> Any:
     """An array target × space (one target per ``ends``): the least expected spins to end a move
     on the target's spaces, ``inf`` where no way of playing gets there for sure. Policy iteration
     over all targets at once, from a policy that gets there for sure (:func:`_start`): evaluate
     the policy (one linear system per target), then per space take the ring and end spaces of
     least expected spins where that is less by more than 1e-9; stop when no target's policy
-    changes. ``guide``: the chances within :data:`GUIDE_SPINS` spins (:func:`_odds_values`), if
-    at hand."""
+    changes. ``spread``: the chances within 0 to :data:`GUIDE_SPINS` spins (:func:`_odds_values`),
+    if at hand."""
     import numpy as np
 
     a = ch.arrays()
     on = a.masks(ends)
     sure, rank = _sure(a, on)
-    policy, taken = _start(a, sure, rank, _odds_values(ch, ends, GUIDE_SPINS)[-1] if guide is None else guide)
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
-    todo = np.flatnonzero(active.any(axis=1))  # the targets whose policy changed (none outside the sure sets)
+    which = np.flatnonzero(active.any(axis=1))  # the targets with spaces to play from (none outside the sure sets)
+    sure, active = sure[which], active[which]
+    spread = _odds_values(ch, ends, GUIDE_SPINS) if spread is None else spread
+    policy, taken = _start(a, sure, rank[which], GUIDE_SPINS + 1 - sum(spread[:GUIDE_SPINS + 1])[which])
+    todo = np.arange(len(which))  # (of those) the targets whose policy changed
     while len(todo):
-        now = values[todo] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
+        now = values[which[todo]] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
         by_ring = 1 + a.per_pair(a.chance * a.best_end(now, least=True)).take(a.rings, axis=1)
         second = by_ring[:, -1] < by_ring[:, 0]  # the first ring by name among equals
         better = active[todo] & (np.where(second, by_ring[:, -1], by_ring[:, 0]) < now - 1e-9)
@@ -371,13 +374,14 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
     the set), and a rank in that set: 0 on the target, then the fewest spins that may get there.
     The first candidate set is every space, where every ring stays: its ranks are the fewest spins
     to a space of the target (:meth:`_Arrays.spins`); a target that some spaces cannot reach
-    shrinks its set to those that can, until every space of the set reaches it within the set."""
+    shrinks its set to those that can, until every space of the set reaches it within the set (a
+    target that no other space reaches is its own set at once)."""
     import numpy as np
 
     which, spaces = np.nonzero(on)  # the spaces of each target, target by target
     rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(len(on))), axis=0)
     sure = rank < len(a.index)
-    todo = np.flatnonzero(~sure.all(axis=1))  # the targets whose set shrank
+    todo = np.flatnonzero(~sure.all(axis=1) & (sure != on).any(axis=1))  # the targets whose set shrank
     while len(todo):
         inside = sure[todo]
         stays = a.stays(inside)
@@ -396,12 +400,14 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
     return sure, rank
 
 
-def _start(a: _Arrays, sure: Any, rank: Any, guide: Any) -> tuple[Any, Any]:
-    """A policy that gets there for sure from each space of ``sure`` (target × space): per space a
-    ring (its pair) that stays in the set and may reach a lower rank, per outcome the least-ranked
-    end; among those, the most chance in ``guide`` (target × space, chances within a few spins):
-    every space may move down in rank, never out of the set. Returns (pair per target and space,
-    end per target and outcome)."""
+def _start(a: _Arrays, sure: Any, rank: Any, bound: Any) -> tuple[Any, Any]:
+    """A policy that gets there for sure from each space of ``sure`` (target × space): per space
+    the ring (its pair) of least expected spins by ``bound`` among those that stay in the set and
+    may reach a lower rank, and per outcome the end of least ``bound`` (then of least rank), but
+    where no chosen end of a space is lower in rank: there the least-ranked ends. So every space
+    may move down in rank, never out of the set. ``bound`` (target × space): the sum over ``k``
+    from 0 to :data:`GUIDE_SPINS` of one minus the best chance within ``k`` spins, a lower bound of
+    the expected spins. Returns (pair per target and space, end per target and outcome)."""
     import numpy as np
 
     key = np.where(sure, rank, len(a.index))
@@ -409,9 +415,16 @@ def _start(a: _Arrays, sure: Any, rank: Any, guide: Any) -> tuple[Any, Any]:
     partial = ~sure.all(axis=1)
     stays[partial] = a.stays(sure[partial])
     lower = stays & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
-    score = np.where(lower, a.per_pair(a.chance * a.best_end(guide)), -1.0).take(a.rings, axis=1)
-    policy = np.where(score[:, -1] > score[:, 0], a.rings[-1], a.rings[0])
-    return policy, a.least_end(2.0 * key - guide)  # ranks apart by 2, chances within 1
+    cost = np.where(sure, bound + 1e-6 * key, np.inf)  # (the bound is GUIDE_SPINS + 1 where no chance is left)
+    score = np.where(lower, a.per_pair(a.chance * a.best_end(cost, least=True)), np.inf).take(a.rings, axis=1)
+    policy = np.where(score[:, -1] < score[:, 0], a.rings[-1], a.rings[0])
+    taken = a.least_end(cost)
+    played = policy.take(a.outcome_space, axis=1) == a.outcome_pair
+    down = played & (np.take_along_axis(key, taken, axis=1) < key.take(a.outcome_space, axis=1))
+    stuck = (np.take_along_axis(a.per_pair(down), policy, axis=1) == 0) & (key > 0) & sure
+    if stuck.any():
+        taken = np.where(stuck.take(a.outcome_space, axis=1), a.least_end(key), taken)
+    return policy, taken
 
 
 # --------------------------------------------------------------------------- this spin
@@ -476,7 +489,7 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     columns = {"location": places, "kind": [_kind(state, player, loc) for loc in places],
                "spaces": np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
                **{f"chance_{n}": spread[n][:, here] for n in TABLE_SPINS},
-               "expected_spins": _expected_values(ch, ends, spread[GUIDE_SPINS])[:, here],
+               "expected_spins": _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[:, here],
                "reachable_now": np.array([loc in now for loc in places], dtype=bool),
                "note": [_note(state, player, loc) for loc in places]}
     return pd.DataFrame(columns, copy=False)  # in TABLE_COLUMNS order
