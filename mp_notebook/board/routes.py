@@ -497,15 +497,19 @@ def _seal(route: BoardRoute | None) -> str | None:
 
 
 @functools.lru_cache(maxsize=4)
-def _step_seals(board: Board) -> dict[tuple[str, str], str]:
-    """``{(location, move label): seal}`` of the routes of a board that need a guild seal."""
-    return {key: seal for key, r in _labelled_routes(board).items() if (seal := _seal(r)) is not None}
+def _step_seals(board: Board) -> dict[str, dict[str, str]]:
+    """``{location: {move label: seal}}`` of the routes of a board that need a guild seal."""
+    out: dict[str, dict[str, str]] = {}
+    for (here, label), r in _labelled_routes(board).items():
+        if _seal(r) is not None:
+            out.setdefault(here, {})[label] = cast(str, _seal(r))
+    return out
 
 
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
     """The guild seals the routes of a walk need, in ``order``."""
     sealed = _step_seals(board)
-    used = {sealed.get((a, step.partition("/")[0])) for a, step in zip(path, steps, strict=False)}
+    used = {sealed[a].get(step.partition("/")[0]) for a, step in zip(path, steps, strict=False) if a in sealed}
     return tuple(t for t in order if t in used)
 
 
