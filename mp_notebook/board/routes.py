@@ -863,13 +863,28 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     numbers = np.array([(None,) * 5 if c is None else (*c, sum(c[1:])) for c in costs],
                        dtype=float if far and None in costs else np.int64).reshape(len(places), 5)
     reach = [now[loc][1] if loc in now else None for loc in places]
-    columns = {"location": places, "kind": [board.locations[loc].kind for loc in places],
+    columns = {"location": _text_column(places), "kind": _text_column([board.locations[loc].kind for loc in places]),
                **{name: numbers[:, k] for k, name in enumerate(TABLE_COLUMNS[2:7])},
                "seals": np.fromiter(seals_needed, dtype=object, count=len(places)),
                "affordable": np.array([loc in found for loc in places], dtype=bool),
                "reachable_now": np.array([space is not None for space in reach], dtype=bool),
-               "space": reach, "path": np.fromiter(paths, dtype=object, count=len(places))}
+               "space": _text_column(reach), "path": np.fromiter(paths, dtype=object, count=len(places))}
     return pd.DataFrame(columns, copy=False)
+
+
+def _text_column(values: Sequence[str | None]) -> Any:
+    """``values`` (text or ``None``) as the column pandas makes of such a list, without inferring its
+    type again: the type of such a column depends only on its distinct values, whose column is kept."""
+    distinct = tuple(sorted(set(values), key=lambda v: (v is not None, v or "")))
+    at = {v: k for k, v in enumerate(distinct)}
+    return _distinct_column(distinct).take([at[v] for v in values])
+
+
+@functools.lru_cache(maxsize=64)
+def _distinct_column(values: tuple[str | None, ...]) -> Any:
+    import pandas as pd
+
+    return pd.Series(list(values)).array
 
 
 def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None,
