@@ -423,7 +423,8 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
     movements are compared.
     """
     coins0, camels0, jade0 = have
-    heap = [_Label(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via) for f in rules.figures]
+    heap: list[tuple[Any, ...]] = [(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via)  # _Label fields
+                                   for f in rules.figures]
     suffix = rules.suffix()
     steps = _steps_of(board, rules)
     heapq.heapify(heap)
@@ -435,33 +436,34 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
 
     while heap:
         label = heapq.heappop(heap)
-        here = label.path[-1]
-        if label.steps:  # the start itself is not a destination (back-and-forth walks are)
-            front = fronts.setdefault(front_of(here, label.seen, label.moves), [])
-            half = 2 * label.moves + label.free_end
-            if _dominated(front, label.coins, label.camels, label.jade, half):
+        made, free_end, _, paid_jade, path, walked, paid_coins, paid_camels, seen_so_far = label
+        here = path[-1]
+        if walked:  # the start itself is not a destination (back-and-forth walks are)
+            front = fronts.setdefault(front_of(here, seen_so_far, made), [])
+            half = 2 * made + free_end
+            if _dominated(front, paid_coins, paid_camels, paid_jade, half):
                 continue
-            front.append((label.coins, label.camels, label.jade, half))
-            if label.seen:
-                found.setdefault(here, []).append(label)
-        figure = suffix[label.path[0]]
+            front.append((paid_coins, paid_camels, paid_jade, half))
+            if seen_so_far:
+                found.setdefault(here, []).append(_Label(*label))
+        figure = suffix[path[0]]
         for there, step, seal, c, m, j, used in steps[here]:
             if seal is not None and seal not in seals:
                 continue
-            extra = rules.moves_cost(label.moves, used)
+            extra = rules.moves_cost(made, used)
             if extra is None:
                 continue
-            coins, camels = label.coins + c + extra, label.camels + m
-            jade = label.jade + j + max(0, coins - coins0) + max(0, camels - camels0)
+            coins, camels = paid_coins + c + extra, paid_camels + m
+            jade = paid_jade + j + max(0, coins - coins0) + max(0, camels - camels0)
             if jade > jade0:
                 continue
             coins, camels = min(coins, coins0), min(camels, camels0)
-            moves, free = label.moves + used, not used
-            seen = label.seen or there == via
+            moves, free = made + used, not used
+            seen = seen_so_far or there == via
             if _dominated(fronts.get(front_of(there, seen, moves), []), coins, camels, jade, 2 * moves + free):
                 continue
-            heapq.heappush(heap, _Label(moves, free, coins + camels + jade, jade, (*label.path, there),
-                                        (*label.steps, step + figure), coins, camels, seen))
+            heapq.heappush(heap, (moves, free, coins + camels + jade, jade, (*path, there), (*walked, step + figure),
+                                  coins, camels, seen))
     return found
 
 
@@ -588,36 +590,39 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
     total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
     (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent.
     ``wanted``: the search stops once these locations have their walks (others may be absent)."""
-    heap = [_Plain(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]
+    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]  # _Plain fields
     suffix = rules.suffix()
     steps = _steps_of(board, rules)
+    by_moves = bool(rules.step_coins)
     settled: set[tuple[str, int]] = set()
     pushed: dict[tuple[str, int], tuple[int, int, int]] = {}  # the least (locked, total, moves) pushed
     done: dict[str, _Plain] = {}
     left = set(wanted)
     while heap:
         walk = heapq.heappop(heap)
-        here = walk.path[-1]
-        key = here, walk.moves if rules.step_coins else 0
+        locked, total, moves, path, walked, (coins, camels, jade) = walk
+        here = path[-1]
+        key = here, moves if by_moves else 0
         if key in settled:
             continue
         settled.add(key)
-        done.setdefault(here, walk)
+        if here not in done:
+            done[here] = _Plain(*walk)
         left.discard(here)
         if wanted and not left:
             break
+        figure = suffix[path[0]]
         for there, step, seal, c, m, j, used in steps[here]:
-            extra = rules.moves_cost(walk.moves, used)
-            key = there, walk.moves + used if rules.step_coins else 0
+            extra = rules.moves_cost(moves, used)
+            key = there, moves + used if by_moves else 0
             if extra is None or key in settled:
                 continue
             c += extra
-            rank = (walk.locked + (seal is not None and seal not in seals), walk.total + c + m + j, walk.moves + used)
+            rank = (locked + (seal is not None and seal not in seals), total + c + m + j, moves + used)
             if key in pushed and pushed[key] < rank:  # a walk there sorts first whatever its path
                 continue
             pushed[key] = rank
-            heapq.heappush(heap, _Plain(*rank, (*walk.path, there), (*walk.steps, step + suffix[walk.path[0]]),
-                                        (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
+            heapq.heappush(heap, (*rank, (*path, there), (*walked, step + figure), (coins + c, camels + m, jade + j)))
     return done
 
 
