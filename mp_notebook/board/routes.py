@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
@@ -475,11 +476,9 @@ def _player_search(s: GameState, player: int, rules: TravelRules, via: str | Non
 def _sort_key(by: str) -> Callable[[_Label], tuple[object, ...]]:
     """Order of walks for ``by``; ties: cheaper in total, less jade, fewer moves, first path."""
     checked_choice("by", by, BY)
-    if by == "total":
-        return lambda w: (w.total, w.jade, w.moves, w.path, w.steps)
-    if by == "moves":
-        return lambda w: (w.moves, w.total, w.jade, w.path, w.steps)
-    return lambda w: (getattr(w, by), w.total, w.jade, w.moves, w.path, w.steps)
+    fields = {"total": ("total", "jade", "moves"), "moves": ("moves", "total", "jade")}.get(
+        by, (by, "total", "jade", "moves"))
+    return operator.itemgetter(*(_Label._fields.index(f) for f in (*fields, "path", "steps")))
 
 
 @functools.lru_cache(maxsize=4)
@@ -796,11 +795,12 @@ def _best_ends(found: dict[str, list[_Label]], fee: int, budget: int,
     best: dict[str, tuple[tuple[object, ...], _Label, tuple[int, int, int]]] = {}
     for loc, labels in found.items():
         for label in labels:
-            jade = label.jade + max(0, label.coins + fee - coins0)
+            moves, _, _, jade, path, steps, coins, camels, _ = label
+            jade += max(0, coins + fee - coins0)
             if jade > jade0 or not label.fits(budget):
                 continue
-            paid = (min(label.coins + fee, coins0), label.camels, jade)
-            key = (sum(paid), jade, label.moves, label.path, label.steps)
+            paid = (min(coins + fee, coins0), camels, jade)
+            key = (sum(paid), jade, moves, path, steps)
             if loc not in best or key < best[loc][0]:
                 best[loc] = (key, label, paid)
     return [(loc, label, paid) for loc, (_, label, paid) in sorted(best.items(), key=lambda kv: kv[1][0])]

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from mp_notebook.board.routes import Reach
+from mp_notebook.board.routes import Reach, _text_column
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.validate import checked_int, shown
 from mp_notebook.rulesets.schmidt.rules import destinations, may_enter_khanbalik, return_check
@@ -486,12 +486,12 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     ends = [frozenset({loc}) for loc in places]
     spread = _odds_values(ch, ends, max(*TABLE_SPINS, GUIDE_SPINS))
     now = _ends_now(state, player, ch)
-    columns = {"location": places, "kind": [_kind(state, player, loc) for loc in places],
+    columns = {"location": _text_column(places), "kind": _text_column([_kind(state, player, loc) for loc in places]),
                "spaces": np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
                **{f"chance_{n}": spread[n][:, here] for n in TABLE_SPINS},
                "expected_spins": _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[:, here],
                "reachable_now": np.array([loc in now for loc in places], dtype=bool),
-               "note": [_note(state, player, loc) for loc in places]}
+               "note": _text_column([_note(state, player, loc) for loc in places])}
     return pd.DataFrame(columns, copy=False)  # in TABLE_COLUMNS order
 
 
