@@ -39,7 +39,7 @@ __all__ = [
     "Action", "ArgumentError", "DataError", "Decision", "Event", "GameState", "IllegalAction",
     "NotationError", "SaveFileError", "load", "new_game", "replay", *_LAZY,
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def _page(state: GameState, path: Any = None, **options: Any) -> str:
