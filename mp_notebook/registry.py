@@ -19,9 +19,9 @@ routes     ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board
 map        ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
 ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
 agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
-value      the learned value, ``SearchAgent``         :class:`mp_notebook.agents.value.ValueTerms`
+value      the learned value, ``SearchAgent``          :class:`mp_notebook.agents.value.ValueTerms`
 secrets    a seat's view, ``determinize``, adapters    :class:`mp_notebook.engine.state.SeatSecrets`
-forms      the PettingZoo/OpenSpiel action space      :class:`mp_notebook.adapters.vocabulary.FormTerms`
+forms      the PettingZoo/OpenSpiel action space       :class:`mp_notebook.adapters.vocabulary.FormTerms`
 =========  ==========================================  =============================================
 
 >>> get("mp2").title

@@ -17,7 +17,9 @@ The notebooks on disk are never changed; nothing is executed but the package's o
 from __future__ import annotations
 
 import filecmp
+import functools
 import hashlib
+import inspect
 import json
 import re
 import shutil
@@ -159,7 +161,41 @@ class RuleSections(Directive):
         return row
 
 
+FACADES = ("mp_notebook", "mp_notebook.agents", "mp_notebook.analysis", "mp_notebook.board.routes")
+"""The modules that gather names from others in their ``__all__``, in order: a name is documented
+at the first that exports it (``mp_notebook.Action``), and skipped where it is defined or
+exported again (``mp_notebook.engine.actions.Action``), so that every object has one entry."""
+
+
+@functools.cache
+def homes() -> dict[int, str]:
+    """The facade each exported object is documented at, by the object's id."""
+    import importlib
+
+    found: dict[int, str] = {}
+    for name in FACADES:
+        module = importlib.import_module(name)
+        for attribute in getattr(module, "__all__", ()):
+            value = getattr(module, attribute)
+            if not inspect.ismodule(value):
+                found.setdefault(id(value), name)
+    return found
+
+
+def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any) -> bool | None:
+    """Skip a named tuple's fields (Python's "Alias for field number N": the class's signature
+    names them) and a module's member that is documented at its facade."""
+    if (getattr(obj, "__doc__", None) or "").startswith("Alias for field number"):
+        return True
+    if what == "module":
+        home = homes().get(id(obj))
+        if home is not None and home != app.env.temp_data.get("autodoc:module"):
+            return True
+    return None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("autodoc-skip-member", skip_member)
     app.connect("config-inited", on_config_inited)
     app.connect("source-read", on_source_read)
     app.connect("html-page-context", on_page_context)
