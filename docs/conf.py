@@ -43,7 +43,8 @@ myst_heading_anchors = 3
 # -- the API reference: autodoc follows each module's __all__ -----------------------------------
 autodoc_default_options = {"members": True, "member-order": "bysource", "show-inheritance": True}
 # The adapters import the rl extra's libraries; without them (a docs-only install) they are mocked.
-autodoc_mock_imports = [name for name in ("pettingzoo", "gymnasium", "pyspiel") if importlib.util.find_spec(name) is None]
+autodoc_mock_imports = [name for name in ("pettingzoo", "gymnasium", "pyspiel")
+                        if importlib.util.find_spec(name) is None]
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
 autodoc_class_signature = "mixed"

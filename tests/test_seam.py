@@ -378,19 +378,13 @@ def test_generic_layers_do_not_probe_a_ruleset_s_parts(layer: str) -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-# ---------------------------------------------------------------------------------- the README
+# ---------------------------------------------------------------------------------- the how-to page
 
 
-def readme_section(title: str) -> str:
-    text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"\n## {title}")
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end != -1 else None]
-
-
-def test_the_readme_s_adding_a_ruleset_matches_the_code() -> None:
-    """Every module, class and file the section names exists, and its example is the smallest ruleset."""
-    section = readme_section("Adding a ruleset")
+def test_the_add_a_ruleset_page_matches_the_code() -> None:
+    """Every module, class and file ``docs/howto/add-a-ruleset.md`` names exists, and its example is
+    the smallest ruleset."""
+    section = (PACKAGE.parent / "docs" / "howto" / "add-a-ruleset.md").read_text(encoding="utf-8")
     packages = {ruleset: PACKAGE / "rulesets" / ruleset for ruleset in PACKAGES}
     for name in re.findall(r"`([^`]+)`", section):
         if re.fullmatch(r"(engine|board|render|ui|agents|analysis|rulesets)(\.\w+)+", name):
