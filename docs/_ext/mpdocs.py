@@ -117,6 +117,7 @@ def on_source_read(app: Sphinx, docname: str, source: list[str]) -> None:
 def on_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if "Plotly.newPlot" in context.get("body", ""):
         app.add_js_file("plotly.min.js")  # this page only
+        app.add_js_file("plotly-fit.js")
 
 
 def on_config_inited(app: Sphinx, config: Any) -> None:
