@@ -195,7 +195,21 @@ def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options
     return None
 
 
+UNDERLINE = re.compile(r"^([-=~^])\1{2,}\s*$")
+
+
+def titles_to_rubrics(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
+    """A module docstring's section titles become rubrics: as sections they would be labels of the
+    page, and two modules with the same title ("How a state moves on") would clash."""
+    if what != "module":
+        return
+    for i in range(len(lines) - 1):
+        if lines[i].strip() and UNDERLINE.match(lines[i + 1]) and not UNDERLINE.match(lines[i]):
+            lines[i], lines[i + 1] = f".. rubric:: {lines[i].strip()}", ""
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("autodoc-process-docstring", titles_to_rubrics)
     app.connect("autodoc-skip-member", skip_member)
     app.connect("config-inited", on_config_inited)
     app.connect("source-read", on_source_read)
