@@ -135,6 +135,17 @@ def test_the_plotly_js_bundle_is_the_installed_plotly_s_version() -> None:
     assert "Permission is hereby granted" in replay.BUNDLE.with_name("LICENSE").read_text(encoding="utf-8")
 
 
+def test_another_plotly_gets_its_own_full_bundle(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotly.offline
+
+    monkeypatch.setattr(plotly.offline, "get_plotlyjs_version", lambda: "9.9.9")
+    monkeypatch.setattr(plotly.offline, "get_plotlyjs", lambda: "/* the full plotly.js 9.9.9 */")
+    s = game("mp2")
+    inline, cdn = s.to_html(), s.to_html(plotlyjs="cdn")
+    assert "/* the full plotly.js 9.9.9 */" in inline and "plotly.js (geo - minified)" not in inline
+    assert re.findall(r'<script src="([^"]+)"', cdn) == ["https://cdn.plot.ly/plotly-9.9.9.min.js"]
+
+
 def test_the_app_s_widgets_are_inlined_as_plain_scripts() -> None:
     for name in replay.REUSED:
         script = replay.widget_script(name)

@@ -12,7 +12,8 @@ The plotly.js on the page is its ``geo`` partial bundle (``choropleth``, ``scatt
 ``scattergeo``: the map and the score chart need no more), shipped with this package as
 ``render/plotlyjs/plotly-geo.min.js`` (MIT, ``render/plotlyjs/LICENSE``; the version plotly's Python
 package ships, refreshed by ``bench/plotly_bundle.py``): a third of the full bundle's size, and a
-third of its time to start in the browser.
+third of its time to start in the browser. Where another plotly is installed, the page carries the
+full bundle that plotly ships instead (its figures need their own plotly.js).
 
 Everything shown is what the play app shows, from the same parts: the map's traces
 (:func:`~mp_notebook.render.map.board_traces` once, :func:`~mp_notebook.render.map.state_trace_dicts`
@@ -247,6 +248,23 @@ def bundle_version() -> str:
     return found[1]
 
 
+def _plotly_script(plotlyjs: str) -> str:
+    """The page's plotly.js: :data:`BUNDLE` where it is the installed plotly's version, else
+    (another plotly installed) the full bundle that plotly ships, which draws its figures whatever
+    the version; inline, or from the CDN checked by its hash (subresource integrity)."""
+    from plotly.offline import get_plotlyjs, get_plotlyjs_version
+
+    version = get_plotlyjs_version()
+    if bundle_version() == version:
+        source, url = BUNDLE.read_text(encoding="utf-8"), f"https://cdn.plot.ly/plotly-geo-{version}.min.js"
+    else:
+        source, url = get_plotlyjs(), f"https://cdn.plot.ly/plotly-{version}.min.js"
+    if plotlyjs == "inline":
+        return f"<script>{_script(source)}</script>"
+    sri = base64.b64encode(hashlib.sha384(source.encode("utf-8")).digest()).decode("ascii")
+    return f'<script src="{url}" charset="utf-8" integrity="sha384-{sri}" crossorigin="anonymous"></script>'
+
+
 def _colours(s: GameState) -> list[str]:
     from mp_notebook.render.map import PLAYER_COLOURS
 
@@ -274,14 +292,7 @@ def _script(text: str) -> str:
 def _html(s: GameState, data: dict[str, Any], plotlyjs: str, title: str | None) -> str:
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
     packed = base64.b64encode(zlib.compress(text, 9)).decode("ascii")  # DecompressionStream("deflate") reads it
-    bundle = BUNDLE.read_bytes()
-    if plotlyjs == "inline":
-        plotly = f"<script>{_script(bundle.decode('utf-8'))}</script>"
-    else:
-        # the CDN's copy of the bundle this package ships, checked by its hash (subresource integrity)
-        sri = base64.b64encode(hashlib.sha384(bundle).digest()).decode("ascii")
-        plotly = (f'<script src="https://cdn.plot.ly/plotly-geo-{bundle_version()}.min.js" charset="utf-8" '
-                  f'integrity="sha384-{sri}" crossorigin="anonymous"></script>')
+    plotly = _plotly_script(plotlyjs)
     heading = title if title is not None else f"{data['short']}: {' vs '.join(data['players'])}"
     widgets = "\n".join(widget_script(name) for name in REUSED)
     return f"""<!DOCTYPE html>
