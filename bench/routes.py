@@ -3,7 +3,17 @@
 
 Usage::
 
-    python bench/routes.py [--games N] [--repeat R] [--spins S] [--tours N]
+    python bench/routes.py [--games N] [--repeat R] [--spins S] [--tours N] [--tables N]
+
+The tables first (``--tables N``, 300 by default; 0 skips them): each game's ``mp.routes.table``
+on N positions (Schmidt: random games' turns; the dice games: the mid-game states below) against
+the reference, the tables of commit ``frozen.TABLES`` before they were made faster (``bench/frozen``:
+that commit's route analysis on today's engine; ``tests/test_registry_routes.py`` holds the
+comparison): the mismatches (0 wanted; floats within 1e-9 of max(1, |value|)), then the CPU time
+(``time.process_time``) of each, per position the least of ``--repeat`` calls, the two taken in
+turn in one process (the caches of the player's moves built), the median and p90 over the
+positions, and whether each aim is met (Schmidt ≤ 5 ms, the dice games ≤ 1 ms median). The load
+average is printed before and after (the machine may be shared).
 
 Plays seeded random games (2-4 players) and keeps the turn states of rounds 2-4 where the
 player to move has a Travel action (mid-game positions). For each state it times, for the player
@@ -36,7 +46,9 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import itertools
 import math
+import os
 import random
 import statistics
 import time
@@ -79,14 +91,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for the tours against brute force")
     parser.add_argument("--check-table", type=int, default=0,
                         help="Schmidt positions whose table is checked against the per-target computation")
+    parser.add_argument("--tables", type=int, default=300,
+                        help="positions per game whose table is compared with the reference and timed (0: none)")
     parser.add_argument("--timings", action=argparse.BooleanOptionalAction, default=True,
-                        help="time the route answers (--no-timings: only the checks asked for)")
+                        help="time the other route answers (--no-timings: only the tables and the checks asked for)")
     args = parser.parse_args()
     if args.tours:
         for ruleset in ("mp2", "voyages"):
             against_brute_force(ruleset, args.tours, args.workers)
     if args.check_table:
         check_table(args.check_table)
+    if args.tables:
+        tables(args.tables, args.repeat)
     if not args.timings:
         return
     mp.routes.table(mp.new_game(players=2, seed=0), 0)  # import pandas outside the timings
@@ -182,17 +198,62 @@ def special_tours(games: int) -> None:
 
 
 def _tests() -> Any:
-    """The brute forces of the tests (``tests/test_journeys.py``, ``tests/test_schmidt_routes.py``)."""
+    """The brute forces and references of the tests (``tests/test_journeys.py``,
+    ``tests/test_schmidt_routes.py``, ``tests/test_registry_routes.py``)."""
     import sys
     from pathlib import Path
 
-    here = str(Path(__file__).parents[1] / "tests")
-    if here not in sys.path:
-        sys.path.insert(0, here)
+    root = Path(__file__).parents[1]
+    for here in (str(root), str(root / "tests")):
+        if here not in sys.path:
+            sys.path.insert(0, here)
     import test_journeys
+    import test_registry_routes
     import test_schmidt_routes
 
-    return test_journeys, test_schmidt_routes
+    return test_journeys, test_schmidt_routes, test_registry_routes
+
+
+TABLE_AIMS = {"mp2": 1.0, "voyages": 1.0, "schmidt": 5.0}
+"""Each game's aim for its route table: the median CPU time, in milliseconds."""
+
+
+def tables(count: int, repeat: int) -> None:
+    """Each game's route table against the reference commit's on ``count`` positions: the
+    mismatches and the CPU times, in turn (see the module docstring)."""
+    from frozen import TABLES
+
+    test = _tests()[2]
+    print(f"route tables against the reference (commit {TABLES}), {count} positions per game; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} cores")
+    for ruleset, aim in TABLE_AIMS.items():
+        positions = (schmidt_positions(count) if ruleset == "schmidt"
+                     else list(itertools.islice(mid_game_states(10 * count, ruleset), count)))
+        bad = numbers = 0
+        now: list[float] = []
+        before: list[float] = []
+        for s in positions:
+            i = s.current_player
+            got, want = mp.routes.table(s, i), test.reference_table(s, i)  # the caches built for both
+            wrong = test.table_mismatches(got, want)
+            numbers += got.size
+            bad += len(wrong)
+            for line in wrong[:3]:
+                print(f"  MISMATCH {ruleset} {s.history[-3:]} player {i}: {line}")
+            fast, slow = [], []
+            for _ in range(repeat):
+                fast.append(best_of(functools.partial(mp.routes.table, s, i), 1))
+                slow.append(best_of(functools.partial(test.reference_table, s, i), 1))
+            now.append(min(fast))
+            before.append(min(slow))
+        n = len(now)
+        median, p90 = statistics.median(now), sorted(now)[int(0.9 * (n - 1))]
+        print(f"  {ruleset:8s} {n} positions, {numbers} cells: {bad} mismatches; CPU per table (least of {repeat}): "
+              f"median {median:.3f} ms, p90 {p90:.3f} ms; the reference median {statistics.median(before):.3f} ms, "
+              f"p90 {sorted(before)[int(0.9 * (n - 1))]:.3f} ms ({statistics.median(before) / median:.2f}x)")
+        print(f"  {ruleset:8s} aim: table <= {aim:g} ms median CPU: {'MET' if median <= aim else 'NOT MET'} "
+              f"({median:.3f} ms)")
+    print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def tour_cases(ruleset: str, n: int) -> Iterator[tuple[Any, ...]]:

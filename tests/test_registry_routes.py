@@ -1,9 +1,11 @@
 """Route analysis over every registered ruleset: each question of ``mp.routes`` is answered, or is
 an ``ArgumentError`` that says what to ask instead; never a silent empty answer, a
-NotImplementedError or an AttributeError (issue 37)."""
+NotImplementedError or an AttributeError (issue 37). The route tables give the answers of the
+reference commit's (``bench/frozen``), on random positions."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -75,3 +77,68 @@ def test_each_ruleset_answers_its_own_movement(ruleset: str) -> None:
     else:
         assert mp.routes.journey(s, 0, target) is not None or mp.routes.why_unreachable(s, 0, target)
         assert len(mp.routes.journeys(s, 0)) == len(s.board.locations) - len(set(s.players[0].locations))
+
+
+# ----------------------------------------------------------------------------- the reference tables
+
+
+def reference_table(s: mp.GameState, player: int) -> pd.DataFrame:
+    """``mp.routes.table(s, player)`` as the commit before the tables were made faster answers it
+    (``bench/frozen``: that commit's route analysis, on today's engine)."""
+    import sys
+    from pathlib import Path
+
+    bench = str(Path(__file__).parents[1] / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    import frozen
+
+    if mp.routes.moved_by_spinner(s):
+        return frozen.routes("schmidt", frozen.TABLES).spin_table(s, player)
+    return frozen.routes("board", frozen.TABLES).table(s, player)
+
+
+def table_mismatches(got: pd.DataFrame, want: pd.DataFrame) -> list[str]:
+    """Where two route tables differ: their columns, dtypes or lengths, or a cell (floats apart by
+    more than 1e-9 of max(1, |want|); infinities and missing values where the other has them)."""
+    import numpy as np
+
+    if list(got.columns) != list(want.columns) or list(got.dtypes) != list(want.dtypes) or len(got) != len(want):
+        return [f"columns {list(got.dtypes.items())} != {list(want.dtypes.items())} or {len(got)} != {len(want)} rows"]
+    out = []
+    for column in got.columns:
+        a, b = got[column].to_numpy(), want[column].to_numpy()
+        if got[column].dtype.kind == "f":
+            with np.errstate(invalid="ignore"):
+                same = np.where(np.isfinite(a) & np.isfinite(b), np.abs(a - b) <= 1e-9 * np.maximum(1, np.abs(b)),
+                                (a == b) | (np.isnan(a) & np.isnan(b)))
+        else:
+            same = np.array([x == y or (x != x and y != y) for x, y in zip(a, b, strict=True)])
+        out += [f"{column} of {got.iloc[k, 0]}: {a[k]!r} != {b[k]!r}" for k in np.flatnonzero(~same)]
+    return out
+
+
+def random_positions(ruleset: str, count: int, seed: int) -> list[mp.GameState]:
+    """``count`` positions of random games, a few to 80 random actions in (any decision)."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        s = mp.new_game(2 + game % 3, ruleset=ruleset, seed=seed * 1000 + game)
+        for _ in range(rng.randrange(3, 80)):
+            if s.is_over:
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        if not s.is_over:
+            out.append(s)
+        game += 1
+    return out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_tables_give_the_answers_of_the_reference(ruleset: str) -> None:
+    """The route table of every player, as the reference commit answers it (``bench/routes.py
+    --tables N`` compares N positions per game and times both)."""
+    for s in random_positions(ruleset, 4, seed=56):
+        for player in range(s.num_players):
+            assert table_mismatches(mp.routes.table(s, player), reference_table(s, player)) == [], (s.history, player)

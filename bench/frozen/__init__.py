@@ -12,6 +12,9 @@ it and their commands.
   import Greedy35Agent``. Three lines are changed, so that it runs beside today's agent: its
   ``terms`` reads the frozen evaluations, and its class and ``name`` are renamed.
 * :func:`evaluation`: a ruleset's evaluation (its ``agents`` part) at a commit, unchanged.
+* :func:`routes`: a module of route analysis at a commit, unchanged (``"board"``: ``mp.routes``,
+  whose ``table`` answers the dice games; ``"schmidt"``: the spinner's answers, ``spin_table``), to
+  check that today's tables give the same answers (``bench/routes.py --check-tables``).
 
 It needs the history: any clone has it; a shallow one gets an error that says so.
 
@@ -20,6 +23,8 @@ It needs the history: any clone has it; a shallow one gets an error that says so
 ('frozen.greedy_a3bcabb', 'greedy35')
 >>> evaluation("voyages", "7807896").__name__
 'frozen.evaluation_voyages_7807896'
+>>> routes("schmidt", TABLES).spin_table.__module__
+'frozen.routes_schmidt_5d5ccce'
 """
 
 from __future__ import annotations
@@ -44,6 +49,10 @@ GREEDY: dict[str, tuple[str, str]] = {
 """Each frozen ``GreedyAgent``, by its class name here: its commit and its ``name``."""
 GREEDY_PATH = "mp_notebook/agents/greedy.py"
 EVALUATION_PATH = "mp_notebook/rulesets/{ruleset}/evaluation.py"
+ROUTES_PATHS = {"board": "mp_notebook/board/routes.py", "schmidt": "mp_notebook/rulesets/schmidt/routes.py"}
+"""The modules of route analysis :func:`routes` makes, by part."""
+TABLES = "5d5ccce"
+"""The commit of the route tables before they were made faster (the reference of their answers)."""
 
 
 def source(commit: str, path: str) -> str:
@@ -87,6 +96,14 @@ def evaluation(ruleset: str, commit: str) -> ModuleType:
     """The evaluation of ``ruleset`` (its ``agents`` part) at ``commit``, unchanged."""
     path = EVALUATION_PATH.format(ruleset=ruleset)
     return made(f"evaluation_{ruleset}_{commit}", commit, path, source(commit, path))
+
+
+@functools.cache
+def routes(part: str, commit: str) -> ModuleType:
+    """The route analysis ``part`` (a key of :data:`ROUTES_PATHS`) at ``commit``, unchanged: it
+    runs on today's engine and asks today's rulesets for their terms."""
+    path = ROUTES_PATHS[part]
+    return made(f"routes_{part}_{commit}", commit, path, source(commit, path))
 
 
 def terms_at(commit: str) -> functools.partial[ModuleType]:

@@ -381,6 +381,33 @@ class _Label(NamedTuple):
 Front = list[tuple[int, int, int, int]]  # (coins, camels, jade, 2 * moves + free_end) of kept labels
 
 
+class _Step(NamedTuple):
+    """One step from a location under some travel rules: where to, the move label, the seal its
+    route needs, what the route charges (:meth:`TravelRules.cost`) and the movement it uses."""
+
+    there: str
+    label: str
+    seal: str | None
+    coins: int
+    camels: int
+    jade: int
+    used: int
+
+
+def _steps_of(board: Board, rules: TravelRules) -> dict[str, tuple[_Step, ...]]:
+    """Per location, the :class:`_Step` list of ``rules`` (the same for every figure: built once
+    per board and way of travelling)."""
+    return _steps(board, rules.free_route_costs, rules.free_oases, rules.hops, rules.step_camels)
+
+
+@functools.lru_cache(maxsize=32)
+def _steps(board: Board, free_route_costs: tuple[str, ...], free_oases: bool, hops: frozenset[str],
+           step_camels: int) -> dict[str, tuple[_Step, ...]]:
+    rules = TravelRules((), free_route_costs, free_oases, hops=hops, step_camels=step_camels)
+    return {here: tuple(_Step(there, label, _seal(route), *rules.cost(route), rules.moves_into(board, there))
+                        for there, route, label in rules.steps(board, here)) for here in board.adjacent}
+
+
 def _dominated(front: Front, coins: int, camels: int, jade: int, half_moves: int) -> bool:
     return any(c <= coins and m <= camels and j <= jade and n <= half_moves for c, m, j, n in front)
 
@@ -398,6 +425,7 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
     coins0, camels0, jade0 = have
     heap = [_Label(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via) for f in rules.figures]
     suffix = rules.suffix()
+    steps = _steps_of(board, rules)
     heapq.heapify(heap)
     fronts: dict[tuple[str, bool, int], Front] = {}
     found: dict[str, list[_Label]] = {}
@@ -417,14 +445,12 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
             if label.seen:
                 found.setdefault(here, []).append(label)
         figure = suffix[label.path[0]]
-        for there, route, step in rules.steps(board, here):
-            if _seal(route) is not None and _seal(route) not in seals:
+        for there, step, seal, c, m, j, used in steps[here]:
+            if seal is not None and seal not in seals:
                 continue
-            used = rules.moves_into(board, there)
             extra = rules.moves_cost(label.moves, used)
             if extra is None:
                 continue
-            c, m, j = rules.cost(route)
             coins, camels = label.coins + c + extra, label.camels + m
             jade = label.jade + j + max(0, coins - coins0) + max(0, camels - camels0)
             if jade > jade0:
@@ -470,9 +496,16 @@ def _seal(route: BoardRoute | None) -> str | None:
     return None if route is None else route.seal
 
 
+@functools.lru_cache(maxsize=4)
+def _step_seals(board: Board) -> dict[tuple[str, str], str]:
+    """``{(location, move label): seal}`` of the routes of a board that need a guild seal."""
+    return {key: seal for key, r in _labelled_routes(board).items() if (seal := _seal(r)) is not None}
+
+
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
     """The guild seals the routes of a walk need, in ``order``."""
-    used = {_seal(_route(board, a, step)) for a, step in zip(path, steps, strict=False)}
+    sealed = _step_seals(board)
+    used = {sealed.get((a, step.partition("/")[0])) for a, step in zip(path, steps, strict=False)}
     return tuple(t for t in order if t in used)
 
 
@@ -545,14 +578,19 @@ class _Plain(NamedTuple):
     cost: tuple[int, int, int]
 
 
-def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[str, _Plain]:
+def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
+               wanted: Iterable[str] = ()) -> dict[str, _Plain]:
     """Per location, the walk from a figure with the fewest locked sea routes, then cheapest in
     total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
-    (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent."""
+    (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent.
+    ``wanted``: the search stops once these locations have their walks (others may be absent)."""
     heap = [_Plain(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]
     suffix = rules.suffix()
+    steps = _steps_of(board, rules)
     settled: set[tuple[str, int]] = set()
+    pushed: dict[tuple[str, int], tuple[int, int, int]] = {}  # the least (locked, total, moves) pushed
     done: dict[str, _Plain] = {}
+    left = set(wanted)
     while heap:
         walk = heapq.heappop(heap)
         here = walk.path[-1]
@@ -561,16 +599,20 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[
             continue
         settled.add(key)
         done.setdefault(here, walk)
-        for there, route, step in rules.steps(board, here):
-            used = rules.moves_into(board, there)
+        left.discard(here)
+        if wanted and not left:
+            break
+        for there, step, seal, c, m, j, used in steps[here]:
             extra = rules.moves_cost(walk.moves, used)
-            if extra is None or (there, walk.moves + used if rules.step_coins else 0) in settled:
+            key = there, walk.moves + used if rules.step_coins else 0
+            if extra is None or key in settled:
                 continue
-            c, m, j = rules.cost(route)
             c += extra
-            locked = _seal(route) is not None and _seal(route) not in seals
-            heapq.heappush(heap, _Plain(walk.locked + locked, walk.total + c + m + j, walk.moves + used,
-                                        (*walk.path, there), (*walk.steps, step + suffix[walk.path[0]]),
+            rank = (walk.locked + (seal is not None and seal not in seals), walk.total + c + m + j, walk.moves + used)
+            if key in pushed and pushed[key] < rank:  # a walk there sorts first whatever its path
+                continue
+            pushed[key] = rank
+            heapq.heappush(heap, _Plain(*rank, (*walk.path, there), (*walk.steps, step + suffix[walk.path[0]]),
                                         (walk.cost[0] + c, walk.cost[1] + m, walk.cost[2] + j)))
     return done
 
@@ -707,27 +749,35 @@ def _reachable(s: GameState, player: int, ways: list[_Way],
                found: dict[int, dict[str, list[_Label]]] | None = None) -> list[Reach]:
     """The :class:`Reach` rows of ``ways``; ``found``: searches already made, by the id of their rules
     (the ways of a turn share the player's)."""
+    out: list[Reach] = []
+    for w, ends in _way_ends(s, player, ways, found):
+        if w.action:
+            out += [Reach(loc, w.space, w.dice, label.moves, *paid, label.path, w.action, label.steps)
+                    for loc, label, paid in ends]
+            continue
+        out += [Reach(loc, w.space, (), 0, 0, 0, 0, (loc,), "done", ()) for loc in dict.fromkeys(w.rules.figures)
+                if w.may_stop]
+        out += [Reach(loc, w.space, (), label.moves, *paid, label.path, f"move {label.steps[0]}", label.steps[1:])
+                for loc, label, paid in ends]
+    return out
+
+
+def _way_ends(s: GameState, player: int, ways: list[_Way], found: dict[int, dict[str, list[_Label]]] | None = None,
+              ) -> list[tuple[_Way, list[tuple[str, _Label, tuple[int, int, int]]]]]:
+    """Each of ``ways`` with its :func:`_best_ends` (the moves it may make); ``found`` as in
+    :func:`_reachable`."""
     t = terms(s)
     have = t.resources(s, player)
     seals = t.seals_held(s, player)
     found = {} if found is None else found
     ends: dict[tuple[int, int, int], list[tuple[str, _Label, tuple[int, int, int]]]] = {}
-    out: list[Reach] = []
     for w in ways:
         if id(w.rules) not in found:
             found[id(w.rules)] = _search(s.board, w.rules, have, seals)
         key = (id(w.rules), w.fee, w.budget)
         if key not in ends:
             ends[key] = _best_ends(found[id(w.rules)], w.fee, w.budget, have)
-        if w.action:
-            out += [Reach(loc, w.space, w.dice, label.moves, *paid, label.path, w.action, label.steps)
-                    for loc, label, paid in ends[key]]
-            continue
-        out += [Reach(loc, w.space, (), 0, 0, 0, 0, (loc,), "done", ()) for loc in dict.fromkeys(w.rules.figures)
-                if w.may_stop]
-        out += [Reach(loc, w.space, (), label.moves, *paid, label.path, f"move {label.steps[0]}", label.steps[1:])
-                for loc, label, paid in ends[key]]
-    return out
+    return [(w, ends[id(w.rules), w.fee, w.budget]) for w in ways]
 
 
 def _best_ends(found: dict[str, list[_Label]], fee: int, budget: int,
@@ -777,38 +827,45 @@ def table(s: GameState, player: int) -> pd.DataFrame:
         answer = _spinner(s, "table").spin_table
         assert answer is not None
         return answer(s, player)
+    import numpy as np
+
     board = s.board
-    order = terms(s, "table").SEALS
-    rules = travel_rules(s, player)
-    seals = terms(s).seals_held(s, player)
-    found = _player_search(s, player, rules)
-    now: dict[str, Reach] = {}
-    for r in _reachable(s, player, _ways(s, player, rules), {id(rules): found}):
-        old = now.get(r.location)
-        if old is None or (r.coins + r.camels + r.jade, r.jade) < (old.coins + old.camels + old.jade, old.jade):
-            now[r.location] = r
-    unlimited: dict[str, _Plain] = {}
+    t = terms(s, "table")
+    rules = t.travel_rules(s, player)
+    seals = t.seals_held(s, player)
+    found = _search(board, rules, t.resources(s, player), seals)
+    now: dict[str, tuple[tuple[int, int], str]] = {}  # the cheapest way to end there now: (total, jade), space
+    for w, ends in _way_ends(s, player, _ways(s, player, rules), {id(rules): found}):
+        for loc, _, paid in ends:  # (standing still, where allowed, ends on a figure: no row)
+            if loc not in now or (sum(paid), paid[2]) < now[loc][0]:
+                now[loc] = (sum(paid), paid[2]), w.space
+    places = [loc for loc in board.locations if loc not in rules.figures]
+    far = [loc for loc in places if loc not in found]
+    unlimited = _unlimited(board, rules, seals, far) if far else {}
     key = _sort_key("total")
-    columns: dict[str, list[object]] = {c: [] for c in TABLE_COLUMNS}
-    for loc in board.locations:
-        if loc in rules.figures:
-            continue
-        cost: tuple[int, ...] | None
+    costs: list[tuple[int, ...] | None] = []  # moves, coins, camels, jade
+    seals_needed, paths = [], []
+    for loc in places:
         if loc in found:
-            route = _as_route(board, min(found[loc], key=key), order)
-            path, cost, need = route.path, (route.moves, route.coins, route.camels, route.jade), route.seals
-        else:
-            unlimited = unlimited or _unlimited(board, rules, seals)
-            walk = unlimited.get(loc)  # None: beyond the most movements of a walk, nothing to show
-            path, cost, need = ((), None, ()) if walk is None else (
-                walk.path, (walk.moves, *walk.cost), _seals_on(board, walk.path, walk.steps, order))
-        numbers = (None,) * 5 if cost is None else (*cost, sum(cost[1:]))
-        reach = now.get(loc)
-        row = (loc, board.locations[loc].kind, *numbers, need, loc in found, reach is not None,
-               reach.space if reach else None, path)
-        for column, value in zip(columns.values(), row, strict=True):
-            column.append(value)
-    return pd.DataFrame(columns)
+            label = min(found[loc], key=key)
+            costs.append((label.moves, label.coins, label.camels, label.jade))
+            paths.append(label.path)
+            seals_needed.append(_seals_on(board, label.path, label.steps, t.SEALS))
+            continue
+        walk = unlimited.get(loc)  # None: beyond the most movements of a walk, nothing to show
+        costs.append(None if walk is None else (walk.moves, *walk.cost))
+        paths.append(() if walk is None else walk.path)
+        seals_needed.append(() if walk is None else _seals_on(board, walk.path, walk.steps, t.SEALS))
+    numbers = np.array([(None,) * 5 if c is None else (*c, sum(c[1:])) for c in costs],
+                       dtype=float if far and None in costs else np.int64).reshape(len(places), 5)
+    reach = [now[loc][1] if loc in now else None for loc in places]
+    columns = {"location": places, "kind": [board.locations[loc].kind for loc in places],
+               **{name: numbers[:, k] for k, name in enumerate(TABLE_COLUMNS[2:7])},
+               "seals": np.fromiter(seals_needed, dtype=object, count=len(places)),
+               "affordable": np.array([loc in found for loc in places], dtype=bool),
+               "reachable_now": np.array([space is not None for space in reach], dtype=bool),
+               "space": reach, "path": np.fromiter(paths, dtype=object, count=len(places))}
+    return pd.DataFrame(columns, copy=False)
 
 
 def matrix(board: Board, *, by: str = "moves", seals: Iterable[str] | None = None,

@@ -133,35 +133,59 @@ class _Arrays:
         for q, k in enumerate(pairs):
             per_space[k].append(q)
         self.rings = np.array([[qs[min(j, len(qs) - 1)] for qs in per_space] for j in range(max(map(len, per_space)))])
+        self._spins: Any = None
 
     def masks(self, targets: list[frozenset[str]]) -> Any:
         """Target × space booleans: ``True`` on each target's spaces."""
         import numpy as np
 
         out = np.zeros((len(targets), len(self.index)), dtype=bool)
-        for t, ends in enumerate(targets):
-            out[t, [self.index[x] for x in ends]] = True
+        which = [(t, self.index[x]) for t, ends in enumerate(targets) for x in ends]
+        out[[t for t, _ in which], [x for _, x in which]] = True
         return out
 
-    def best_end(self, values: Any) -> Any:
-        """Target × outcome: the most of ``values`` (target × space) over the outcome's entries."""
+    def spins(self) -> Any:
+        """Space × space: the fewest spins that may take him from one space to end a move on the
+        other (any ring, any result, any end; ``len(index)`` where none does). The same for every
+        target, so built once (on the first call)."""
+        import numpy as np
+
+        if self._spins is None:
+            n = len(self.index)
+            step = np.zeros((n, n))  # step[x, y]: one spin from x may end on y
+            step[self.pair_space, self.pair_ends] = 1
+            out = np.where(np.eye(n, dtype=bool), 0, n)
+            reach = np.eye(n)
+            for k in range(1, n):
+                new = (reach @ step > 0) & (out == n)
+                if not new.any():
+                    break
+                out[new] = k
+                reach[new] = 1
+            self._spins = out
+        return self._spins
+
+    def best_end(self, values: Any, least: bool = False) -> Any:
+        """Target × outcome: the most (``least``: the least) of ``values`` (target × space) over
+        the outcome's entries."""
         import numpy as np
 
         out = np.empty((len(values), len(self.chance)), dtype=values.dtype)
         for start, stop, _, across in self.folds:
-            out[:, start:stop] = values.take(across, axis=1).max(axis=1)
+            spread = values.take(across, axis=1)
+            out[:, start:stop] = spread.min(axis=1) if least else spread.max(axis=1)
         return out
 
-    def least_end(self, values: Any) -> tuple[Any, Any]:
-        """Target × outcome: the least of ``values`` over the outcome's entries, and the entry
-        taking it (the first by name among equals)."""
+    def least_end(self, values: Any) -> Any:
+        """Target × outcome: the entry of the least of ``values`` (target × space) over the
+        outcome's entries (the first by name among equals)."""
         import numpy as np
 
         end = np.empty((len(values), len(self.chance)), dtype=int)
         for start, stop, entries, _ in self.folds:
             end[:, start:stop] = (entries[:, 0] if entries.shape[1] == 1 else
                                   entries[np.arange(stop - start), values.take(entries, axis=1).argmin(axis=2)])
-        return np.take_along_axis(values, end, axis=1), end
+        return end
 
     def per_pair(self, values: Any) -> Any:
         """Target × pair: the sum of ``values`` (target × outcome) over the pair's outcomes."""
@@ -312,16 +336,16 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], guide: Any = None) -
     policy, taken = _start(a, sure, rank, _odds_values(ch, ends, GUIDE_SPINS)[-1] if guide is None else guide)
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
-    todo = active.any(axis=1)  # the targets whose policy changed (none outside the sure sets)
-    while todo.any():
-        values[todo] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
-        least, end = a.least_end(values)
-        by_ring = 1 + a.per_pair(a.chance * least).take(a.rings, axis=1)
+    todo = np.flatnonzero(active.any(axis=1))  # the targets whose policy changed (none outside the sure sets)
+    while len(todo):
+        now = values[todo] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
+        by_ring = 1 + a.per_pair(a.chance * a.best_end(now, least=True)).take(a.rings, axis=1)
         second = by_ring[:, -1] < by_ring[:, 0]  # the first ring by name among equals
-        better = active & (np.where(second, by_ring[:, -1], by_ring[:, 0]) < values - 1e-9)
-        policy = np.where(better, np.where(second, a.rings[-1], a.rings[0]), policy)
-        taken = np.where(better.take(a.outcome_space, axis=1), end, taken)
-        todo = better.any(axis=1)
+        better = active[todo] & (np.where(second, by_ring[:, -1], by_ring[:, 0]) < now - 1e-9)
+        changed = better.any(axis=1)
+        todo, better, second, now = todo[changed], better[changed], second[changed], now[changed]
+        policy[todo] = np.where(better, np.where(second, a.rings[-1], a.rings[0]), policy[todo])
+        taken[todo] = np.where(better.take(a.outcome_space, axis=1), a.least_end(now), taken[todo])
     return values
 
 
@@ -344,12 +368,16 @@ def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> An
 def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
     """Per target and space: whether some way of playing ends on the target with probability 1
     (the greatest set whose every space reaches the target by rings whose every result may end in
-    the set), and a rank in that set: 0 on the target, then the fewest spins that may get there."""
+    the set), and a rank in that set: 0 on the target, then the fewest spins that may get there.
+    The first candidate set is every space, where every ring stays: its ranks are the fewest spins
+    to a space of the target (:meth:`_Arrays.spins`); a target that some spaces cannot reach
+    shrinks its set to those that can, until every space of the set reaches it within the set."""
     import numpy as np
 
-    sure = np.ones_like(on)
-    rank = np.zeros(on.shape, dtype=int)
-    todo = np.arange(on.shape[0])  # the targets whose set shrank
+    which, spaces = np.nonzero(on)  # the spaces of each target, target by target
+    rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(len(on))), axis=0)
+    sure = rank < len(a.index)
+    todo = np.flatnonzero(~sure.all(axis=1))  # the targets whose set shrank
     while len(todo):
         inside = sure[todo]
         stays = a.stays(inside)
@@ -377,10 +405,13 @@ def _start(a: _Arrays, sure: Any, rank: Any, guide: Any) -> tuple[Any, Any]:
     import numpy as np
 
     key = np.where(sure, rank, len(a.index))
-    lower = a.stays(sure) & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
+    stays = np.ones((len(sure), len(a.pair_space)), dtype=bool)  # every ring stays in a set of every space
+    partial = ~sure.all(axis=1)
+    stays[partial] = a.stays(sure[partial])
+    lower = stays & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
     score = np.where(lower, a.per_pair(a.chance * a.best_end(guide)), -1.0).take(a.rings, axis=1)
     policy = np.where(score[:, -1] > score[:, 0], a.rings[-1], a.rings[0])
-    return policy, a.least_end(2.0 * key - guide)[1]  # ranks apart by 2, chances within 1
+    return policy, a.least_end(2.0 * key - guide)  # ranks apart by 2, chances within 1
 
 
 # --------------------------------------------------------------------------- this spin
@@ -430,6 +461,7 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     >>> t.loc["Khanbalik", "note"]
     'entered only with 3 ware cards of 80 Gulden or more (holds 0)'
     """
+    import numpy as np
     import pandas as pd
 
     state = cast("SchmidtState", s)
@@ -437,15 +469,24 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     p = state.players[player]
     ch = chain(s, player)
     here = ch.arrays().index[p.location]
-    now = {r.location for r in spin_reachable(s, player)}
     places = _places(state, player)
     ends = [frozenset({loc}) for loc in places]
     spread = _odds_values(ch, ends, max(*TABLE_SPINS, GUIDE_SPINS))
-    expected = _expected_values(ch, ends, spread[GUIDE_SPINS])[:, here]
-    rows = [(loc, _kind(state, player, loc), c.distance[p.location][loc],
-             *(float(spread[n][t, here]) for n in TABLE_SPINS), float(expected[t]), loc in now,
-             _note(state, player, loc)) for t, loc in enumerate(places)]
-    return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+    now = _ends_now(state, player, ch)
+    columns = {"location": places, "kind": [_kind(state, player, loc) for loc in places],
+               "spaces": np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
+               **{f"chance_{n}": spread[n][:, here] for n in TABLE_SPINS},
+               "expected_spins": _expected_values(ch, ends, spread[GUIDE_SPINS])[:, here],
+               "reachable_now": np.array([loc in now for loc in places], dtype=bool),
+               "note": [_note(state, player, loc) for loc in places]}
+    return pd.DataFrame(columns, copy=False)  # in TABLE_COLUMNS order
+
+
+def _ends_now(s: SchmidtState, i: int, ch: Chain) -> set[str]:
+    """Where ``i`` can end this spin (:func:`spin_reachable`): at his turn, read from his chain."""
+    if s.decision.player == i and s.decision.kind == "turn":
+        return {e for outcomes in ch.moves[s.players[i].location].values() for _, ends in outcomes for e in ends}
+    return {r.location for r in spin_reachable(s, i)}
 
 
 def _places(s: SchmidtState, i: int) -> list[str]:
