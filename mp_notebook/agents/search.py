@@ -65,7 +65,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents import value as learned
+from mp_notebook.agents import _value as learned
 from mp_notebook.agents.base import position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
