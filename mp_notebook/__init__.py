@@ -42,8 +42,14 @@ __version__ = "0.1.0"
 
 def _page(state: GameState, path: _Any = None, **options: _Any) -> str:
     """``GameState.to_html``: the replay page, drawn by the display layers (imported on first use)."""
+    import inspect
+
     from mp_notebook.render.replay import page
 
+    known = [name for name, p in inspect.signature(page).parameters.items() if p.kind == p.KEYWORD_ONLY]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ArgumentError(f"to_html takes no option {unknown[0]!r} (its options: {', '.join(known)})")
     return page(state, path, **options)
 
 

@@ -26,11 +26,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mp_notebook.engine.actions import Action, Event
+from mp_notebook.engine.actions import MAX_NOTATION, Action, Event
 from mp_notebook.engine.errors import ArgumentError, IllegalAction, NotationError
-from mp_notebook.engine.game import GameState
+from mp_notebook.engine.game import GameState, checked_state
 from mp_notebook.engine.text import RESOURCE_NOUNS, counted
-from mp_notebook.engine.validate import checked_int, checked_seat, shown
+from mp_notebook.engine.validate import (
+    checked_choice,
+    checked_function,
+    checked_int,
+    checked_items,
+    checked_path,
+    checked_seat,
+    checked_text,
+    shown,
+)
 from mp_notebook.registry import PACKAGES, get
 
 if TYPE_CHECKING:
@@ -48,6 +57,9 @@ WIDE = 24
 
 MAX_STEPS = 200
 """The most steps an answer may have (a whole turn of any ruleset takes far fewer)."""
+
+MAX_GOALS = 50
+"""The most goals an exercise may set."""
 
 END_TURN = "end_turn"
 """The action that ends a turn, in every ruleset's notation (the last step of every answer)."""
@@ -81,8 +93,9 @@ def rule_sections(ruleset: str) -> tuple[str, ...]:
 
 def notebook_text(path: str | os.PathLike[str]) -> str:
     """All a reader sees of a stored notebook without running it: every cell's source and the text
-    of its stored outputs (printed text, and the text forms of displayed values)."""
-    with open(path, encoding="utf-8") as f:
+    of its stored outputs (printed text, and the text forms of displayed values). ``path`` is a file
+    name (an int is not taken for a file descriptor, which ``open`` would close)."""
+    with open(checked_path("path", path), encoding="utf-8") as f:
         notebook = json.load(f)
     parts = []
     for cell in notebook["cells"]:
@@ -116,7 +129,7 @@ class PartSize:
 
 def part_size(path: str | os.PathLike[str]) -> PartSize:
     """The :class:`PartSize` of the stored notebook at ``path`` (``bench/lesson_coverage.py`` prints it)."""
-    with open(path, encoding="utf-8") as f:
+    with open(checked_path("path", path), encoding="utf-8") as f:
         cells = json.load(f)["cells"]
     sources = [(c["cell_type"], _joined(c["source"])) for c in cells]
     return PartSize(len(cells), sum(len(s.split()) for kind, s in sources if kind == "markdown"),
@@ -130,6 +143,7 @@ def coverage(ruleset: str, root: str | os.PathLike[str] = ".") -> tuple[list[str
     rules = get(ruleset)
     if rules.id not in LESSONS:
         raise ArgumentError(f"{rules.title} has no lesson notebook (lessons: {', '.join(LESSONS)})")
+    root = checked_path("root", root)
     text = "\n".join(notebook_text(os.path.join(root, part)) for part in LESSONS[rules.id])
     sections = rule_sections(rules.id)
     return [s for s in sections if s in text], [s for s in sections if s not in text]
@@ -154,9 +168,12 @@ def words_for(what: str, words: str | tuple[str, str] | None = None) -> tuple[st
     >>> words_for("pepper"), words_for("cards")
     (('pepper', 'pepper'), ('card', 'cards'))
     """
+    checked_text("what", what, 100)
     if isinstance(words, str):
         return words, words
     if words is not None:
+        if not (isinstance(words, tuple) and len(words) == 2 and all(isinstance(w, str) for w in words)):
+            raise ArgumentError(f"words is one word or a (singular, plural) pair, got {shown(words)}")
         return words
     if what in FIELD_NOUNS:
         return FIELD_NOUNS[what]
@@ -199,8 +216,18 @@ class Goal:
     test: Callable[[Attempt], str | None]
     fits: Callable[[GameState, int], str | None] = field(default=lambda start, seat: None)
 
+    def __post_init__(self) -> None:
+        checked_text("Goal text", self.text)
+        checked_function("Goal test", self.test, "a function of an Attempt (None if met, else why not)")
+        checked_function("Goal fits", self.fits, "a function of (start, seat) (None if the goal makes sense)")
+
     def said(self, name: str) -> str:
-        return self.text.format(name=name)
+        """The goal's text for the seat called ``name``.
+
+        >>> gains("jade", 2).said("Ana")
+        'Ana gains at least 2 jade'
+        """
+        return self.text.format(name=checked_text("name", name, 100))
 
 
 def _amount(player: Any, what: str) -> int:
@@ -268,6 +295,7 @@ def reaches(place: str) -> Goal:
     >>> reaches("Xian").text
     '{name} ends at Xian'
     """
+    checked_text("place", place, 100)
     def test(a: Attempt) -> str | None:
         player = a.end.players[a.seat]
         where = tuple(player.locations)
@@ -281,6 +309,7 @@ def post_in(city: str) -> Goal:
     >>> post_in("Lhasa").text
     '{name} has a trading post in Lhasa'
     """
+    checked_text("city", city, 100)
     def test(a: Attempt) -> str | None:
         posts = tuple(a.end.players[a.seat].trading_posts)
         return None if city in posts else f"{a.name}'s trading posts: {', '.join(posts) or 'none'}"
@@ -302,7 +331,9 @@ def uses(kinds: str | Sequence[str], *, at_least: int = 1, at_most: int | None =
     >>> uses(["reroll", "adjust_die"], at_least=0, at_most=0).text
     'the answer takes no `reroll` or `adjust_die` action'
     """
-    names = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    names = (kinds,) if isinstance(kinds, str) else tuple(checked_items("kinds", kinds, 50, "action kinds"))
+    if not names or not all(isinstance(k, str) for k in names):
+        raise ArgumentError(f"kinds is an action kind or a list of them (strings), got {shown(kinds)}")
     low = checked_int("at_least", at_least, 0)
     high = None if at_most is None else checked_int("at_most", at_most, low)
     if high == 0:
@@ -337,6 +368,7 @@ def cites(rule: str) -> Goal:
     >>> cites("Rulebook: Using an occupied action space").text
     'the log cites [Rulebook: Using an occupied action space]'
     """
+    checked_text("rule", rule, 300)
     def test(a: Attempt) -> str | None:
         return None if any(e.rule == rule for e in a.events) else "no event of the answer cites it"
     return Goal(f"the log cites [{rule}]", test, _known_rule(rule))
@@ -425,18 +457,23 @@ class Exercise:
     rule: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.start, GameState):
-            raise ArgumentError(f"Exercise: start must be a game state, got {shown(self.start)}")
+        checked_text("Exercise title", self.title, 300)
+        checked_state("Exercise start", self.start)
         if self.start.is_over:
             raise ArgumentError("Exercise: the start position is a finished game; there is nothing to do")
         seat = checked_seat("Exercise seat", self.start.current_player if self.seat is None else self.seat,
                             self.start.num_players)
         object.__setattr__(self, "seat", seat)
-        goals = tuple(self.goals)
+        goals = tuple(checked_items("Exercise goals", self.goals, MAX_GOALS, "goals"))
         if not goals or not all(isinstance(g, Goal) for g in goals):
             raise ArgumentError(f"Exercise: goals must be a non-empty list of Goal, got {shown(self.goals)}")
         object.__setattr__(self, "goals", goals)
-        object.__setattr__(self, "worked", tuple(self.worked))
+        worked = tuple(checked_items("Exercise worked", self.worked, MAX_STEPS, "steps"))
+        if not all(isinstance(step, (str, Action)) for step in worked):
+            raise ArgumentError(f"Exercise worked: the steps are notation strings or Actions, got {shown(worked)}")
+        object.__setattr__(self, "worked", worked)
+        checked_text("Exercise hint", self.hint)
+        checked_text("Exercise rule", self.rule, 300)
         for goal in goals:
             why = goal.fits(self.start, seat)
             if why is not None:
@@ -504,16 +541,16 @@ def _steps(answer: Any) -> list[str | Action]:
     if isinstance(answer, Action):
         return [answer]
     if isinstance(answer, str):
+        if len(answer) > MAX_STEPS * MAX_NOTATION:
+            raise ArgumentError(f"an answer has at most {MAX_STEPS} steps, got {len(answer):,} characters")
         steps: list[Any] = [part.strip() for line in answer.splitlines() for part in line.split(";")]
         steps = [s for s in steps if s]
-    elif isinstance(answer, Iterable):
-        steps = list(answer)[:MAX_STEPS + 1]
-    else:
-        raise ArgumentError(f"an answer is a list of actions or a text of them separated by ';', got {shown(answer)}")
+        if len(steps) > MAX_STEPS:
+            raise ArgumentError(f"an answer has at most {MAX_STEPS} steps, got more")
+    else:  # read step by step: an endless answer is refused at its cap
+        steps = checked_items("answer", answer, MAX_STEPS, "actions (or a text of them separated by ';')")
     if not all(isinstance(s, (str, Action)) for s in steps):
         raise ArgumentError(f"an answer's steps are notation strings or Actions, got {shown(steps)}")
-    if len(steps) > MAX_STEPS:
-        raise ArgumentError(f"an answer has at most {MAX_STEPS} steps, got more")
     if not steps:
         raise ArgumentError("the answer is empty: give at least one action")
     return steps
@@ -549,8 +586,7 @@ class Guide:
     """
 
     def __init__(self, start: GameState) -> None:
-        if not isinstance(start, GameState):
-            raise ArgumentError(f"Guide: start must be a game state, got {shown(start)}")
+        checked_state("Guide start", start)
         if start.is_over:
             raise ArgumentError("Guide: the start position is a finished game; there is nothing to play")
         self.start = start
@@ -568,6 +604,10 @@ class Guide:
         return self.state.history[len(self.start.history):]
 
     def __call__(self, step: str | Action) -> None:
+        """Take ``step`` (notation or an :class:`Action`) and print what happened and what is awaited
+        now; a step the engine refuses is printed with its reason, and changes nothing."""
+        if not isinstance(step, (str, Action)):
+            raise ArgumentError(f"Guide: a step is an action's notation (str) or an Action, got {shown(step)}")
         before = self.state
         if before.is_over or before.current_player != self.seat:
             print(f"`{step}` is not played: the turn is over; the game awaits {before.decision.text!r}")
@@ -630,11 +670,13 @@ def side_by_side(before: GameState, after: GameState, seats: Iterable[int] | Non
     if not (isinstance(before, GameState) and isinstance(after, GameState) and before.ruleset == after.ruleset
             and before.num_players == after.num_players):
         raise ArgumentError("side_by_side compares two positions of the same game (a state and one reached from it)")
+    every_row = checked_choice("every_row", every_row, (True, False))
     if seats is None:
         chosen = [i for i in range(before.num_players)
                   if before.players[i].fields() != after.players[i].fields()] or [before.current_player or 0]
     else:
-        chosen = [checked_seat("side_by_side seat", i, before.num_players) for i in seats]
+        chosen = [checked_seat("side_by_side seat", i, before.num_players)
+                  for i in checked_items("seats", seats, before.num_players, "seats")]
     fields = [f for f in before.players[0].fields() if f != "name"]
     columns, data = [], []
     for i in chosen:
@@ -788,13 +830,20 @@ def map_figure(s: GameState, *, label: Sequence[str] = (), marks: Mapping[str, S
     """
     from mp_notebook.render.map import show_map
 
+    places = checked_state("s", s).board.locations
     width = checked_int("width", width, 600, 4000)
     height = checked_int("height", height, 300, 4000)
-    marks = dict(marks or {})
-    places = s.board.locations
-    unknown = [p for p in [*label, *(p for ps in marks.values() for p in ps)] if p not in places]
+    label = checked_items("label", label, len(places), "places")
+    if marks is not None and not isinstance(marks, Mapping):
+        raise ArgumentError(f"marks is a dict of legend entries to lists of places, got {shown(marks)}")
+    marks = {checked_text("a name in marks", name, 100): checked_items(f"marks[{name!r}]", ps, len(places), "places")
+             for name, ps in checked_items("marks", list((marks or {}).items()), 20, "legend entries")}
+    if title is not None:
+        checked_text("title", title, 300)
+    unknown = [p for p in [*label, *(p for ps in marks.values() for p in ps)]
+               if not (isinstance(p, str) and p in places)]
     if unknown:
-        raise ArgumentError(f"picture: {', '.join(map(repr, unknown))} not on the {get(s.ruleset).short} map")
+        raise ArgumentError(f"picture: {', '.join(map(shown, unknown))} not on the {get(s.ruleset).short} map")
     figure = show_map(s, player=player, highlight=highlight)
     _add_marks(figure, s, marks)
     _add_labels(figure, s, list(label))
@@ -878,7 +927,11 @@ def score_sheet(s: GameState, *, title: str | None = None, width: int = 900, hei
     """
     import plotly.graph_objects as go
 
-    table = s.scores()
+    table = checked_state("s", s).scores()
+    if title is not None:
+        checked_text("title", title, 300)
+    width = checked_int("width", width, 300, 4000)
+    height = checked_int("height", height, 150, 4000)
     columns = list(table.columns)
     categories = columns[:columns.index("total")]
     titles: dict[str, str] = dict(get(s.ruleset).part("ui").SCORE_TITLES)

@@ -14,9 +14,9 @@ import pyspiel  # type: ignore[import-not-found]
 
 from mp_notebook.adapters._seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
 from mp_notebook.adapters._vocabulary import action_space, with_action_space
-from mp_notebook.engine.errors import IllegalAction
-from mp_notebook.engine.game import MAX_HISTORY, GameState
-from mp_notebook.engine.validate import ArgumentError, checked_int, shown
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_seed, shown
 from mp_notebook.registry import get, load_json, new_game
 
 PREFIX = "python_mp_notebook_"
@@ -42,7 +42,12 @@ def game_string(options: dict[str, Any]) -> str:
     >>> game_string({"setup": "full", "characters": "random"})
     '{"characters":"random"%2C"setup":"full"}'
     """
-    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    if not isinstance(options, dict):
+        raise ArgumentError(f"options must be a dict of new_game's options, got {shown(options)}")
+    try:
+        text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:  # a value JSON cannot write
+        raise ArgumentError(f"options must hold plain values (JSON), got {shown(options)} ({exc})") from None
     return "".join(urllib.parse.quote(c) if c in SYNTAX else c for c in text)
 
 
@@ -135,10 +140,15 @@ class MarcoPoloGame(pyspiel.Game):
         super().__init__(game_type(self.ruleset), info, given)
 
     def new_initial_state(self) -> MarcoPoloState:
+        """The game's first position, as an OpenSpiel state."""
         return MarcoPoloState(self, self._start)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MarcoPoloObserver:
-        if params:
+        """OpenSpiel's observer of this game: information states (``perfect_recall``) or observations."""
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise ArgumentError(f"{game_name(self.ruleset)}: iig_obs_type must be a pyspiel.IIGObservationType "
+                                f"or None, got {shown(iig_obs_type)}")
+        if params is not None and not (isinstance(params, dict) and not params):
             raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
         return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
 
@@ -173,6 +183,10 @@ class MarcoPoloState(pyspiel.State):
     """An OpenSpiel state around a library :class:`~mp_notebook.GameState` (``game_state``)."""
 
     def __init__(self, game: MarcoPoloGame, start: GameState):
+        if not isinstance(game, MarcoPoloGame):  # OpenSpiel's own State would crash the process on it
+            raise ArgumentError(f"game must be a MarcoPoloGame (pyspiel.load_game('{PREFIX}<ruleset>')), "
+                                f"got {shown(game)}")
+        checked_state("start", start, ruleset=game.ruleset)
         super().__init__(game)
         self.ruleset = game.ruleset
         self._saved = _Saved(start)
@@ -184,6 +198,7 @@ class MarcoPoloState(pyspiel.State):
         return self._saved.state
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's terminal id once the game is over."""
         s = self.game_state
         return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
 
@@ -200,12 +215,16 @@ class MarcoPoloState(pyspiel.State):
         return str(action_space(self.ruleset).action(action, player))
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return bool(self.game_state.is_over)
 
     def returns(self) -> list[float]:
+        """Each seat's result: +1 to the winner (every winner of a shared victory), -1 to the others
+        at the end; zeros before."""
         return final_returns(self.game_state, "win")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: the games have no chance nodes (an ``IllegalAction`` says so)."""
         raise IllegalAction(f"{self.ruleset}: the games have no chance nodes (dice are sampled inside the engine)")
 
     def __str__(self) -> str:
@@ -217,15 +236,17 @@ class MarcoPoloState(pyspiel.State):
         those the player has not seen, face-down decks reshuffled, new dice; a random seed if
         ``None``), for a search that should see neither the real dice nor its opponents' cards.
         OpenSpiel's own history of the copy starts empty."""
+        seed = random.SystemRandom().randrange(2**63) if seed is None else checked_seed(seed)
         other: MarcoPoloState = self.get_game().new_initial_state()
         s = self.game_state
         seat = 0 if s.current_player is None else s.current_player
-        other._saved = _Saved(s.determinize(seat, random.SystemRandom().randrange(2**63) if seed is None else seed))
+        other._saved = _Saved(s.determinize(seat, seed))
         other._seen = self._seen
         return other
 
     def information_digest(self, seat: int) -> str:
         """The digest of the actions ``seat`` has seen (part of its information state string)."""
+        seat = checked_seat("seat", seat, self.game_state.num_players)
         return f"{self._seen.count} actions seen, digest {self._seen.digest(self.ruleset, seat) or '-'}"
 
 
@@ -234,17 +255,27 @@ class MarcoPoloObserver:
     for information states) and, for observations, as a tensor of hashed features."""
 
     def __init__(self, perfect_recall: bool):
-        self.perfect_recall = perfect_recall
+        self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
+        """Fill the observation tensor with ``player``'s view of ``state`` (hashed features)."""
+        seen = seat_view(_checked(state).game_state, player)
         if self.tensor is not None:
-            self.tensor[:] = features(seat_view(state.game_state, player))
+            self.tensor[:] = features(seen)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
-        text = observation_text(state.game_state, player)
+        """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
+        text = observation_text(_checked(state).game_state, player)
         return f"{text}\n{state.information_digest(player)}" if self.perfect_recall else text
+
+
+def _checked(state: Any) -> MarcoPoloState:
+    """``state`` if it is a state of these games."""
+    if not isinstance(state, MarcoPoloState):
+        raise ArgumentError(f"state must be a MarcoPoloState (game.new_initial_state()), got {shown(state)}")
+    return state
 
 
 def _register() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 import random
 import string
 from typing import Any
@@ -14,8 +13,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from mp_notebook.adapters._seats import FEATURES, REWARDS, features, final_returns, observation_text, seat_view
 from mp_notebook.adapters._vocabulary import action_space
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.game import GameState
-from mp_notebook.engine.validate import MAX_SEED, ArgumentError, checked_choice, checked_seed
+from mp_notebook.engine.validate import MAX_SEED, checked_choice, checked_int, checked_seed
 from mp_notebook.registry import get, new_game
 
 OBSERVATION_CHARS = 100_000
@@ -63,10 +63,16 @@ class MarcoPoloEnv(AECEnv):
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        """What ``agent`` observes: the hashed features, the view as text and the action mask."""
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        """``Discrete(n)``: the numbered actions of the ruleset (the same ``n`` for every agent)."""
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: Any) -> str:
+        """``agent`` if it names a seat of this environment (``"player_0"``, ...)."""
+        return checked_choice("agent", agent, self.possible_agents)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start the game ``mp.new_game(players, ruleset=..., seed=seed, **options)`` (a random seed if
@@ -100,7 +106,9 @@ class MarcoPoloEnv(AECEnv):
             self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        """What ``agent`` sees now: its features, its view as text and, when it is to act, the mask
+        of its legal actions (zeros otherwise)."""
+        seat = self.possible_agents.index(self._agent(agent))
         legal = self._legal if agent == self.agent_selection else ()
         view = seat_view(self.game, seat)
         return {"observation": features(view), "text": observation_text(self.game, seat, view),
@@ -112,10 +120,7 @@ class MarcoPoloEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise ArgumentError(f"{agent}: an action is an int index of the action space, got {action!r}") from None
+        index = checked_int(f"{agent}'s action (an index of the action space)", action, 0, len(self.space) - 1)
         chosen = self._legal.get(index)
         if chosen is None:
             chosen = self.space.decode(self.game, index)  # raises: what was tried and why not

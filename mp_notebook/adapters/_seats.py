@@ -9,7 +9,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine import view as views
+from mp_notebook.engine.actions import MAX_NOTATION
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_text, shown
 from mp_notebook.registry import get
+
+MAX_SEATS = 4  # the most seats of any ruleset (a seat named with no state to say how many)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -18,22 +24,40 @@ if TYPE_CHECKING:
 
 
 def seat_view(state: GameState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see of ``state``: ``state.view(seat)``."""
+    """What ``seat`` may see of ``state``: ``state.view(seat)`` (a numpy int is read as the seat it numbers).
+
+    >>> import mp_notebook as mp
+    >>> sorted(seat_view(mp.new_game(2, seed=7), 0))[:3]
+    ['decision', 'ruleset', 'seat']
+    """
+    seat = checked_seat("seat", seat, checked_state("state", state).num_players)
     return state.view(seat)
 
 
 def observation_text(state: GameState, seat: int, view: dict[str, Any] | None = None) -> str:
     """:func:`seat_view` (or ``view``, one already made) as compact ASCII JSON, keys sorted: the
-    observation string of the adapters."""
-    return json.dumps(seat_view(state, seat) if view is None else view, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=True)
+    observation string of the adapters.
+
+    >>> import mp_notebook as mp
+    >>> observation_text(mp.new_game(2, seed=7), 1)[:12]
+    '{"decision":'
+    """
+    seen = seat_view(state, seat) if view is None else _view(view)
+    return json.dumps(seen, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _view(view: Any) -> dict[str, Any]:
+    """``view`` if it is a seat's view (a dict: :func:`seat_view` makes them)."""
+    if not isinstance(view, dict):
+        raise ArgumentError(f"view must be a seat's view (a dict from seat_view), got {shown(view)}")
+    return view
 
 
 FEATURES = 4096
 """Length of the numeric observation vector (:func:`features`)."""
 
 
-def facts(view: Any, path: str = "") -> Iterator[tuple[str, float]]:
+def facts(view: dict[str, Any], path: str = "") -> Iterator[tuple[str, float]]:
     """The view as ``(fact, value)`` pairs: a number or flag at its path (list positions kept, as in
     ``state.players.1.coins``), a word as ``path=word`` with 1 (the positions of a list of words
     dropped: it is a set, like trading posts). The decision's text is left out (it repeats the rest).
@@ -41,15 +65,20 @@ def facts(view: Any, path: str = "") -> Iterator[tuple[str, float]]:
     >>> dict(facts({"a": [3, 4], "b": ["Xian", "Pagan"], "c": {"d": True, "e": None}}))
     {'a.0': 3.0, 'a.1': 4.0, 'b=Xian': 1.0, 'b=Pagan': 1.0, 'c.d': 1.0}
     """
+    return _facts(_view(view), checked_text("path", path, 1000))
+
+
+def _facts(view: Any, path: str) -> Iterator[tuple[str, float]]:
+    """:func:`facts` of any part of a view, at ``path``."""
     if isinstance(view, dict):
         for k, v in view.items():
             if path == "decision" and k == "text":
                 continue
-            yield from facts(v, f"{path}.{k}" if path else str(k))
+            yield from _facts(v, f"{path}.{k}" if path else str(k))
     elif isinstance(view, list):
         words = all(isinstance(v, str) for v in view)
         for i, v in enumerate(view):
-            yield from facts(v, path if words else f"{path}.{i}")
+            yield from _facts(v, path if words else f"{path}.{i}")
     elif isinstance(view, str):
         yield f"{path}={view}", 1.0
     elif isinstance(view, (bool, int, float)):
@@ -75,8 +104,9 @@ def features(view: dict[str, Any], size: int = FEATURES) -> np.ndarray:
     """
     import numpy as np
 
+    size = checked_int("size", size, 1, 2**24)
     sums: dict[int, float] = {}
-    _add_facts(view, "", sums, size)
+    _add_facts(_view(view), "", sums, size)
     out = np.zeros(size, dtype=np.float32)
     if sums:
         out[list(sums)] = list(sums.values())
@@ -120,6 +150,10 @@ def seen_action(ruleset: str, actor: int | None, seat: int, notation: str) -> st
     >>> seen_action("mp2", 0, 1, "goal G03"), seen_action("mp2", 1, 1, "goal G03")
     ('goal ?', 'goal G03')
     """
+    if actor is not None:
+        actor = checked_seat("actor", actor, MAX_SEATS)
+    seat = checked_seat("seat", seat, MAX_SEATS)
+    notation = checked_text("notation", notation, MAX_NOTATION)
     return views.seen_action(get(ruleset).part("secrets").SECRETS, actor, seat, notation)
 
 
@@ -132,7 +166,8 @@ def final_returns(state: GameState, reward: str = "win") -> list[float]:
     >>> final_returns(mp.new_game(2, seed=1))
     [0.0, 0.0]
     """
-    seats = state.num_players
+    seats = checked_state("state", state).num_players
+    reward = checked_choice("reward", reward, REWARDS)
     if not state.is_over:
         return [0.0] * seats
     rows = state.score_rows()

@@ -9,9 +9,11 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from mp_notebook.adapters._seats import MAX_SEATS
 from mp_notebook.engine.actions import Action
-from mp_notebook.engine.errors import IllegalAction
-from mp_notebook.engine.validate import ArgumentError, shown
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import checked_int, checked_items, checked_seat, shown
 from mp_notebook.registry import PACKAGES, get
 
 if TYPE_CHECKING:
@@ -32,9 +34,9 @@ columns go up to the die's value (6). Counts that the data give are read from it
 ``offer`` and ``double_bonus``)."""
 
 
-class VocabularyError(ValueError):
-    """A legal action that the ruleset's fixed action space does not number (the enumeration in
-    ruleset's ``forms`` part misses a word), or a ruleset without one."""
+class VocabularyError(ArgumentError):
+    """An action that the ruleset's fixed action space does not number (a legal one: the
+    enumeration in the ruleset's ``forms`` part misses a word), or a ruleset without one."""
 
 
 def dice_placements(n: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -69,22 +71,20 @@ class ActionSpace:
 
     def index(self, action: Action) -> int:
         """The number of ``action`` (its seat ignored); :class:`VocabularyError` if it has none."""
+        if not isinstance(action, Action):
+            raise ArgumentError(f"action must be an Action (from state.legal_actions()), got {shown(action)}")
         key = (action[0], *action[2:])
         try:
             return self._number[key]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: a hand-made Action with unhashable fields
             raise VocabularyError(f"{self.ruleset}: the action {action} is outside the fixed action space "
                                   f"(its ruleset's forms part lacks it)") from None
 
     def action(self, index: int, player: int | None) -> Action:
-        """The action numbered ``index`` taken by seat ``player``."""
-        try:
-            number = operator.index(index)
-        except TypeError:
-            number = -1
-        if not 0 <= number < len(self):
-            raise ArgumentError(f"action index must be an int 0..{len(self) - 1} of the {self.ruleset} "
-                                f"action space, got {shown(index)}")
+        """The action numbered ``index`` taken by seat ``player`` (0-3, or None)."""
+        if player is not None:
+            player = checked_seat("player", player, MAX_SEATS)
+        number = checked_int(f"action index (of the {self.ruleset} action space)", index, 0, len(self) - 1)
         kind, dice, black, space, choice = self.keys[number]
         return Action(kind, player, dice, black, space, choice)
 
@@ -101,29 +101,38 @@ class ActionSpace:
 
     def legal(self, state: GameState) -> dict[int, Action]:
         """The legal actions of ``state`` by their numbers, in ascending order."""
-        legal = state.legal_actions()
+        legal = self._state(state).legal_actions()
         return dict(sorted(zip(self._numbers(legal), legal, strict=True)))
 
     def legal_indices(self, state: GameState) -> list[int]:
         """The numbers of ``state``'s legal actions, ascending."""
-        return sorted(self._numbers(state.legal_actions()))
+        return sorted(self._numbers(self._state(state).legal_actions()))
+
+    def _state(self, state: Any) -> GameState:
+        """``state`` if it is a state of this space's game."""
+        return checked_state("state", state, ruleset=self.ruleset)
 
     def mask(self, state: GameState, legal: Iterable[int] | None = None) -> np.ndarray:
         """A 0/1 ``int8`` vector over the action space: 1 where the action is legal in ``state``."""
         import numpy as np
 
+        self._state(state)
+        numbers = (list(self.legal(state)) if legal is None else
+                   [checked_int("an index in legal", k, 0, len(self) - 1)
+                    for k in checked_items("legal", legal, len(self), "action indices")])
         mask = np.zeros(len(self), dtype=np.int8)
-        mask[list(self.legal(state) if legal is None else legal)] = 1
+        mask[numbers] = 1
         return mask
 
     def decode(self, state: GameState, index: Any) -> Action:
         """The legal action of ``state`` numbered ``index``; :class:`IllegalAction` if it is not legal."""
-        action = self.action(index, state.current_player)
+        action = self.action(index, self._state(state).current_player)
+        number = operator.index(index)  # an int: action() checked it
         legal = self.legal(state)
-        if int(index) not in legal:
-            raise IllegalAction(f"action {int(index)} ({action}) is not legal now ({state.decision.text}); "
+        if number not in legal:
+            raise IllegalAction(f"action {number} ({action}) is not legal now ({state.decision.text}); "
                                 f"the legal ones are the 1s of the action mask: {sorted(legal)[:20]}")
-        return legal[int(index)]
+        return legal[number]
 
 
 # ------------------------------------------------------------------------------ each ruleset's words
@@ -174,14 +183,18 @@ def move_words(s: Any) -> list[str]:
     return [p + suffix for suffix in ("", "/1", "/2") for p in places]
 
 
-@functools.cache
 def action_space(ruleset: str) -> ActionSpace:
     """The fixed action space of ``ruleset`` (built once, then shared).
 
     >>> len(action_space("schmidt")) > 100
     True
     """
-    rules = get(ruleset)  # an unknown name: ArgumentError naming the rulesets
+    return _action_space(get(ruleset).id)  # an unknown name: ArgumentError naming the rulesets
+
+
+@functools.cache
+def _action_space(ruleset: str) -> ActionSpace:
+    rules = get(ruleset)
     if "forms" not in rules.parts:
         raise VocabularyError(f"{rules.title} has no fixed action space yet: its package offers no 'forms' part "
                               f"(FormTerms; rulesets with one: {', '.join(with_action_space())})")

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from mp_notebook.agents.base import terms as hand_terms
 from mp_notebook.agents.random import RandomAgent
-from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.errors import ArgumentError, DataError
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import checked_seat, shown
 from mp_notebook.registry import get, new_game
 
 if TYPE_CHECKING:
@@ -32,9 +34,13 @@ class ValueTerms(Protocol):
     NAMES: tuple[str, ...]
     OUTCOME: str
 
-    def seat_features(self, s: GameState) -> list[list[float]]: ...
+    def seat_features(self, s: GameState) -> list[list[float]]:
+        """Every seat's raw features, in the order of ``NAMES`` (counts read off the position)."""
+        ...
 
-    def progress(self, s: GameState) -> float: ...
+    def progress(self, s: GameState) -> float:
+        """The share of the game played, from 0 at the start to 1 at the end."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,12 @@ class Linear:
     coef: tuple[float, ...]
 
     def __call__(self, x: list[float]) -> float:
-        return self.intercept + math.fsum(c * v for c, v in zip(self.coef, x, strict=True))
+        """The model's prediction for the design row ``x`` (one number per coefficient)."""
+        try:
+            return self.intercept + math.fsum(c * v for c, v in zip(self.coef, x, strict=True))
+        except (TypeError, ValueError):  # not a row of as many numbers: said plainly
+            raise ArgumentError(f"x must be a design row of {len(self.coef)} numbers (value.design), "
+                                f"got {shown(x)}") from None
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,7 @@ class ValueModel:
     probe: dict[str, Any]
 
     def to_json(self) -> str:
+        """The model as the text of its data file (``rulesets/<id>/data/value.json``)."""
         return json.dumps({
             "version": VERSION, "ruleset": self.ruleset, "features": list(self.features),
             "margin": {"intercept": self.margin.intercept, "coef": list(self.margin.coef)},
@@ -73,8 +85,21 @@ class ValueModel:
     def from_json(cls, text: str, ruleset: str) -> ValueModel:
         """The model in ``text``; a :class:`DataError` unless it is this code's version, for
         ``ruleset``, with one coefficient per design column."""
-        doc = json.loads(text)
+        ruleset = get(ruleset).id
         where = f"{ruleset}'s {FILE}"
+        if not isinstance(text, str):
+            raise DataError(f"{where}: expected the file's JSON text (str), got {shown(text)}")
+        try:
+            return cls._from_document(json.loads(text), ruleset, where)
+        except DataError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:  # not JSON, or not this layout
+            raise DataError(f"{where}: not a fitted value ({type(exc).__name__}: {exc}); "
+                            f"regenerate it: python bench/value.py fit --ruleset {ruleset}") from None
+
+    @classmethod
+    def _from_document(cls, doc: Any, ruleset: str, where: str) -> ValueModel:
+        """:meth:`from_json` of the parsed ``doc``."""
         if doc.get("version") != VERSION or doc.get("ruleset") != ruleset:
             raise DataError(f"{where}: version {doc.get('version')!r} for {doc.get('ruleset')!r}, expected version "
                             f"{VERSION} for {ruleset!r}; regenerate it: python bench/value.py fit --ruleset {ruleset}")
@@ -125,7 +150,14 @@ def design(s: GameState, i: int) -> list[float]:
     """Seat ``i``'s design row (:func:`design_names`): each of :func:`seat_rows`'s features' lead over
     the best other seat, the same times the share of the game played, the hand estimate's lead
     times its square, and 1 if the awaited decision is ``i``'s (-1 another seat's, 0 once the game
-    is over)."""
+    is over). Its numbers, times ``model(s.ruleset).margin.coef``, add up to :func:`margin`.
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> len(design(s, 0)) == len(model("mp2").features)
+    True
+    """
+    i = _seat(s, i)
     return design_row(seat_rows(s), i, terms(s.ruleset).progress(s), s.decision.player)
 
 
@@ -161,7 +193,14 @@ _MODELS: dict[str, ValueModel] = {}
 
 
 def model(ruleset: str) -> ValueModel:
-    """The fitted value of ``ruleset``, read from its package on first use."""
+    """The fitted value of ``ruleset``, read from its package on first use: its design's column
+    names (``features``), the two linear models (``margin``, ``win``) and what it was fitted on.
+
+    >>> m = model("mp2")
+    >>> m.features[0], len(m.margin.coef) == len(m.features)
+    ('hand', True)
+    """
+    ruleset = get(ruleset).id
     known = _MODELS.get(ruleset)
     if known is None:
         package = get(ruleset).part("value").__package__
@@ -182,8 +221,21 @@ def final_margin(s: GameState, i: int) -> float:
     return totals[i] - max(others) if others else totals[i]
 
 
+def _seat(s: Any, i: Any) -> int:
+    """``i`` as a seat of the game state ``s`` (the check of every function here that takes both)."""
+    return checked_seat("i", i, checked_state("s", s).num_players)
+
+
 def margin(s: GameState, i: int) -> float:
-    """Seat ``i``'s expected final margin (the real one once the game is over)."""
+    """Seat ``i``'s expected final margin over the best other seat, in the game's score unit (the
+    real one once the game is over).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> abs(margin(s, 0) + margin(s, 1)) < 1e-9   # two seats: one's margin is the other's loss
+    True
+    """
+    i = _seat(s, i)
     if s.is_over:
         return final_margin(s, i)
     return model(s.ruleset).margin(design(s, i))
@@ -197,8 +249,13 @@ def _log_odds(s: GameState, i: int) -> float:
 
 
 def win_chance(s: GameState, i: int) -> float:
-    """Seat ``i``'s chance to win (1 or 0 once the game is over; a shared victory counts as won)."""
-    return 1.0 / (1.0 + math.exp(-_log_odds(s, i)))
+    """Seat ``i``'s chance to win (1 or 0 once the game is over; a shared victory counts as won).
+
+    >>> import mp_notebook as mp
+    >>> 0.0 < win_chance(mp.new_game(players=2, seed=1), 0) < 1.0
+    True
+    """
+    return 1.0 / (1.0 + math.exp(-_log_odds(s, _seat(s, i))))
 
 
 def value(s: GameState, i: int) -> float:
@@ -210,4 +267,5 @@ def value(s: GameState, i: int) -> float:
     >>> value(s, 0) == _log_odds(s, 0)
     True
     """
+    i = _seat(s, i)
     return _log_odds(s, i) if terms(s.ruleset).OUTCOME == "win" else margin(s, i)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.agents.base import terms as agent_terms
@@ -59,13 +60,12 @@ from mp_notebook.analysis.evaluate import (
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import checked_state
 from mp_notebook.engine.text import counted
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed, shown
 from mp_notebook.registry import get, replay
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
     import pandas as pd
 
     from mp_notebook.engine.game import GameState
@@ -91,7 +91,7 @@ def positions(s: GameState) -> list[GameState]:
     >>> len(states), states[-1] == s, states[2].history == s.history[:2]
     (5, True, True)
     """
-    state = replay(s.setup, [])
+    state = replay(checked_state("s", s).setup, [])
     out = [state]
     for entry in s.history:
         state = state._replay_entry(entry)  # what replay() does entry by entry, keeping each position
@@ -133,13 +133,13 @@ def review(
     """
     import pandas as pd
 
-    if not callable(getattr(s, "legal_actions", None)):
-        raise ArgumentError(f"review takes a game state, got {shown(s)}")
-    seat = checked_seat("review", seat, s.num_players)
+    seat = checked_seat("seat", seat, checked_state("s", s).num_players)
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, 86_400.0)
     horizon = checked_choice("horizon", horizon, HORIZONS)
     seed = checked_seed(seed)
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
     options: dict[str, Any] = {"horizon": horizon, "executor": executor}
     if rollouts is not None:
         options["rollouts"] = checked_int("rollouts", rollouts, 1, 100_000)
