@@ -207,7 +207,10 @@ def targets() -> list[Target]:
     """Every public callable of :data:`PUBLIC` (each once, under its first name)."""
     found: dict[int, Target] = {}
     for name in PUBLIC:
-        module = public_module(name)
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an adapter without its extra (rl): nothing of it to call
+            continue
         for n in module.__all__:
             value = getattr(module, n)
             label = f"{name}.{n}"
@@ -462,7 +465,7 @@ OVERRIDES: dict[str, dict[str, str]] = {
     "mp_notebook.routes.reachable": {"space": "text?"},
     "mp_notebook.routes.matrix": {"seals": "seals"},
     "mp_notebook.analysis.evaluate": {"s": "playing"},
-    "mp_notebook.agents.SearchAgent": {"follow_ups": "flag?"},
+    "mp_notebook.agents.SearchAgent": {"follow_ups": "flag?", "threshold": "threshold"},
     "mp_notebook.agents.GreedyAgent.rank": {"state": "playing"},
     "mp_notebook.agents.SearchAgent.search": {"state": "playing"},
     "mp_notebook.agents.SearchAgent.margin": {"state": "playing"},
@@ -518,6 +521,7 @@ KEYWORDS: dict[str, dict[str, str]] = {
 unknown name, ``bogus``, which every such callable must refuse)."""
 
 KINDS["row"] = Kind(lambda c, s: mp.agents.value.design(s, 0))
+KINDS["threshold"] = Kind(_good(1.0), NUMBERS | {"inf"})  # inf: never leave greedy's choice
 MEANING["x"] = "row"
 
 
@@ -842,3 +846,94 @@ if __name__ == "__main__":
     calls = battery_calls()
     print(f"{len(calls):,} calls: {len({c[0] for c in calls})} callables, {len({c[:2] for c in calls})} "
           f"parameters (named options included), {len(BATTERY)} bad values each")
+
+
+# ------------------------------------------------------------------------------------ cases by name
+
+
+def test_a_negative_seat_is_no_seat_counted_from_the_end(ctx: Ctx) -> None:
+    """``margin(s, -1)`` once answered seat 1's value through Python's negative indexing."""
+    value = mp.agents.value
+    for function in (value.margin, value.win_chance, value.value, value.design):
+        with pytest.raises(ArgumentError, match=r"no seat -1 \(seats 0-1\)"):
+            function(ctx.s, -1)
+
+
+def test_a_numpy_seat_is_the_seat_it_numbers(ctx: Ctx) -> None:
+    seats = _module("seats")
+    assert seats.observation_text(ctx.s, np.int64(1)) == seats.observation_text(ctx.s, 1)
+    assert mp.agents.value.margin(ctx.s, np.int64(1)) == mp.agents.value.margin(ctx.s, 1)
+    assert mp.routes.cheapest(ctx.s, np.int64(1), "Xian") == mp.routes.cheapest(ctx.s, 1, "Xian")
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: mp.routes.cheapest(s, 0, None), lambda s: mp.routes.journey(s, 0, None),
+    lambda s: mp.routes.why_unreachable(s, 0, None), lambda s: mp.routes.tour(s, 0, [None]),
+    lambda s: mp.routes.tour(s, 0, [[["Xian"]]]), lambda s: mp.lessons.Exercise("t", s, [mp.lessons.reaches({})]),
+], ids=["cheapest", "journey", "why_unreachable", "tour None", "tour nested", "reaches"])
+def test_a_target_that_is_no_place_is_refused(ctx: Ctx, call: Callable[[mp.GameState], Any]) -> None:
+    with pytest.raises(ArgumentError):
+        call(ctx.s)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s, items: mp.routes.tour(s, 0, items),
+    lambda s, items: mp.lessons.Exercise("t", s, [mp.lessons.ends_turn()]).check(items),
+    lambda s, items: mp.lessons.Exercise("t", s, items),
+    lambda s, items: mp.lessons.uses(items),
+    lambda s, items: mp.show_map(s, highlight=items),
+], ids=["tour", "check", "goals", "uses", "highlight"])
+def test_an_iterable_is_capped_while_it_is_read(ctx: Ctx, call: Callable[..., Any]) -> None:
+    """An endless answer once exhausted the memory, and a 10**6-item tour took over a second."""
+    items = Counted("end_turn", None)
+    with pytest.raises(ArgumentError, match="at most"):
+        call(ctx.s, iter(items))
+    assert items.read <= 1001
+
+
+def test_a_file_descriptor_of_the_caller_stays_open(tmp_path: Path) -> None:
+    """``open(fd)`` closes a descriptor when it is done; a lesson's notebook is read by its name only."""
+    path = tmp_path / "part.ipynb"
+    path.write_text(json.dumps({"cells": []}), encoding="utf-8")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        for read in (_lessons.notebook_text, _lessons.part_size, mp.load):
+            with pytest.raises(ArgumentError, match="file name"):
+                read(fd)
+        os.fstat(fd)  # still open
+    finally:
+        os.close(fd)
+
+
+def test_a_probe_past_the_game_is_refused_at_once() -> None:
+    from mp_notebook.agents._value import probe_state
+
+    start = time.process_time()
+    with pytest.raises(ArgumentError, match="decisions must be an int from 0 to 1000"):
+        probe_state("mp2", 1, 10**9)
+    assert time.process_time() - start < 0.5
+
+
+def test_numpy_characters_are_refused_clearly() -> None:
+    with pytest.raises(ArgumentError, match="characters is a list of one character name per seat"):
+        mp.new_game(2, characters=np.array(["De Wu", "Abha Basu"]))
+
+
+def test_the_automa_s_seat_has_only_what_the_automa_has() -> None:
+    """Solo rules (004), Automa overview: "The Automa does not manage money or resources" and
+    receives no goal card; its dice and contracts are on its mat. Its vp, figure, posts and seals
+    are its own (its scoring and its travel read them)."""
+    s = mp.new_game(["Ana"], automa="L2", seed=7)
+    automa = next(i for i, p in enumerate(s.players) if p.name == "Automa")
+    for field_, value in [("coins", 5), ("camels", 2), ("goods", {"jade": 1}), ("dice", [3]), ("black_dice", [2]),
+                          ("contracts", []), ("completed", []), ("goal", None)]:
+        with pytest.raises(ArgumentError, match=f"the Automa has no {field_} to edit"):
+            s.with_player(automa, **{field_: value})
+    t = s.with_player(automa, vp=9, location="Xian", trading_posts=["Xian"], seals={"farmer": "basic"})
+    assert (t.players[automa].vp, t.players[automa].location, t.players[automa].trading_posts) == (9, "Xian", ("Xian",))
+    assert s.with_player(0, coins=5).players[0].coins == 5  # the player's own seat edits as before
+
+
+def test_simulate_s_options_do_not_set_its_own_arguments() -> None:
+    with pytest.raises(ArgumentError, match="simulate's own arguments"):
+        mp.simulate(1, mp.agents.RandomAgent, players=2, options={"seed": 1}, progress=False)

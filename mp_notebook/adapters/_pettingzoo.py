@@ -109,7 +109,7 @@ class MarcoPoloEnv(AECEnv):
         """What ``agent`` sees now: its features, its view as text and, when it is to act, the mask
         of its legal actions (zeros otherwise)."""
         seat = self.possible_agents.index(self._agent(agent))
-        legal = self._legal if agent == self.agent_selection else ()
+        legal = self._legal.keys() if agent == self.agent_selection else ()
         view = seat_view(self.game, seat)
         return {"observation": features(view), "text": observation_text(self.game, seat, view),
                 "action_mask": self.space.mask(self.game, legal)}
@@ -120,7 +120,7 @@ class MarcoPoloEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = checked_int(f"{agent}'s action (an index of the action space)", action, 0, len(self.space) - 1)
+        index = checked_int(f"{agent}: action index (of the action space)", action, 0, len(self.space) - 1)
         chosen = self._legal.get(index)
         if chosen is None:
             chosen = self.space.decode(self.game, index)  # raises: what was tried and why not

@@ -15,7 +15,7 @@ from mp_notebook.agents.base import terms as hand_terms
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.game import checked_state
-from mp_notebook.engine.validate import checked_seat, shown
+from mp_notebook.engine.validate import checked_int, checked_seat, shown
 from mp_notebook.registry import get, new_game
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ VERSION = 2  # of the design (features, their order and form) and of the data fi
 FILE = "data/value.json"  # in the ruleset's package
 OUTCOMES = ("margin", "win")
 DECIDED = 10.0  # the log-odds :func:`value` gives a finished game's winner (minus for the others)
+MAX_PROBE = 1_000  # the most decisions before a probe position (the shipped probes take 40)
 HAND = "hand"  # the column of the hand evaluation's estimate of a seat's final score (see seat_rows)
 
 
@@ -182,9 +183,13 @@ def probe_state(ruleset: str, seed: int, decisions: int) -> GameState:
     >>> probe_state("mp2", 1, 3).history[-1] == probe_state("mp2", 1, 3).history[-1]
     True
     """
+    decisions = checked_int("decisions", decisions, 0, MAX_PROBE)
     s = new_game(2, ruleset=ruleset, seed=seed)
     agent = RandomAgent(seed)
-    for _ in range(decisions):
+    for k in range(decisions):
+        if s.is_over:
+            raise ArgumentError(f"decisions: the {ruleset} game of seed {seed} ends after {k} decisions, "
+                                f"before {decisions}")
         s = s.apply(agent.choose(s))
     return s
 

@@ -62,6 +62,7 @@ won +3.2 ± 1.0 VP a game more; at first unbounded: a 99th percentile of 23 s a 
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +118,7 @@ class SearchAgent:
         leaf = checked_choice("leaf", leaf, LEAVES)
         follow_ups = checked_choice("follow_ups", follow_ups, (None, True, False))
         seed = checked_seed(seed)
-        threshold = checked_number("threshold", threshold, -1e9, 1e9)
+        threshold = checked_number("threshold", threshold, -math.inf, math.inf, finite=False)  # inf: keep greedy's
         if policy is not None:
             policy = checked_agent("policy", policy)
         self.budget_rollouts = budget_rollouts

@@ -1090,8 +1090,8 @@ def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by
     plan, rules = _plan(s, player, "tour", by, TOUR_BY)
     groups = []
     for item in checked_items("cities", cities, MAX_TOUR, "locations (or sets of locations)"):
-        names = [item] if isinstance(item, str) else checked_items("cities", item, len(s.board.locations),
-                                                                    "alternative locations")
+        names = ([item] if isinstance(item, str) or not isinstance(item, Iterable) else
+                 checked_items("cities", item, len(s.board.locations), "alternative locations"))
         if not names:
             raise ArgumentError("cities: an empty set of alternatives")
         for name in names:

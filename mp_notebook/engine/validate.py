@@ -111,11 +111,12 @@ def checked_seed(value: Any, name: str = "seed") -> int:
     return checked_int(name, value, -MAX_SEED, MAX_SEED)
 
 
-def checked_number(name: str, value: Any, low: float, high: float) -> float:
-    """``value`` as a finite float in ``low..high``: ints and floats (numpy's too); not bools or strings."""
+def checked_number(name: str, value: Any, low: float, high: float, *, finite: bool = True) -> float:
+    """``value`` as a float in ``low..high``: ints and floats (numpy's too); not bools or strings,
+    never NaN, and infinite only where ``finite`` is False (a threshold that is never reached)."""
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
     number = float(value) if ok else math.nan
-    if not (math.isfinite(number) and low <= number <= high):
+    if not ((math.isfinite(number) or (not finite and math.isinf(number))) and low <= number <= high):
         raise ArgumentError(f"{name} must be a number from {low:g} to {high:g}, got {shown(value)}")
     return number
 
