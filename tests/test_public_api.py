@@ -521,7 +521,7 @@ KEYWORDS: dict[str, dict[str, str]] = {
 unknown name, ``bogus``, which every such callable must refuse)."""
 
 KINDS["row"] = Kind(lambda c, s: mp.agents.value.design(s, 0))
-KINDS["threshold"] = Kind(_good(1.0), NUMBERS | {"inf"})  # inf: never leave greedy's choice
+KINDS["threshold"] = Kind(_good(1.0), NUMBERS | {"inf", "10**30"})  # inf (or huge): keep greedy's choice
 MEANING["x"] = "row"
 
 
@@ -844,8 +844,10 @@ def test_every_parameter_has_a_meaning() -> None:
 
 if __name__ == "__main__":
     calls = battery_calls()
-    print(f"{len(calls):,} calls: {len({c[0] for c in calls})} callables, {len({c[:2] for c in calls})} "
-          f"parameters (named options included), {len(BATTERY)} bad values each")
+    print(f"{len(calls):,} calls (callable, parameter, bad value): {len({c[0] for c in calls})} callables, "
+          f"{len({c[:2] for c in calls})} parameters (named options included), {len(BATTERY)} bad values "
+          f"(a file descriptor only where a file is named); {len({(c[0], c[2]) for c in calls}):,} "
+          f"(callable, bad value) pairs")
 
 
 # ------------------------------------------------------------------------------------ cases by name
