@@ -373,6 +373,7 @@ KINDS: dict[str, Kind] = {
     "any seat": Kind(_good(0), frozenset({NP_INT})),  # 0-3, with no state to say how many
     "place": Kind(_good("Xian")),
     "places": Kind(_good(["Xian"])),
+    "seats": Kind(_good([0]), frozenset({"np.array([0, 1])"})),  # numpy seat numbers are seats
     "ruleset": Kind(_good("mp2")),
     "count": Kind(None, frozenset({NP_INT})),  # an int in a range; the good value is the callable's
     "seed": Kind(_good(1), frozenset({NP_INT, NEG})),
@@ -781,7 +782,7 @@ def judge(target: Target, c: Ctx, label: str, param: Param, made: dict[str, Any]
             made.pop("instance", None)  # it changed: the next call gets a new object
         if label not in kind.may:
             problem = f"accepted it (returned {str(outcome.result)[:80]!r})"
-    if isinstance(value, io.IOBase) and (value.closed or value.tell() != 0):
+    if isinstance(value, io.IOBase) and (value.closed or _was_read(value)):
         problem = problem or ("closed" if value.closed else "read") + " the caller's open file"
     if label == FD:
         try:
@@ -792,6 +793,14 @@ def judge(target: Target, c: Ctx, label: str, param: Param, made: dict[str, Any]
         problem = problem or "changed the value it was given"
     _release(value, label)
     return problem
+
+
+def _was_read(file: io.IOBase) -> bool:
+    """Whether ``file`` (opened at its start) was read: moved on, or iterated (then it cannot tell)."""
+    try:
+        return file.tell() != 0
+    except OSError:  # "telling position disabled by next() call"
+        return True
 
 
 def _release(value: Any, label: str) -> None:
@@ -836,7 +845,7 @@ def test_every_parameter_has_a_meaning() -> None:
     unknown = []
     for t in targets():
         try:
-            params(t)
+            [p.kind() for p in params(t)]
         except KeyError as exc:
             unknown.append(f"{t.label}: {exc}")
     assert unknown == [], "add these parameters to MEANING or OVERRIDES: " + "; ".join(unknown)

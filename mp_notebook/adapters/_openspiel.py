@@ -113,6 +113,9 @@ class MarcoPoloGame(pyspiel.Game):
     ruleset = ""
 
     def __init__(self, params: dict[str, Any] | None = None):
+        if params is not None and not isinstance(params, dict):
+            raise ArgumentError(f"{game_name(self.ruleset)}: params must be a dict of its parameters "
+                                f"({', '.join(DEFAULTS)}), got {shown(params)}")
         given = dict(params or {})
         unknown = sorted(set(given) - set(DEFAULTS))
         if unknown:

@@ -15,7 +15,7 @@ from mp_notebook.agents.base import terms as hand_terms
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.game import checked_state
-from mp_notebook.engine.validate import checked_int, checked_seat, shown
+from mp_notebook.engine.validate import checked_int, checked_list, checked_seat, shown
 from mp_notebook.registry import get, new_game
 
 if TYPE_CHECKING:
@@ -54,8 +54,9 @@ class Linear:
     def __call__(self, x: list[float]) -> float:
         """The model's prediction for the design row ``x`` (one number per coefficient)."""
         try:
-            return self.intercept + math.fsum(c * v for c, v in zip(self.coef, x, strict=True))
-        except (TypeError, ValueError):  # not a row of as many numbers: said plainly
+            return self.intercept + math.fsum(c * v for c, v in zip(self.coef, checked_list(
+                "x", x, len(self.coef), "numbers (a design row: value.design)"), strict=True))
+        except (TypeError, ValueError):  # not as many numbers: said plainly
             raise ArgumentError(f"x must be a design row of {len(self.coef)} numbers (value.design), "
                                 f"got {shown(x)}") from None
 

@@ -117,6 +117,20 @@ def t95(n: int) -> float:
     return T95[df - 1] if df <= len(T95) else Z95 + 2.4 / df
 
 
+def checked_progress(value: Any, called: str) -> Any:
+    """``progress`` of :func:`evaluate` and ``review``: True, False or a function called with ``called``."""
+    if isinstance(value, bool):
+        return value
+    return checked_function("progress", value, f"True, False or a function {called}")
+
+
+def checked_executor(value: Any) -> Executor | None:
+    """``executor`` of :func:`evaluate` and ``review``: None or a ``concurrent.futures.Executor``."""
+    if value is not None and not isinstance(value, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(value)}")
+    return value
+
+
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (``wins`` may count ties as fractions).
 
@@ -245,8 +259,6 @@ def evaluate(
     words), ``futures`` (behind the recommendation), ``cpu`` (seconds spent), ``capped`` (the hard
     cap stopped it below the floor).
     """
-    import pandas as pd
-
     checked_state("s", s, playing=True)
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, MAX_TIME_BUDGET)
@@ -261,10 +273,10 @@ def evaluate(
     if agent is not None:
         agent = checked_agent("agent", agent)
     clock = checked_function("clock", clock, "a function returning seconds (time.process_time)")
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise ArgumentError(f"progress must be True, False or a function (done, planned), got {shown(progress)}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+    progress = checked_progress(progress, "(done, planned)")
+    executor = checked_executor(executor)
+    import pandas as pd  # after the checks: a refusal costs no import
+
     i = s.current_player
     assert i is not None
     floor = min(min_futures, rollouts)

@@ -193,9 +193,6 @@ def simulate(
     columns (``score_rows()``: for Marco Polo II track, goal_seals, shields, goods, coins,
     contracts, total, camels, winner), rounds, decisions.
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
-
     from mp_notebook.registry import new_game
 
     n_games = checked_int("n_games", n_games, 0, MAX_GAMES)
@@ -217,6 +214,9 @@ def simulate(
         raise ArgumentError(f"options: {', '.join(taken)} are simulate's own arguments (each game's seed is "
                             f"derived from seed=), not new_game options")
     specs, players = _seat_specs(agents, players)
+    import pandas as pd  # after the checks: a refusal costs no import
+    from tqdm.auto import tqdm
+
     jobs = []
     for game in range(n_games):
         shift = game % players if rotate else 0

@@ -984,6 +984,7 @@ def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1,
     (Fraction(1, 4), 1.0)
     """
     player = _check_player(s, player)
+    exact = checked_choice("exact", exact, (True, False))
     answer = _spinner(s, "odds").odds
     assert answer is not None
     return answer(s, player, target, spins, exact=exact)
