@@ -104,15 +104,16 @@ class Ruleset:
         return importlib.import_module(self.parts[name])
 
 
-def get(ruleset: str | None = None) -> Ruleset:
-    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II).
+def get(ruleset: str = DEFAULT) -> Ruleset:
+    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II). Every public function
+    that takes a ruleset's name asks here, so an unknown name (``None`` too) is refused the same way.
 
     >>> get("chess")
     Traceback (most recent call last):
     ...
     mp_notebook.engine.errors.ArgumentError: unknown ruleset 'chess'; available: mp2, voyages, schmidt
     """
-    name = DEFAULT if ruleset is None else ruleset
+    name = ruleset
     if isinstance(name, str) and name in PACKAGES:
         rules: Ruleset = importlib.import_module(PACKAGES[name]).RULESET
         return rules
@@ -237,7 +238,7 @@ def dump_json(state: GameState, indent: int | None = None) -> str:
 
 
 def _vocabulary(ruleset: str | None) -> Vocabulary:
-    return get(ruleset).vocabulary
+    return get(DEFAULT if ruleset is None else ruleset).vocabulary
 
 
 def _board(ruleset: str) -> Board:

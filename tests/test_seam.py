@@ -40,8 +40,9 @@ ROOT = "mp_notebook"
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("mp_notebook.engine", "mp_notebook.board"),
     ("mp_notebook.registry",),
-    ("mp_notebook.board.routes", "mp_notebook.render", "mp_notebook.ui", "mp_notebook.agents",
-     "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook.adapters"),
+    ("mp_notebook.board.routes", "mp_notebook.routes", "mp_notebook.render", "mp_notebook.ui",
+     "mp_notebook.agents", "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook._lessons",
+     "mp_notebook.adapters"),
     ("mp_notebook.rulesets",),
     ("mp_notebook", "mp_notebook.__main__"),
 )
@@ -50,7 +51,8 @@ the registry, the generic layers that ask it, the ruleset packages (which implem
 protocols; ``rulesets._shared`` with them) and the package root. A module stands on the floor of
 the longest prefix naming it (``board.routes`` on the third); the root's floor holds the root and
 its command line (``python -m mp_notebook``) alone."""
-GENERIC = ("engine", "board", "registry", "render", "ui", "agents", "analysis", "lessons", "adapters")
+GENERIC = ("engine", "board", "registry", "routes", "render", "ui", "agents", "analysis", "lessons", "_lessons",
+           "adapters")
 """The layers below the ruleset packages, which serve every ruleset."""
 SHARED = "rulesets._shared"
 """Mechanisms several rulesets share: on the rulesets' floor, and bound to no ruleset."""

@@ -87,10 +87,12 @@ def page(s: GameState, path: str | os.PathLike[str] | None = None, *, plotlyjs: 
         raise ArgumentError(f"page takes a game state, got {shown(s)}")
     if title is not None and not isinstance(title, str):
         raise ArgumentError(f"title must be a str or None, got {shown(title)}")
+    if path is not None:
+        path = checked_path("path", path)  # before the page is drawn: a refusal is quick
     data = page_data(s, review)
     html = _html(s, data, plotlyjs, title)
     if path is not None:
-        with open(checked_path("path", path), "w", encoding="utf-8") as f:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(html)
     return html
 
