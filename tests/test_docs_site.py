@@ -144,7 +144,7 @@ def test_the_reference_has_every_name_of_every_all(site: Path, pages: dict[Path,
         sys.path.remove(str(DOCS / "_ext"))
     ids = set().union(*(page.ids for path, page in pages.items() if path.parent.name == "api"))
     modules = documented_modules()
-    assert "mp_notebook" in modules and "mp_notebook.board.routes" in modules
+    assert "mp_notebook" in modules and "mp_notebook.routes" in modules
     missing = []
     for name in modules:
         module = importlib.import_module(name)

@@ -131,7 +131,7 @@ class RuleSections(Directive):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from mp_notebook.lessons import LESSONS, coverage, rule_sections
+        from mp_notebook._lessons import LESSONS, coverage, rule_sections
 
         ruleset = self.arguments[0]
         shown, _missing = coverage(ruleset, ROOT)
@@ -162,7 +162,7 @@ class RuleSections(Directive):
         return row
 
 
-FACADES = ("mp_notebook", "mp_notebook.agents", "mp_notebook.analysis", "mp_notebook.board.routes")
+FACADES = ("mp_notebook", "mp_notebook.agents", "mp_notebook.analysis", "mp_notebook.routes")
 """The modules that gather names from others in their ``__all__``, in order: a name is documented
 at the first that exports it (``mp_notebook.Action``), and skipped where it is defined or
 exported again (``mp_notebook.engine.actions.Action``), so that every object has one entry."""
