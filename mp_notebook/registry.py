@@ -125,8 +125,9 @@ def get(ruleset: str = DEFAULT) -> Ruleset:
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, ruleset: str = DEFAULT,
              **options: Any) -> GameState:
-    """Start a game of ``ruleset``; see the README for the options of each ruleset. An option the
-    ruleset does not take is an :class:`ArgumentError` naming the options it takes.
+    """Start a game of ``ruleset``; the options of each ruleset are on its page of the documentation
+    (docs/rulesets/). An option the ruleset does not take is an :class:`ArgumentError` naming the
+    options it takes.
 
     >>> new_game(2, ruleset="schmidt", variants=())
     Traceback (most recent call last):

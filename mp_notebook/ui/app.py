@@ -243,7 +243,7 @@ class GameApp(widgets.VBox):
         self.hint_time_budget: float | None = HINT_TIME_BUDGET
         self.hint_min_futures = HINT_MIN_FUTURES
         self.hint_time_cap: float | None = None  # evaluate's default: CAP budgets
-        self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor: off by default (see the README)
+        self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor; off by default (docs/howto)
         self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
