@@ -64,7 +64,7 @@ from automa_match import LEVELS, SEED, Bot, Result, play  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents import _value as learned  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 from mp_notebook.rulesets.mp2.components import components  # noqa: E402
 

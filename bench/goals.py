@@ -51,7 +51,7 @@ from characters import DRAFT, WorthBlind, against_blind  # noqa: E402
 from search_match import mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents import _value as learned  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 from mp_notebook.rulesets.mp2.evaluation import GOAL  # noqa: E402
 

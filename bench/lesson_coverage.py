@@ -20,7 +20,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mp_notebook.lessons import LESSONS, coverage, part_size
+from mp_notebook._lessons import coverage, part_size
+from mp_notebook.lessons import LESSONS
 from mp_notebook.registry import PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -68,7 +68,7 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 from frozen import Greedy35Agent  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents import _value as learned  # noqa: E402
 from mp_notebook.agents.base import Agent  # noqa: E402
 from mp_notebook.agents.playout import PlayoutPolicy, RolloutPolicy  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402

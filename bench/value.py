@@ -72,7 +72,7 @@ ROOT = Path(__file__).parents[1]
 sys.path[:0] = [str(ROOT)]
 
 import mp_notebook as mp  # noqa: E402
-from mp_notebook.agents import value as learned  # noqa: E402
+from mp_notebook.agents import _value as learned  # noqa: E402
 from mp_notebook.agents.base import terms as hand_terms  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
 

@@ -19,9 +19,9 @@ routes     ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board
 map        ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
 ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
 agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
-value      the learned value, ``SearchAgent``         :class:`mp_notebook.agents.value.ValueTerms`
+value      the learned value, ``SearchAgent``          :class:`mp_notebook.agents.value.ValueTerms`
 secrets    a seat's view, ``determinize``, adapters    :class:`mp_notebook.engine.state.SeatSecrets`
-forms      the PettingZoo/OpenSpiel action space      :class:`mp_notebook.adapters.vocabulary.FormTerms`
+forms      the PettingZoo/OpenSpiel action space       :class:`mp_notebook.adapters.vocabulary.FormTerms`
 =========  ==========================================  =============================================
 
 >>> get("mp2").title
@@ -104,15 +104,16 @@ class Ruleset:
         return importlib.import_module(self.parts[name])
 
 
-def get(ruleset: str | None = None) -> Ruleset:
-    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II).
+def get(ruleset: str = DEFAULT) -> Ruleset:
+    """The :class:`Ruleset` registered as ``ruleset`` (default: Marco Polo II). Every public function
+    that takes a ruleset's name asks here, so an unknown name (``None`` too) is refused the same way.
 
     >>> get("chess")
     Traceback (most recent call last):
     ...
     mp_notebook.engine.errors.ArgumentError: unknown ruleset 'chess'; available: mp2, voyages, schmidt
     """
-    name = DEFAULT if ruleset is None else ruleset
+    name = ruleset
     if isinstance(name, str) and name in PACKAGES:
         rules: Ruleset = importlib.import_module(PACKAGES[name]).RULESET
         return rules
@@ -124,8 +125,9 @@ def get(ruleset: str | None = None) -> Ruleset:
 
 def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, ruleset: str = DEFAULT,
              **options: Any) -> GameState:
-    """Start a game of ``ruleset``; see the README for the options of each ruleset. An option the
-    ruleset does not take is an :class:`ArgumentError` naming the options it takes.
+    """Start a game of ``ruleset``; the options of each ruleset are on its page of the documentation
+    (docs/rulesets/). An option the ruleset does not take is an :class:`ArgumentError` naming the
+    options it takes.
 
     >>> new_game(2, ruleset="schmidt", variants=())
     Traceback (most recent call last):
@@ -237,7 +239,7 @@ def dump_json(state: GameState, indent: int | None = None) -> str:
 
 
 def _vocabulary(ruleset: str | None) -> Vocabulary:
-    return get(ruleset).vocabulary
+    return get(DEFAULT if ruleset is None else ruleset).vocabulary
 
 
 def _board(ruleset: str) -> Board:

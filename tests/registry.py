@@ -66,7 +66,7 @@ def _mp2_setups() -> list[Setup]:
         {"characters": "random", "setup": "full"}, {"setup": "full", "variants": ("black_dice",)},
         {}, {"characters": "random", "variants": ("black_dice",)},
     ]
-    games: list[Setup] = [(2 + k % 3, kinds[k % len(kinds)]) for k in range(360)]
+    games: list[Setup] = [(2 + k % 3, kinds[k % len(kinds)]) for k in range(180)]  # every (players, kind) 6 times
     games += [(1, {"automa": f"L{1 + k % 3}", **({"characters": "random"} if k % 2 else {})}) for k in range(20)]
     return games
 
@@ -105,7 +105,7 @@ def _voyages_setups() -> list[Setup]:
     player count (Mercator's three tiles included)."""
     kinds: list[dict[str, Any]] = [{}, {"characters": "random"}, {"variants": ("expert",)},
                                    {"characters": "random", "variants": ("expert",)}]
-    games: list[Setup] = [(2 + k % 3, kinds[(k // 3) % 4]) for k in range(300)]
+    games: list[Setup] = [(2 + k % 3, kinds[(k // 3) % 4]) for k in range(150)]  # every (players, kind) 12 times
     c = mp.new_game(2, ruleset="voyages", seed=0).components
     for k, ch in enumerate(c.characters.values()):
         n = ch.players or 2 + k % 3

@@ -11,7 +11,8 @@ import pytest
 from registry import RULESETS, pick, profile
 
 import mp_notebook as mp
-from mp_notebook.adapters.vocabulary import VocabularyError, action_space, dice_placements
+from mp_notebook.adapters._vocabulary import dice_placements
+from mp_notebook.adapters.vocabulary import VocabularyError, action_space
 
 
 def covered(space, s: mp.GameState) -> None:

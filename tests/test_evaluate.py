@@ -155,7 +155,7 @@ def test_an_executor_gives_the_same_table() -> None:
         ({"merge_dice": None}, "merge_dice must be one of"),
         ({"min_futures": 0}, "min_futures must be an int from 1"),
         ({"time_cap": -2}, "time_cap must be a number from 0"),
-        ({"agent": "greedy"}, "agent must have a choose"),
+        ({"agent": "greedy"}, "agent must be an agent"),
         ({"executor": "pool", "time_budget": 0}, "executor must be"),
         ({"progress": "yes"}, "progress must be"),
     ],
@@ -169,7 +169,7 @@ def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> N
 
 
 def test_not_a_state_or_a_finished_game_is_refused() -> None:
-    with pytest.raises(ArgumentError, match="evaluate takes a game state, got None"):
+    with pytest.raises(ArgumentError, match=r"s must be a game state \(from mp.new_game or mp.load\), got None"):
         evaluate(None)  # type: ignore[arg-type]
     s = mp.new_game(players=2, ruleset="schmidt", seed=3, round_limit=1)
     while not s.is_over:

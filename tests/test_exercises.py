@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 import mp_notebook as mp
-from mp_notebook import lessons
-from mp_notebook.lessons import Exercise, Guide, cites, ends_turn, gains, holds, post_in, reaches, uses, words_for
+from mp_notebook import _lessons as lessons  # the public names and the internals they use
+from mp_notebook._lessons import words_for
+from mp_notebook.lessons import Exercise, Guide, cites, ends_turn, gains, holds, post_in, reaches, uses
 from tests.registry import RULESETS
 
 

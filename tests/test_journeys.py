@@ -170,7 +170,7 @@ def test_tours_with_alternatives_and_goal_cards():
     (lambda s: mp.routes.journey(s, 0, "Atlantis"), "unknown location 'Atlantis'"),
     (lambda s: mp.routes.journey(s, 0, "Xian", by="speed"), "by must be one of"),
     (lambda s: mp.routes.journeys(s, 9), "player: no seat 9"),
-    (lambda s: mp.routes.tour(s, 0, "Xian"), "cities must be a list"),
+    (lambda s: mp.routes.tour(s, 0, "Xian"), "cities is a list of at most 8"),
     (lambda s: mp.routes.tour(s, 0, [[]]), "empty set"),
     (lambda s: mp.routes.tour(s, 0, ["Xian"] * 9), "at most 8"),
     (lambda s: mp.routes.tour(s, 0, ["Xian", 3]), "unknown location 3"),

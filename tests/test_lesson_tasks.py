@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 import pytest
 
 import mp_notebook as mp
-from mp_notebook.lessons import LESSONS, Exercise, cites, ends_turn, gains, holds, post_in, reaches, rule_sections, uses
+from mp_notebook._lessons import rule_sections
+from mp_notebook.lessons import LESSONS, Exercise, cites, ends_turn, gains, holds, post_in, reaches, uses
 
 REPO = Path(__file__).resolve().parent.parent
 R = "Rulebook: "

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 import mp_notebook as mp
-from mp_notebook import lessons
-from mp_notebook.lessons import LESSONS, PART_WORDS, coverage, notebook_text, part_size, rule_sections
+from mp_notebook import _lessons as lessons  # the public names and the tools that check lessons
+from mp_notebook._lessons import PART_WORDS, coverage, notebook_text, part_size, rule_sections
+from mp_notebook.lessons import LESSONS
 from tests.registry import RULESETS
 
 REPO = Path(__file__).resolve().parent.parent

@@ -1,12 +1,14 @@
 """The replay page's data (``mp_notebook.render.replay``) for every registered ruleset: every step
-rebuilt from the patches is that position's frame (the app's map traces, boards, dice, header),
-the log of each step is the start of the game's log, a position code built the way the page's
-script builds it loads as that position; the page's files and arguments. The page in a browser:
-``tests/browser/test_replay_browser.py``; sizes and timings: ``bench/replay_page.py``."""
+rebuilt from the patches is that position's frame (the app's map traces, of types the page's
+plotly.js bundle has, boards, dice, header), the log of each step is the start of the game's log,
+a position code built the way the page's script builds it loads as that position; the page's
+files and arguments; the plotly.js bundle it inlines is the installed plotly's version. The page in
+a browser: ``tests/browser/test_replay_browser.py``; sizes and timings: ``bench/replay_page.py``."""
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import subprocess
@@ -61,11 +63,14 @@ def game(ruleset: str) -> mp.GameState:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_step_rebuilt_from_the_patches_is_its_position(ruleset: str) -> None:
+    """Each step rebuilt from the patches is its position's frame; every trace on the map is of a
+    type the page's plotly.js bundle draws."""
     s = game(ruleset)
     data = replay.page_data(s)
     states = positions(s)
     assert len(data["steps"]) == len(states) == len(s.history) + 1
     json.dumps(data, allow_nan=False)  # plain JSON
+    types = {t["type"] for t in data["map"]["static"]}
     frame = None
     for k, (p, x) in enumerate(zip(data["steps"], states, strict=True)):
         frame = p if k == 0 else applied(frame, p)
@@ -74,6 +79,8 @@ def test_every_step_rebuilt_from_the_patches_is_its_position(ruleset: str) -> No
         assert frame["head"]["text"] == (mp_ui_terms(x).final_note(x) if x.is_over else x.decision.text)
         assert s.log[: data["log_counts"][k]] == x.log
         assert data["rounds"][k] == x.round
+        types |= {t.get("type", "scattergeo") for t in frame["map"]}  # the page's script: scattergeo
+    assert types <= set(replay.BUNDLE_TRACES), f"plotly.js's geo bundle has no {types - set(replay.BUNDLE_TRACES)}"
     assert data["final"] is not None and len(data["final"]["rows"]) == 2
     assert [p["seat"] for p in data["played"][1:] if p["seat"] is not None]  # the players' actions, in words
     assert all(p["text"] for p in data["played"][1:])
@@ -102,14 +109,41 @@ def test_the_page_is_one_file_with_nothing_to_fetch_but_plotly_from_the_cdn(tmp_
     inline = s.to_html(tmp_path / "inline.html")
     cdn = s.to_html(plotlyjs="cdn")
     assert (tmp_path / "inline.html").read_text(encoding="utf-8") == inline
-    assert re.findall(r"<script[^>]* src=", inline) == [] and len(inline) > 3_000_000
+    bundle = replay.BUNDLE.read_bytes()
+    assert re.findall(r"<script[^>]* src=", inline) == [] and len(inline) < 2_000_000
+    assert bundle.decode("utf-8").replace("</", "<\\/") in inline
     assert re.findall(r'<script src="([^"]+)"', cdn) == [
-        f"https://cdn.plot.ly/plotly-{__import__('plotly.offline').offline.get_plotlyjs_version()}.min.js"]
-    assert "integrity=\"sha384-" in cdn and len(cdn) < 400_000
+        f"https://cdn.plot.ly/plotly-geo-{replay.bundle_version()}.min.js"]
+    sri = base64.b64encode(hashlib.sha384(bundle).digest()).decode("ascii")
+    assert f'integrity="sha384-{sri}"' in cdn and len(cdn) < 400_000
     assert not re.search(r"<(link|img|iframe)\b", cdn)
     packed = re.search(r'id="mp-replay-data">([^<]*)<', cdn)
     assert packed and json.loads(zlib.decompress(base64.b64decode(packed[1]))) == json.loads(
         json.dumps(replay.page_data(s)))
+
+
+def test_the_plotly_js_bundle_is_the_installed_plotly_s_version() -> None:
+    from plotly.offline import get_plotlyjs_version
+
+    shipped, installed = replay.bundle_version(), get_plotlyjs_version()
+    assert shipped == installed, (
+        f"mp_notebook/render/plotlyjs/plotly-geo.min.js is plotly.js {shipped}, but the installed plotly ships "
+        f"plotly.js {installed}: refresh it with `python bench/plotly_bundle.py` (it fetches npm's "
+        f"plotly.js-geo-dist-min@{installed})")
+    header = replay.BUNDLE.read_text(encoding="utf-8")[:200]
+    assert "Licensed under the MIT license" in header
+    assert "Permission is hereby granted" in replay.BUNDLE.with_name("LICENSE").read_text(encoding="utf-8")
+
+
+def test_another_plotly_gets_its_own_full_bundle(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotly.offline
+
+    monkeypatch.setattr(plotly.offline, "get_plotlyjs_version", lambda: "9.9.9")
+    monkeypatch.setattr(plotly.offline, "get_plotlyjs", lambda: "/* the full plotly.js 9.9.9 */")
+    s = game("mp2")
+    inline, cdn = s.to_html(), s.to_html(plotlyjs="cdn")
+    assert "/* the full plotly.js 9.9.9 */" in inline and "plotly.js (geo - minified)" not in inline
+    assert re.findall(r'<script src="([^"]+)"', cdn) == ["https://cdn.plot.ly/plotly-9.9.9.min.js"]
 
 
 def test_the_app_s_widgets_are_inlined_as_plain_scripts() -> None:

@@ -124,9 +124,9 @@ def test_progress_and_a_decision_the_analysis_cannot_value(monkeypatch: pytest.M
 
 def test_bad_arguments_name_what_is_wrong() -> None:
     s = game("schmidt", 10)
-    with pytest.raises(ArgumentError, match="review: no seat 2"):
+    with pytest.raises(ArgumentError, match="seat: no seat 2"):
         review(s, 2)
-    with pytest.raises(ArgumentError, match="review takes a game state"):
+    with pytest.raises(ArgumentError, match="s must be a game state"):
         review("game.json", 0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="horizon must be one of"):
         review(s, 0, horizon="week")

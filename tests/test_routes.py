@@ -116,7 +116,7 @@ PRICED = [r for r in ROUTED if getattr(mp.rulesets.get(r).part("routes"), "MOVEM
     (lambda s, to: mp.routes.cheapest(s, 0, to, via={}), "via: unknown location"),
     (lambda s, to: mp.routes.cheapest(s, 0, to, by=["moves"]), "by must be one of"),
     (lambda s, to: mp.routes.cheapest(s, 0, to, rules="fast"), "rules must be None or a TravelRules"),
-    (lambda s, to: mp.routes.cheapest(s.board, 0, to), "s must be a GameState"),
+    (lambda s, to: mp.routes.cheapest(s.board, 0, to), "s must be a game state"),
     (lambda s, to: mp.routes.why_unreachable(s, 2, to), "player: no seat 2"),
     (lambda s, to: mp.routes.reachable(s, 1.0), "player: no seat 1.0"),
     (lambda s, to: mp.routes.reachable(s, 0, dice=3), "dice is a list"),

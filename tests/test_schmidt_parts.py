@@ -160,10 +160,10 @@ def test_a_bad_click_is_a_message_not_a_change() -> None:
 
 
 def test_greedy_beats_random() -> None:
-    df = mp.simulate(20, [mp.agents.GreedyAgent, mp.agents.RandomAgent], players=2, ruleset="schmidt", seed=3,
+    df = mp.simulate(10, [mp.agents.GreedyAgent, mp.agents.RandomAgent], players=2, ruleset="schmidt", seed=3,
                      rotate=True, options={"round_limit": 300}, progress=False)
     wins = df[df["winner"]].groupby("agent").size()
-    assert wins.get("greedy", 0) >= 18, wins
+    assert wins.get("greedy", 0) >= 9, wins
     assert set(df.columns) >= {"gulden", "wares", "plaque", "secrets", "total", "winner"}
 
 

@@ -40,8 +40,9 @@ ROOT = "mp_notebook"
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("mp_notebook.engine", "mp_notebook.board"),
     ("mp_notebook.registry",),
-    ("mp_notebook.board.routes", "mp_notebook.render", "mp_notebook.ui", "mp_notebook.agents",
-     "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook.adapters"),
+    ("mp_notebook.board.routes", "mp_notebook.routes", "mp_notebook.render", "mp_notebook.ui",
+     "mp_notebook.agents", "mp_notebook.analysis", "mp_notebook.lessons", "mp_notebook._lessons",
+     "mp_notebook.adapters"),
     ("mp_notebook.rulesets",),
     ("mp_notebook", "mp_notebook.__main__"),
 )
@@ -50,7 +51,8 @@ the registry, the generic layers that ask it, the ruleset packages (which implem
 protocols; ``rulesets._shared`` with them) and the package root. A module stands on the floor of
 the longest prefix naming it (``board.routes`` on the third); the root's floor holds the root and
 its command line (``python -m mp_notebook``) alone."""
-GENERIC = ("engine", "board", "registry", "render", "ui", "agents", "analysis", "lessons", "adapters")
+GENERIC = ("engine", "board", "registry", "routes", "render", "ui", "agents", "analysis", "lessons", "_lessons",
+           "adapters")
 """The layers below the ruleset packages, which serve every ruleset."""
 SHARED = "rulesets._shared"
 """Mechanisms several rulesets share: on the rulesets' floor, and bound to no ruleset."""
@@ -378,19 +380,13 @@ def test_generic_layers_do_not_probe_a_ruleset_s_parts(layer: str) -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-# ---------------------------------------------------------------------------------- the README
+# ---------------------------------------------------------------------------------- the how-to page
 
 
-def readme_section(title: str) -> str:
-    text = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    start = text.index(f"\n## {title}")
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end != -1 else None]
-
-
-def test_the_readme_s_adding_a_ruleset_matches_the_code() -> None:
-    """Every module, class and file the section names exists, and its example is the smallest ruleset."""
-    section = readme_section("Adding a ruleset")
+def test_the_add_a_ruleset_page_matches_the_code() -> None:
+    """Every module, class and file ``docs/howto/add-a-ruleset.md`` names exists, and its example is
+    the smallest ruleset."""
+    section = (PACKAGE.parent / "docs" / "howto" / "add-a-ruleset.md").read_text(encoding="utf-8")
     packages = {ruleset: PACKAGE / "rulesets" / ruleset for ruleset in PACKAGES}
     for name in re.findall(r"`([^`]+)`", section):
         if re.fullmatch(r"(engine|board|render|ui|agents|analysis|rulesets)(\.\w+)+", name):

@@ -94,7 +94,7 @@ def test_bad_arguments():
         mp.simulate(1, [RandomAgent(1)] * 3, players=2, progress=False)
     with pytest.raises(ValueError, match="players="):
         mp.simulate(1, RandomAgent(1), progress=False)
-    with pytest.raises(TypeError, match="executor"):
+    with pytest.raises(mp.ArgumentError, match="executor"):
         mp.simulate(1, RandomAgent(1), players=2, executor=object(), progress=False)
 
 

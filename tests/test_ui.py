@@ -650,7 +650,7 @@ def test_play_page_chooses_the_ruleset() -> None:
         assert page.app.state.ruleset == ruleset and page.app.seats[0] == HUMAN and page.app.last_error is None
         assert page.children == (page.chooser, page.app) and page.app.state.num_players == 2
     assert old.map.comm is None and old.actions.comm is None  # the old app's widgets are closed
-    with pytest.raises(ValueError, match="no ruleset 'chess'"):
+    with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
         page.choose("chess")
     assert page.app.state.ruleset == list(ruleset_registry.PACKAGES)[-1]
 

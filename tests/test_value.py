@@ -12,7 +12,8 @@ from importlib import resources
 import pytest
 
 import mp_notebook as mp
-from mp_notebook.agents import RandomAgent, value
+from mp_notebook.agents import RandomAgent
+from mp_notebook.agents import _value as value  # the public value and what it is fitted with
 from mp_notebook.engine.errors import DataError
 from mp_notebook.registry import PACKAGES
 
@@ -115,7 +116,7 @@ def test_a_finished_game_is_valued_by_its_result(ruleset):
 
 
 def test_the_value_is_read_lazily_and_needs_no_scikit_learn():
-    code = ("import sys, mp_notebook as mp; from mp_notebook.agents import value; assert not value._MODELS; "
+    code = ("import sys, mp_notebook as mp; from mp_notebook.agents import _value as value; assert not value._MODELS; "
             "s = mp.new_game(players=2, seed=1); value.value(s, 0); "
             "assert set(value._MODELS) == {'mp2'} and 'sklearn' not in sys.modules, sorted(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -103,6 +103,7 @@
     const model = {
       get: (key) => state[key],
       set(key, value) {
+        if (state[key] === value) return; // as a widget model: no change, no event
         state[key] = value;
         (handlers["change:" + key] || []).forEach((f) => f());
       },
@@ -201,9 +202,11 @@
     });
     logLines.append(...lines.slice().reverse());
 
-    const boards = widget("player_boards", { players: frames[0].boards }, boardsHost);
-    const dice = widget("dice_tray", { players: frames[0].dice.players, spaces: frames[0].dice.spaces,
-      black_pool: frames[0].dice.black_pool, words: D.tray }, diceHost);
+    // drawn once, at the step the page opens on (the last); show() sets what a step changes
+    const opening = frames[N];
+    const boards = widget("player_boards", { players: opening.boards }, boardsHost);
+    const dice = widget("dice_tray", { players: opening.dice.players, spaces: opening.dice.spaces,
+      black_pool: opening.dice.black_pool, words: D.tray }, diceHost);
 
     const reviewed = {};
     if (D.review) {
@@ -230,7 +233,7 @@
     }
 
     let current = -1;
-    let drawn = N; // the step the map shows (drawn first by newPlot, below)
+    let drawn = N; // the step the map shows and the chart's line marks (both drawn first at N, below)
     let shownLog = 0;
     let codeToken = 0;
     let timer = null;
@@ -276,7 +279,10 @@
         note.textContent = `Review: played ${r.played}; ` + (r.mistake ? `better: ${r.better} (${loss(r, D.unit)}). ${r.why}`
           : `within the noise of the best (${loss(r, D.unit)}).`);
       }
-      if (drawn !== k) Plotly.react(mapDiv, traces(k), layout, config);
+      if (drawn !== k) {
+        Plotly.react(mapDiv, traces(k), layout, config);
+        Plotly.relayout(chartDiv, { "shapes[0].x0": k, "shapes[0].x1": k });
+      }
       drawn = k;
       boards.set("players", f.boards);
       dice.set("players", f.dice.players);
@@ -287,7 +293,6 @@
       for (let i = Math.min(count, shownLog); i < Math.max(count, shownLog); i++) lines[i].hidden = i >= count;
       lines.forEach((line, i) => line.classList.toggle("mp-replay-new", i >= before && i < count));
       shownLog = count;
-      Plotly.relayout(chartDiv, { "shapes[0].x0": k, "shapes[0].x1": k });
       const token = ++codeToken;
       codeText.value = "…";
       copied.textContent = "";
@@ -346,7 +351,7 @@
       height: 230, margin: { l: 50, r: 10, t: 28, b: 36 }, title: { text: `Score over the game (${D.unit})`, x: 0.01, font: { size: 13 } },
       xaxis: { title: { text: "step (R: a round begins)" }, tickvals: starts, ticktext: starts.map((k) => "R" + D.rounds[k]), range: [0, N] },
       yaxis: { title: { text: D.unit } }, legend: { orientation: "h", y: 1.12, x: 1, xanchor: "right" },
-      shapes: [{ type: "line", x0: 0, x1: 0, yref: "paper", y0: 0, y1: 1, line: { color: "#f0a500", width: 2 } }],
+      shapes: [{ type: "line", x0: N, x1: N, yref: "paper", y0: 0, y1: 1, line: { color: "#f0a500", width: 2 } }],
       hovermode: "x unified",
     };
 

@@ -16,3 +16,5 @@ Only the last two import PettingZoo or OpenSpiel, and only when they are importe
 >>> len(action_space("voyages")) == len(set(action_space("voyages").keys))
 True
 """
+
+__all__: list[str] = []  # the API is the four modules above, each imported by name

@@ -3,7 +3,8 @@
 * :class:`RandomAgent` — a uniformly random legal action;
 * :class:`GreedyAgent` — one-step lookahead on a heuristic evaluation (:mod:`.evaluation`);
 * :class:`PlayoutPolicy`, :class:`RolloutPolicy` — fast policies for playouts (:mod:`.playout`);
-* :class:`SearchAgent` — Monte Carlo rollouts on reseeded forks over the greedy agent's best moves.
+* :class:`SearchAgent` — Monte Carlo rollouts on reseeded forks over the greedy agent's best moves;
+* :mod:`~mp_notebook.agents.value` — the learned position value the search weighs.
 
 Every agent has ``.name`` and ``.choose(state) -> Action`` (always one of
 ``state.legal_actions()``), is seeded, keeps no state between calls (same seed + same state →
@@ -20,10 +21,11 @@ the engine plays its seat inside ``apply`` (``new_game(["Ana"], automa="L2")``),
 True
 """
 
+from mp_notebook.agents import value
 from mp_notebook.agents.base import Agent
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import PlayoutPolicy, RolloutPolicy
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.agents.search import SearchAgent
 
-__all__ = ["Agent", "GreedyAgent", "PlayoutPolicy", "RandomAgent", "RolloutPolicy", "SearchAgent"]
+__all__ = ["Agent", "GreedyAgent", "PlayoutPolicy", "RandomAgent", "RolloutPolicy", "SearchAgent", "value"]

@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
+from mp_notebook.engine.actions import Action
+from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.memo import remember
+from mp_notebook.engine.validate import checked_items, shown
 from mp_notebook.registry import get
 
 if TYPE_CHECKING:
     from mp_notebook.board.routes import Reach
-    from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
+
+MAX_ACTIONS = 10_000
+"""The most actions an agent is asked to weigh at once (a decision offers a few hundred at most)."""
 
 
 @runtime_checkable
@@ -34,9 +39,30 @@ class Agent(Protocol):
     name: str
     seed: int
 
-    def choose(self, state: GameState) -> Action: ...
+    def choose(self, state: GameState) -> Action:
+        """One of ``state.legal_actions()``: this player's choice at the decision awaited."""
+        ...
 
-    def with_seed(self, seed: int) -> Agent: ...
+    def with_seed(self, seed: int) -> Agent:
+        """The same player with another seed."""
+        ...
+
+
+def checked_agent(name: str, value: Any) -> Agent:
+    """``value`` if it is an agent (a ``choose`` and a ``with_seed`` method, not the class itself)."""
+    if isinstance(value, type) or not all(callable(getattr(value, m, None)) for m in ("choose", "with_seed")):
+        raise ArgumentError(f"{name} must be an agent (choose(state) and with_seed(seed), like "
+                            f"mp.agents.GreedyAgent()), got {shown(value)}")
+    return cast(Agent, value)
+
+
+def checked_actions(name: str, value: Any) -> list[Action]:
+    """``value`` as a non-empty list of :class:`Action` objects (read up to :data:`MAX_ACTIONS`)."""
+    actions = checked_items(name, value, MAX_ACTIONS, "actions")
+    if not actions or not all(isinstance(a, Action) for a in actions):
+        raise ArgumentError(f"{name} must be a non-empty list of actions (from state.legal_actions()), "
+                            f"got {shown(actions)}")
+    return actions
 
 
 class AgentTerms(Protocol):

@@ -55,8 +55,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mp_notebook.agents.base import position_seed, terms, tie_break
+from mp_notebook.agents.base import checked_actions, position_seed, terms, tie_break
+from mp_notebook.engine.game import checked_state
 from mp_notebook.engine.memo import remember
+from mp_notebook.engine.validate import checked_choice, checked_seat, checked_seed
 from mp_notebook.registry import get
 
 if TYPE_CHECKING:
@@ -121,11 +123,12 @@ class GreedyAgent:
     _prelude_futures = PRELUDE_FUTURES  # (a class attribute, so that bench/ can time other settings)
 
     def __init__(self, seed: int = 0, *, resolve: bool = True):
-        self.seed = seed
-        self.resolve = resolve
+        self.seed = checked_seed(seed)
+        self.resolve = checked_choice("resolve", resolve, (True, False))
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
+        """The legal action of ``state`` that :meth:`rank` puts first."""
+        legal = checked_state("state", state, playing=True).legal_actions()
         if len(legal) == 1:
             return legal[0]
         return self.rank(state)[0][1]
@@ -135,8 +138,10 @@ class GreedyAgent:
     ) -> list[tuple[float, Action]]:
         """``(score, action)`` for each distinct legal action (or each of ``actions``), best first,
         scores in estimated VP."""
-        i = state.current_player
+        i = checked_state("state", state, playing=True).current_player
         assert i is not None, "the game is over"
+        if actions is not None:
+            actions = checked_actions("actions", actions)
         state = state.determinize(i, position_seed(self.seed, state))  # the seat's view: nothing unseen read
         look = _Look(state, i, self.resolve)
         ev = look.ev
@@ -181,15 +186,18 @@ class GreedyAgent:
     def close(self, s: GameState, i: int) -> GameState:
         """Play player ``i``'s closure bonus actions (see the module docstring) while they raise
         the score, the best first."""
+        i = checked_seat("i", i, checked_state("s", s).num_players)
         return _Look(s, i, self.resolve).close(s)
 
     def follow_ups(self, s: GameState, i: int) -> GameState:
         """Play out player ``i``'s follow-up decisions one-step greedily (no nested look-ahead);
         a chance action is chosen on the mean of its outcomes on futures from player ``i``'s view
         and played on one of them."""
+        i = checked_seat("i", i, checked_state("s", s).num_players)
         return _Look(s, i, self.resolve).follow(s, 0)[0]
 
     def with_seed(self, seed: int) -> GreedyAgent:
+        """This player with another seed."""
         return GreedyAgent(seed, resolve=self.resolve)
 
     def __repr__(self) -> str:

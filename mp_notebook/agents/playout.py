@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import position_seed, terms, tie_break
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import checked_int, checked_number, checked_seed
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
@@ -59,11 +61,12 @@ class PlayoutPolicy:
     name = "playout"
 
     def __init__(self, seed: int = 0, *, width: int | None = None):
-        self.seed = seed
-        self.width = width
+        self.seed = checked_seed(seed)
+        self.width = None if width is None else checked_int("width", width, 1)
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
+        """The legal action of ``state`` whose position scores best (among ``width`` drawn)."""
+        legal = checked_state("state", state, playing=True).legal_actions()
         if len(legal) == 1:
             return legal[0]
         i = state.decision.player
@@ -84,6 +87,7 @@ class PlayoutPolicy:
         return best
 
     def with_seed(self, seed: int) -> PlayoutPolicy:
+        """This policy with another seed."""
         return PlayoutPolicy(seed, width=self.width)
 
     def __repr__(self) -> str:
@@ -106,13 +110,14 @@ class RolloutPolicy:
     name = "rollout"
 
     def __init__(self, seed: int = 0, *, epsilon: float = 0.1, sample: int | None = 4):
-        self.seed = seed
-        self.epsilon = epsilon
-        self.sample = sample
+        self.seed = checked_seed(seed)
+        self.epsilon = checked_number("epsilon", epsilon, 0.0, 1.0)
+        self.sample = None if sample is None else checked_int("sample", sample, 1)
         self._greedy = GreedyAgent(seed, resolve=False)
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
+        """A random legal action of ``state`` (a share ``epsilon``), else greedy's best of ``sample``."""
+        legal = checked_state("state", state, playing=True).legal_actions()
         if len(legal) == 1:
             return legal[0]
         rng = random.Random(position_seed(self.seed, state))
@@ -124,6 +129,7 @@ class RolloutPolicy:
         return self._greedy.rank(state, actions)[0][1]
 
     def with_seed(self, seed: int) -> RolloutPolicy:
+        """This policy with another seed."""
         return RolloutPolicy(seed, epsilon=self.epsilon, sample=self.sample)
 
     def __repr__(self) -> str:

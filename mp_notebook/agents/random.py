@@ -15,6 +15,8 @@ import random
 from typing import TYPE_CHECKING
 
 from mp_notebook.agents.base import position_seed
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import checked_seed
 
 if TYPE_CHECKING:
     from mp_notebook.engine.actions import Action
@@ -27,15 +29,17 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self.seed = seed
+        self.seed = checked_seed(seed)
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
+        """A legal action of ``state`` drawn uniformly (by the seed and the position)."""
+        legal = checked_state("state", state, playing=True).legal_actions()
         if len(legal) == 1:
             return legal[0]
         return random.Random(position_seed(self.seed, state)).choice(legal)
 
     def with_seed(self, seed: int) -> RandomAgent:
+        """This player with another seed."""
         return RandomAgent(seed)
 
     def __repr__(self) -> str:

@@ -62,18 +62,21 @@ won +3.2 ± 1.0 VP a game more; at first unbounded: a 99th percentile of 23 s a 
 
 from __future__ import annotations
 
+import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from mp_notebook.agents import value as learned
-from mp_notebook.agents.base import position_seed, terms
+from mp_notebook.agents import _value as learned
+from mp_notebook.agents.base import checked_actions, checked_agent, position_seed, terms
 from mp_notebook.agents.greedy import GreedyAgent
 from mp_notebook.agents.playout import ROLLOUT_HORIZONS, rollout, schedule
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_number
+from mp_notebook.engine.actions import Action
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import MAX_SEED, checked_choice, checked_int, checked_number, checked_seed, shown
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import Agent
-    from mp_notebook.engine.actions import Action
     from mp_notebook.engine.game import GameState
 
 HORIZONS = (*ROLLOUT_HORIZONS, "auto")  # auto: see SearchAgent.horizon_at
@@ -114,6 +117,10 @@ class SearchAgent:
         weight = checked_number("weight", weight, 0.0, 1.0)
         leaf = checked_choice("leaf", leaf, LEAVES)
         follow_ups = checked_choice("follow_ups", follow_ups, (None, True, False))
+        seed = checked_seed(seed)
+        threshold = checked_number("threshold", threshold, -math.inf, math.inf, finite=False)  # inf: keep greedy's
+        if policy is not None:
+            policy = checked_agent("policy", policy)
         self.budget_rollouts = budget_rollouts
         self.budget_seconds = budget_seconds
         self.seed = seed
@@ -128,7 +135,8 @@ class SearchAgent:
         self._greedy = GreedyAgent(seed)
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
+        """Greedy's first choice at ``state``, unless the search finds another clearly better."""
+        legal = checked_state("state", state, playing=True).legal_actions()
         if len(legal) == 1:
             return legal[0]
         ranked = self._greedy.rank(state)
@@ -155,6 +163,7 @@ class SearchAgent:
         rollout, if they afford fewer than two). On the clock the search also stops once
         ``budget_seconds`` have passed, after a round of every searched candidate on one future
         (so all are compared on the same futures)."""
+        candidates = _legal(state, candidates)
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         started = time.perf_counter()
@@ -214,7 +223,8 @@ class SearchAgent:
         >>> agent.margin(s, a, 0) == agent.margin(s, a, 0)
         True
         """
-        return self._rollout(state, action, future)[0]
+        action = _legal(state, [action])[0]
+        return self._rollout(state, action, checked_int("future", future, 0, MAX_SEED))[0]
 
     def _rollout(self, state: GameState, action: Action, future: int) -> tuple[float, int]:
         """:meth:`margin`, and the decisions the ``policy`` took in the rollout (its cost)."""
@@ -248,6 +258,7 @@ class SearchAgent:
         >>> SearchAgent(budget_rollouts=8).futures(s, s.legal_actions()[:2]) <= 8
         True
         """
+        candidates = _legal(state, candidates)
         if self.horizon_at(state) == "action" and not any(terms(state).chance(state, a) for a in candidates):
             return len(candidates)
         return self.budget_rollouts
@@ -263,6 +274,7 @@ class SearchAgent:
         >>> [SearchAgent().searches_follow_ups(mp.new_game(2, ruleset=r, seed=1)) for r in ("mp2", "schmidt")]
         [False, True]
         """
+        checked_state("state", state)
         if self.follow_ups is not None:
             return self.follow_ups
         return learned.terms(state.ruleset).OUTCOME == "win" or self.horizon_at(state) == "game"
@@ -277,11 +289,13 @@ class SearchAgent:
         >>> SearchAgent().horizon_at(mp.new_game(players=2, seed=1))
         'action'
         """
+        checked_state("state", state)
         if self.horizon != "auto":
             return self.horizon
         return "game" if state.rounds is not None and state.round >= state.rounds else "action"
 
     def with_seed(self, seed: int) -> SearchAgent:
+        """This player with another seed (its settings kept)."""
         return SearchAgent(
             self.budget_rollouts,
             self.budget_seconds,
@@ -305,3 +319,13 @@ class SearchAgent:
             f"leaf={self.leaf!r})"
         )
 
+
+def _legal(state: Any, candidates: Any) -> list[Action]:
+    """``candidates``, a non-empty list of legal actions of ``state`` (a game with a decision to take)."""
+    legal = checked_state("state", state, playing=True).legal_actions()
+    actions = checked_actions("candidates", candidates)
+    unknown = [a for a in actions if a not in legal]  # by equality: a hand-made Action may not hash
+    if unknown:
+        raise ArgumentError(f"candidates must be legal actions of the state ({state.decision.text}), "
+                            f"got {shown(unknown)}")
+    return actions

@@ -57,13 +57,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from mp_notebook.agents import value as learned
-from mp_notebook.agents.base import journey_planner
+from mp_notebook.agents.base import checked_agent, journey_planner
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.playout import rollout
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.board.routes import reachable
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seed, shown
+from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.validate import (
+    checked_choice,
+    checked_function,
+    checked_int,
+    checked_number,
+    checked_seed,
+    shown,
+)
 from mp_notebook.registry import get
 
 if TYPE_CHECKING:
@@ -109,12 +117,29 @@ def t95(n: int) -> float:
     return T95[df - 1] if df <= len(T95) else Z95 + 2.4 / df
 
 
+def checked_progress(value: Any, called: str) -> Any:
+    """``progress`` of :func:`evaluate` and ``review``: True, False or a function called with ``called``."""
+    if isinstance(value, bool):
+        return value
+    return checked_function("progress", value, f"True, False or a function {called}")
+
+
+def checked_executor(value: Any) -> Executor | None:
+    """``executor`` of :func:`evaluate` and ``review``: None or a ``concurrent.futures.Executor``."""
+    if value is not None and not isinstance(value, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(value)}")
+    return value
+
+
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (``wins`` may count ties as fractions).
 
     >>> [round(x, 3) for x in wilson(8, 10)]
     [0.49, 0.943]
     """
+    n = checked_int("n", n, 0, 10**15)
+    wins = checked_number("wins", wins, 0.0, n)
+    z = checked_number("z", z, 0.0, 10.0)
     if n == 0:
         return 0.0, 1.0
     p = wins / n
@@ -234,8 +259,7 @@ def evaluate(
     words), ``futures`` (behind the recommendation), ``cpu`` (seconds spent), ``capped`` (the hard
     cap stopped it below the floor).
     """
-    import pandas as pd
-
+    checked_state("s", s, playing=True)
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, MAX_TIME_BUDGET)
     if time_cap is not None:
@@ -246,16 +270,13 @@ def evaluate(
     prune = checked_choice("prune", prune, (True, False))
     merge_dice = checked_choice("merge_dice", merge_dice, (True, False))
     seed = checked_seed(seed)
-    if agent is not None and not callable(getattr(agent, "choose", None)):
-        raise ArgumentError(f"agent must have a choose(state) method, got {shown(agent)}")
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise ArgumentError(f"progress must be True, False or a function (done, planned), got {shown(progress)}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
-    if not callable(getattr(s, "legal_actions", None)):
-        raise ArgumentError(f"evaluate takes a game state, got {shown(s)}")
-    if s.is_over:
-        raise ArgumentError("evaluate: the game is over, there is no decision to evaluate")
+    if agent is not None:
+        agent = checked_agent("agent", agent)
+    clock = checked_function("clock", clock, "a function returning seconds (time.process_time)")
+    progress = checked_progress(progress, "(done, planned)")
+    executor = checked_executor(executor)
+    import pandas as pd  # after the checks: a refusal costs no import
+
     i = s.current_player
     assert i is not None
     floor = min(min_futures, rollouts)

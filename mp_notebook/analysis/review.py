@@ -50,6 +50,8 @@ from mp_notebook.analysis.evaluate import (
     HORIZONS,
     MAX_BETWEEN,
     MIN_FUTURES,
+    checked_executor,
+    checked_progress,
     evaluate,
     explain,
     mean_interval,
@@ -59,8 +61,9 @@ from mp_notebook.analysis.evaluate import (
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import checked_state
 from mp_notebook.engine.text import counted
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed, shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed
 from mp_notebook.registry import get, replay
 
 if TYPE_CHECKING:
@@ -91,7 +94,7 @@ def positions(s: GameState) -> list[GameState]:
     >>> len(states), states[-1] == s, states[2].history == s.history[:2]
     (5, True, True)
     """
-    state = replay(s.setup, [])
+    state = replay(checked_state("s", s).setup, [])
     out = [state]
     for entry in s.history:
         state = state._replay_entry(entry)  # what replay() does entry by entry, keeping each position
@@ -131,24 +134,20 @@ def review(
     within_noise (the share of decisions), mistakes, failed (decisions the analysis could not value:
     a plan it could not play on; their loss is NaN, their ``why`` says why), cpu, sentence.
     """
-    import pandas as pd
-
-    if not callable(getattr(s, "legal_actions", None)):
-        raise ArgumentError(f"review takes a game state, got {shown(s)}")
-    seat = checked_seat("review", seat, s.num_players)
+    seat = checked_seat("seat", seat, checked_state("s", s).num_players)
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, 86_400.0)
     horizon = checked_choice("horizon", horizon, HORIZONS)
     seed = checked_seed(seed)
-    options: dict[str, Any] = {"horizon": horizon, "executor": executor}
+    options: dict[str, Any] = {"horizon": horizon, "executor": checked_executor(executor)}
     if rollouts is not None:
         options["rollouts"] = checked_int("rollouts", rollouts, 1, 100_000)
     if min_futures is not None:
         options["min_futures"] = checked_int("min_futures", min_futures, 1, 100_000)
-    if not (isinstance(progress, bool) or callable(progress)):
-        raise ArgumentError(f"progress must be True, False or a function (done, total), got {shown(progress)}")
+    progress = checked_progress(progress, "(done, total)")
     if "agents" not in get(s.ruleset).parts:
         raise ArgumentError(f"review needs the evaluation of {get(s.ruleset).title}, which it does not offer")
+    import pandas as pd  # after the checks: a refusal costs no import
 
     start = time.process_time()
     states = positions(s)

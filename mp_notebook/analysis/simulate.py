@@ -22,7 +22,9 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, as_completed
 from typing import TYPE_CHECKING, Any, Union
 
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_seed
+from mp_notebook.agents.base import checked_agent
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_items, checked_list, checked_seed, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -55,11 +57,12 @@ def make_agent(spec: AgentSpec, seed: int) -> Agent:
     if not isinstance(spec, type) and hasattr(spec, "with_seed"):
         return spec.with_seed(seed)
     if callable(spec):
-        return spec(seed=seed)
-    raise TypeError(
-        f"an agent is an object with choose() and with_seed(), or a factory called with seed=; "
-        f"got {spec!r}"
-    )
+        try:
+            return spec(seed=seed)
+        except TypeError as exc:  # not a factory taking seed=
+            raise ArgumentError(f"agents: {shown(spec)} is no agent factory taking seed= ({exc})") from None
+    raise ArgumentError(f"an agent is an object with choose() and with_seed(), or a factory called with seed=; "
+                        f"got {shown(spec)}")
 
 
 def play_game(
@@ -109,17 +112,18 @@ def play_games(jobs: list[tuple[Any, ...]]) -> list[list[Row]]:
 def _seat_specs(
     agents: AgentSpec | Sequence[AgentSpec], players: int | None
 ) -> tuple[list[AgentSpec], int]:
-    specs: list[Any] = list(agents) if isinstance(agents, (list, tuple)) else [agents]
+    specs: list[Any] = (checked_list("agents", agents, MAX_SEATS, "agents") if isinstance(agents, (list, tuple))
+                        else [agents])
+    for spec in specs:
+        checked_agent("agents", make_agent(spec, 0))  # a factory is tried once, here
     if players is None:
         if len(specs) < 2:
-            raise ValueError("give players= when one agent plays every seat")
+            raise ArgumentError("give players= when one agent plays every seat")
         players = len(specs)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise ValueError(
-            f"give one agent for every seat or one for all: {len(specs)} agents for {players} seats"
-        )
+        raise ArgumentError(f"give one agent for every seat or one for all: {len(specs)} agents for {players} seats")
     return specs, players
 
 
@@ -189,9 +193,6 @@ def simulate(
     columns (``score_rows()``: for Marco Polo II track, goal_seals, shields, goods, coins,
     contracts, total, camels, winner), rounds, decisions.
     """
-    import pandas as pd
-    from tqdm.auto import tqdm
-
     from mp_notebook.registry import new_game
 
     n_games = checked_int("n_games", n_games, 0, MAX_GAMES)
@@ -202,13 +203,28 @@ def simulate(
     progress = checked_choice("progress", progress, (True, False))
     if chunksize is not None:
         chunksize = checked_int("chunksize", chunksize, 1, MAX_GAMES)
+    if executor is not None and not (isinstance(executor, Executor) or _is_dask_client(executor)):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor or a dask distributed.Client, "
+                            f"got {shown(executor)}")
+    variants = checked_items("variants", variants, 16, "variant names")
+    if options is not None and not isinstance(options, dict):
+        raise ArgumentError(f"options is a dict of more new_game arguments, got {shown(options)}")
+    taken = sorted({"players", "ruleset", "seed"} & set(options or {}))
+    if taken:
+        raise ArgumentError(f"options: {', '.join(taken)} are simulate's own arguments (each game's seed is "
+                            f"derived from seed=), not new_game options")
     specs, players = _seat_specs(agents, players)
+    import pandas as pd  # after the checks: a refusal costs no import
+    from tqdm.auto import tqdm
+
     jobs = []
     for game in range(n_games):
         shift = game % players if rotate else 0
         seated = [specs[(seat - shift) % players] for seat in range(players)]
-        game_options = {key: value for key, value in
-                        (("characters", characters), ("variants", tuple(variants)), ("automa", automa)) if value}
+        game_options = {key: value for key, value in (("characters", characters), ("automa", automa))
+                        if value is not None}
+        if variants:
+            game_options["variants"] = tuple(variants)
         game_options.update(options or {})
         if game == 0:  # the ruleset checks its own arguments (players, characters, options) once, here
             new_game(players=players, ruleset=ruleset, seed=0, **game_options)

@@ -68,7 +68,7 @@ from mp_notebook.board.journeys import (
 )
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.text import amounts, counted, noun, resource
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_items, checked_list, checked_seat, shown
 from mp_notebook.registry import get
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ def moved_by_spinner(s: GameState) -> bool:
     >>> moved_by_spinner(mp.new_game(2, ruleset="schmidt", seed=1)), moved_by_spinner(mp.new_game(2, seed=1))
     (True, False)
     """
-    return _movement(s.ruleset) == SPINNER
+    return _movement(_check_state(s).ruleset) == SPINNER
 
 
 def _part(ruleset: str) -> RouteTerms:
@@ -350,7 +350,8 @@ def travel_rules(s: GameState, player: int) -> TravelRules:
     >>> travel_rules(mp.new_game(players=2, seed=1), 0)
     TravelRules(figures=('Beijing',), free_route_costs=(), free_oases=False)
     """
-    return terms(s, "travel_rules").travel_rules(s, _check_player(s, player))
+    player = _check_player(s, player)
+    return terms(s, "travel_rules").travel_rules(s, player)
 
 
 # --------------------------------------------------------------------------- the search
@@ -519,18 +520,20 @@ def _as_route(board: Board, label: _Label, order: tuple[str, ...]) -> Route:
                  _seals_on(board, label.path, label.steps, order), label.steps)
 
 
-def _check_location(s: GameState, argument: str, name: Any) -> None:
-    if name is not None and (not isinstance(name, str) or name not in s.board.locations):
+def _check_location(s: GameState, argument: str, name: Any, *, optional: bool = False) -> None:
+    if not (optional and name is None) and not (isinstance(name, str) and name in s.board.locations):
         raise ArgumentError(f"{argument}: unknown location {shown(name)} (known: {', '.join(s.board.locations)})")
+
+
+def _check_state(s: Any) -> GameState:
+    from mp_notebook.engine.game import checked_state
+
+    return checked_state("s", s)
 
 
 def _check_player(s: Any, player: Any) -> int:
     """``player`` as a seat of the game ``s`` (a GameState); -1 is not the last seat."""
-    from mp_notebook.engine.game import GameState
-
-    if not isinstance(s, GameState):
-        raise ArgumentError(f"s must be a GameState (from mp.new_game), got {shown(s)}")
-    return checked_seat("player", player, s.num_players)
+    return checked_seat("player", player, _check_state(s).num_players)
 
 
 def _check_rules(rules: Any) -> None:
@@ -562,7 +565,7 @@ def cheapest(s: GameState, player: int, target: str, *, by: str = "total", via: 
     player = _check_player(s, player)
     terms(s, "cheapest")
     _check_location(s, "target", target)
-    _check_location(s, "via", via)
+    _check_location(s, "via", via, optional=True)
     key = _sort_key(by)
     _check_rules(rules)
     rules = rules or travel_rules(s, player)
@@ -1062,6 +1065,7 @@ def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1,
     (Fraction(1, 4), 1.0)
     """
     player = _check_player(s, player)
+    exact = checked_choice("exact", exact, (True, False))
     answer = _spinner(s, "odds").odds
     assert answer is not None
     return answer(s, player, target, spins, exact=exact)
@@ -1166,18 +1170,15 @@ def tour(s: GameState, player: int, cities: Iterable[str | Iterable[str]], *, by
     [('upper', ('Xian', 'Lhasa'), 'Xian'), ('middle', ('Kashgar',), None)]
     """
     plan, rules = _plan(s, player, "tour", by, TOUR_BY)
-    if isinstance(cities, str) or not isinstance(cities, Iterable):
-        raise ArgumentError(f"cities must be a list of locations (or of sets of locations), got {shown(cities)}")
     groups = []
-    for item in cities:
-        group = frozenset([item] if isinstance(item, str) else item if isinstance(item, Iterable) else [item])
-        if not group:
+    for item in checked_items("cities", cities, MAX_TOUR, "locations (or sets of locations)"):
+        names = ([item] if isinstance(item, str) or not isinstance(item, Iterable) else
+                 checked_items("cities", item, len(s.board.locations), "alternative locations"))
+        if not names:
             raise ArgumentError("cities: an empty set of alternatives")
-        for name in sorted(group, key=str):
+        for name in names:
             _check_location(s, "cities", name)
-        groups.append(group)
-    if len(groups) > MAX_TOUR:
-        raise ArgumentError(f"cities: at most {MAX_TOUR} cities (or sets of them), got {len(groups)}")
+        groups.append(frozenset(names))
     return best_tour(plan, rules.figures, rules.figure_suffixes(), list(dict.fromkeys(groups)), by)
 
 

@@ -17,11 +17,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from mp_notebook.engine.errors import NotationError
+from mp_notebook.engine.validate import checked_int
 
 Kinds = Mapping[str, tuple[bool, tuple[str, ...]]]
 """A ruleset's action kinds: kind -> (places dice, the named parts written after the dice)."""
 
 MAX_NOTATION = 1_000  # characters: no legal action of any ruleset is longer
+MAX_SEAT = 9  # the highest seat number an action may name (no ruleset seats more than 4 players and an Automa)
 
 
 class Action(NamedTuple):
@@ -53,8 +55,10 @@ class Action(NamedTuple):
 
         The registry says which :class:`Vocabulary` the name ``ruleset`` stands for (see
         :func:`connect`). Raises :class:`NotationError` naming what is wrong with ``text``, and
-        ``ArgumentError`` if ``ruleset`` names no ruleset.
+        ``ArgumentError`` if ``ruleset`` names no ruleset or ``player`` is no seat number.
         """
+        if player is not None:
+            player = checked_int("player", player, 0, MAX_SEAT)
         return _vocabulary_of(ruleset).parse(text, player)
 
 

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine.actions import Action, Decision, Event
-from mp_notebook.engine.errors import SaveFileError
-from mp_notebook.engine.validate import checked_path
+from mp_notebook.engine.errors import ArgumentError, SaveFileError
+from mp_notebook.engine.validate import checked_int, checked_path, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -101,28 +101,40 @@ class GameState:
 
     @property
     def decision(self) -> Decision:
+        """What is awaited now: its ``kind``, the ``player`` who decides and a ``text`` in plain English."""
         raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (then there is no decision to take and ``scores()`` is final)."""
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
+        """Every distinct legal choice at this decision (empty once the game is over)."""
         raise NotImplementedError
 
     def apply(self, action: Action | str) -> GameState:
+        """The state after ``action`` (an :class:`Action` or its notation); this state never changes.
+        An action the rules do not allow is an ``IllegalAction`` saying why and which rule, text
+        that is no action a ``NotationError``."""
         raise NotImplementedError
 
     def scores(self) -> pd.DataFrame:
+        """The scoring as if the game ended now (the final scoring once it has): one row per player,
+        one column per scoring category, with the total and the winner."""
         raise NotImplementedError
 
     def score_rows(self) -> list[dict[str, Any]]:
+        """:meth:`scores` as plain dicts, one per player (no pandas needed)."""
         raise NotImplementedError
 
     def with_player(self, i: int, **changes: Any) -> GameState:
+        """This position with seat ``i``'s pieces changed (``coins=5``, ``location="Xian"``, ...: the
+        fields of the ruleset's player); each value is checked, an ``ArgumentError`` names a bad one."""
         raise NotImplementedError
 
     def reseed(self, seed: int) -> GameState:
+        """The same position with another future: the dice and the cards still to come drawn by ``seed``."""
         raise NotImplementedError
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -168,8 +180,9 @@ class GameState:
 
     # --- JSON ----------------------------------------------------------------------------
     def to_json(self, *, indent: int | None = None) -> str:
-        """The game as JSON text: setup, history and a snapshot of the position (see :func:`connect`)."""
-        return _write(self, indent)
+        """The game as JSON text: setup, history and a snapshot of the position (see :func:`connect`);
+        ``indent``: spaces per level (0-16), or None for one line."""
+        return _write(self, None if indent is None else checked_int("indent", indent, 0, 16))
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -211,6 +224,25 @@ class GameState:
         log, the boards and the score at every step; see :func:`mp_notebook.render.replay.page`
         for ``options``), written to ``path`` if given; returns the HTML text."""
         return _page(self, path, **options)
+
+
+def checked_state(name: str, value: Any, *, playing: bool = False, ruleset: str | None = None) -> GameState:
+    """``value`` if it is a game state (``mp.new_game``, ``mp.load``, ``apply`` make them); with
+    ``playing``, one with a decision to take (not a finished game); with ``ruleset``, one of that game.
+    The shared check of every public function that takes a state.
+
+    >>> checked_state("s", "Xian")
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: s must be a game state (from mp.new_game or mp.load), got 'Xian'
+    """
+    if not isinstance(value, GameState):
+        raise ArgumentError(f"{name} must be a game state (from mp.new_game or mp.load), got {shown(value)}")
+    if playing and value.is_over:
+        raise ArgumentError(f"{name}: the game is over; there is no decision to take")
+    if ruleset is not None and value.ruleset != ruleset:
+        raise ArgumentError(f"{name} must be a state of the {ruleset} game, got one of {value.ruleset}")
+    return value
 
 
 def read_document(text: Any) -> dict[str, Any]:

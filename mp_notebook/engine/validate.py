@@ -38,16 +38,26 @@ Traceback (most recent call last):
 mp_notebook.engine.errors.ArgumentError: contracts are up to 3 different contract ids; bad: [['R02']]
 >>> checked_counts("goods", {"silk": 2}, ("silk", "gold"))
 {'silk': 2}
+
+An iterable is read item by item up to its cap, so an endless or huge one costs nothing:
+
+>>> import itertools
+>>> checked_items("cities", itertools.count(), 8, "locations")
+Traceback (most recent call last):
+...
+mp_notebook.engine.errors.ArgumentError: cities is a list of at most 8 locations, got more
 """
 
 from __future__ import annotations
 
+import io
+import itertools
 import math
 import numbers
 import operator
 import os
 import reprlib
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypeVar
 
 from mp_notebook.engine.errors import ArgumentError
@@ -101,11 +111,12 @@ def checked_seed(value: Any, name: str = "seed") -> int:
     return checked_int(name, value, -MAX_SEED, MAX_SEED)
 
 
-def checked_number(name: str, value: Any, low: float, high: float) -> float:
-    """``value`` as a finite float in ``low..high``: ints and floats (numpy's too); not bools or strings."""
+def checked_number(name: str, value: Any, low: float, high: float, *, finite: bool = True) -> float:
+    """``value`` as a float in ``low..high``: ints and floats (numpy's too); not bools or strings,
+    never NaN, and infinite only where ``finite`` is False (a threshold that is never reached)."""
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
     number = float(value) if ok else math.nan
-    if not (math.isfinite(number) and low <= number <= high):
+    if not ((math.isfinite(number) or (not finite and math.isinf(number))) and low <= number <= high):
         raise ArgumentError(f"{name} must be a number from {low:g} to {high:g}, got {shown(value)}")
     return number
 
@@ -153,6 +164,53 @@ def checked_list(name: str, value: Any, limit: int, what: str) -> list[Any]:
     if not isinstance(value, (list, tuple)) or len(value) > limit:
         raise ArgumentError(f"{name} is a list of at most {limit} {what}, got {shown(value)}")
     return list(value)
+
+
+def checked_items(name: str, value: Any, limit: int, what: str) -> list[Any]:
+    """The items of ``value``, a finite iterable (a list, tuple, set, generator, numpy array...) of at
+    most ``limit`` items, read one by one and refused as soon as there are more; a string, bytes, a
+    dict and an open file are not lists (reading a file would consume the caller's).
+
+    >>> checked_items("cities", (c for c in ["Xian", "Kashgar"]), 8, "locations")
+    ['Xian', 'Kashgar']
+    >>> checked_items("cities", "Xian", 8, "locations")
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: cities is a list of at most 8 locations, got 'Xian'
+    """
+    if isinstance(value, (str, bytes, Mapping, io.IOBase)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{name} is a list of at most {limit} {what}, got {shown(value)}")
+    items = list(itertools.islice(value, limit + 1))
+    if len(items) > limit:
+        raise ArgumentError(f"{name} is a list of at most {limit} {what}, got more")
+    return items
+
+
+def checked_text(name: str, value: Any, limit: int = 10_000) -> str:
+    """``value`` if it is a string of at most ``limit`` characters (a title, a hint, a message).
+
+    >>> checked_text("title", None)
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: title must be a text (str) of at most 10000 characters, got None
+    """
+    if not isinstance(value, str) or len(value) > limit:
+        raise ArgumentError(f"{name} must be a text (str) of at most {limit} characters, got {shown(value)}")
+    return value
+
+
+def checked_function(name: str, value: Any, what: str) -> Callable[..., Any]:
+    """``value`` if it can be called (``what`` says with what, for the message).
+
+    >>> checked_function("clock", 3, "a function returning seconds")
+    Traceback (most recent call last):
+    ...
+    mp_notebook.engine.errors.ArgumentError: clock must be a function returning seconds, got 3
+    """
+    if not callable(value) or isinstance(value, type):
+        raise ArgumentError(f"{name} must be {what}, got {shown(value)}")
+    function: Callable[..., Any] = value
+    return function
 
 
 def checked_name(name: str, value: Any, known: Collection[str], what: str) -> str:

@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import plotly.graph_objects as go
 
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import checked_state
 from mp_notebook.engine.text import counted
+from mp_notebook.engine.validate import checked_items, checked_seat, shown
 from mp_notebook.registry import get
 from mp_notebook.render.geography import base_map
 from mp_notebook.render.placement import (
@@ -141,6 +144,11 @@ def show_map(s: GameState, *, player: int | None = None, highlight: Sequence[str
     ``player``: view of that seat (routes whose seal they lack are faded, their pieces drawn
     larger); ``highlight``: a path of location names drawn thick (e.g. ``route.path``).
     """
+    checked_state("s", s)
+    if player is not None:
+        player = checked_seat("player", player, s.num_players)
+    if highlight is not None:
+        highlight = checked_items("highlight", highlight, 1000, "location names")
     return go.Figure(board_traces(s, player) + state_traces(s, player=player, highlight=highlight),
                      layout=map_layout(s, player))
 
@@ -377,9 +385,9 @@ def _targets_trace(s: GameState, targets: list[str]) -> dict[str, Any]:
 
 
 def _highlight_trace(s: GameState, path: list[str]) -> dict[str, Any]:
-    unknown = [p for p in path if p not in s.board.locations]
+    unknown = [p for p in path if not (isinstance(p, str) and p in s.board.locations)]
     if unknown:
-        raise ValueError(f"highlight: unknown location(s) {', '.join(map(repr, unknown))}; "
+        raise ArgumentError(f"highlight: unknown location(s) {', '.join(map(shown, unknown))}; "
                          f"known: {', '.join(sorted(s.board.locations))}")
     locs = [s.board.locations[p] for p in path]
     return dict(

@@ -8,6 +8,13 @@ and the position code of the step on screen, with a copy button (``mp.load(code)
 takes the position up). It opens from ``file://`` or any static host: no kernel, and no request
 off the page (plotly.js is inline, unless ``plotlyjs="cdn"``).
 
+The plotly.js on the page is its ``geo`` partial bundle (``choropleth``, ``scatter``,
+``scattergeo``: the map and the score chart need no more), shipped with this package as
+``render/plotlyjs/plotly-geo.min.js`` (MIT, ``render/plotlyjs/LICENSE``; the version plotly's Python
+package ships, refreshed by ``bench/plotly_bundle.py``): a third of the full bundle's size, and a
+third of its time to start in the browser. Where another plotly is installed, the page carries the
+full bundle that plotly ships instead (its figures need their own plotly.js).
+
 Everything shown is what the play app shows, from the same parts: the map's traces
 (:func:`~mp_notebook.render.map.board_traces` once, :func:`~mp_notebook.render.map.state_trace_dicts`
 at every step), and the game's own words (its ``ui`` part: player boards, the dice panel, action
@@ -58,6 +65,10 @@ WIDGETS = Path(__file__).resolve().parent.parent / "ui" / "_widgets"
 REUSED = ("player_boards", "dice_tray")
 """The app's widgets the page draws with (their ESM, turned into a plain script)."""
 PLOTLYJS = ("inline", "cdn")
+BUNDLE = Path(__file__).resolve().parent / "plotlyjs" / "plotly-geo.min.js"
+"""plotly.js's ``geo`` partial bundle, as npm's ``plotly.js-geo-dist-min`` ships it."""
+BUNDLE_TRACES = ("choropleth", "scatter", "scattergeo")
+"""The trace types :data:`BUNDLE` has (the map is ``scattergeo``, the score chart ``scatter``)."""
 MAX_STEPS = 20_000  # as many as a save file's history may hold
 
 
@@ -65,7 +76,7 @@ def page(s: GameState, path: str | os.PathLike[str] | None = None, *, plotlyjs: 
          review: pd.DataFrame | None = None, title: str | None = None) -> str:
     """The replay page of the game up to ``s`` (HTML text), also written to ``path`` if given.
 
-    ``plotlyjs``: ``"inline"`` (the page needs nothing else, ~5 MB) or ``"cdn"`` (a small file that
+    ``plotlyjs``: ``"inline"`` (the page needs nothing else, ~1.5 MB) or ``"cdn"`` (a small file that
     loads plotly.js from its CDN, so it needs the network). ``review``: a table of
     :func:`mp_notebook.analysis.review` for this game: its decisions are marked on the slider and
     listed, biggest mistakes first, each with the better choice. ``title``: the page's heading
@@ -76,10 +87,12 @@ def page(s: GameState, path: str | os.PathLike[str] | None = None, *, plotlyjs: 
         raise ArgumentError(f"page takes a game state, got {shown(s)}")
     if title is not None and not isinstance(title, str):
         raise ArgumentError(f"title must be a str or None, got {shown(title)}")
+    if path is not None:
+        path = checked_path("path", path)  # before the page is drawn: a refusal is quick
     data = page_data(s, review)
     html = _html(s, data, plotlyjs, title)
     if path is not None:
-        with open(checked_path("path", path), "w", encoding="utf-8") as f:
+        with open(path, "w", encoding="utf-8") as f:
             f.write(html)
     return html
 
@@ -223,6 +236,37 @@ def patch(old: Any, new: Any) -> Any:
     return {"v": new}
 
 
+def bundle_version() -> str:
+    """The plotly.js version of :data:`BUNDLE`, from its licence header (``bench/plotly_bundle.py``
+    fetches the one the installed plotly ships).
+
+    >>> [part.isdigit() for part in bundle_version().split(".")]
+    [True, True, True]
+    """
+    with open(BUNDLE, encoding="utf-8") as f:
+        found = re.search(r"\* plotly\.js \(geo - minified\) v(\S+)\n", f.read(400))
+    if found is None:
+        raise AssertionError(f"{BUNDLE} does not start with plotly.js's licence header naming its version")
+    return found[1]
+
+
+def _plotly_script(plotlyjs: str) -> str:
+    """The page's plotly.js: :data:`BUNDLE` where it is the installed plotly's version, else
+    (another plotly installed) the full bundle that plotly ships, which draws its figures whatever
+    the version; inline, or from the CDN checked by its hash (subresource integrity)."""
+    from plotly.offline import get_plotlyjs, get_plotlyjs_version
+
+    version = get_plotlyjs_version()
+    if bundle_version() == version:
+        source, url = BUNDLE.read_text(encoding="utf-8"), f"https://cdn.plot.ly/plotly-geo-{version}.min.js"
+    else:
+        source, url = get_plotlyjs(), f"https://cdn.plot.ly/plotly-{version}.min.js"
+    if plotlyjs == "inline":
+        return f"<script>{_script(source)}</script>"
+    sri = base64.b64encode(hashlib.sha384(source.encode("utf-8")).digest()).decode("ascii")
+    return f'<script src="{url}" charset="utf-8" integrity="sha384-{sri}" crossorigin="anonymous"></script>'
+
+
 def _colours(s: GameState) -> list[str]:
     from mp_notebook.render.map import PLAYER_COLOURS
 
@@ -250,17 +294,7 @@ def _script(text: str) -> str:
 def _html(s: GameState, data: dict[str, Any], plotlyjs: str, title: str | None) -> str:
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
     packed = base64.b64encode(zlib.compress(text, 9)).decode("ascii")  # DecompressionStream("deflate") reads it
-    if plotlyjs == "inline":
-        from plotly.offline import get_plotlyjs
-
-        plotly = f"<script>{_script(get_plotlyjs())}</script>"
-    else:
-        from plotly.offline import get_plotlyjs, get_plotlyjs_version
-
-        # the CDN's copy of the plotly.js this package ships, checked by its hash (subresource integrity)
-        sri = base64.b64encode(hashlib.sha384(get_plotlyjs().encode("utf-8")).digest()).decode("ascii")
-        plotly = (f'<script src="https://cdn.plot.ly/plotly-{get_plotlyjs_version()}.min.js" charset="utf-8" '
-                  f'integrity="sha384-{sri}" crossorigin="anonymous"></script>')
+    plotly = _plotly_script(plotlyjs)
     heading = title if title is not None else f"{data['short']}: {' vs '.join(data['players'])}"
     widgets = "\n".join(widget_script(name) for name in REUSED)
     return f"""<!DOCTYPE html>

@@ -30,8 +30,9 @@ from mp_notebook.agents.search import SearchAgent
 from mp_notebook.analysis.evaluate import CAP, DEFAULT_TIME_BUDGET, MIN_FUTURES, plans, spread
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import checked_state
 from mp_notebook.engine.text import counted, resource
-from mp_notebook.engine.validate import shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_seed, checked_text, shown
 from mp_notebook.registry import PACKAGES, get
 from mp_notebook.render.map import PLAYER_COLOURS, board_traces, map_layout, state_trace_dicts
 from mp_notebook.ui.components import ActionPanel, DiceTray, PlayerBoards, SharedFigureWidget
@@ -82,21 +83,21 @@ def checked_seats(state: GameState, seats: list[str] | tuple[str, ...] | None) -
 
     One entry per seat: ``"human"`` or a computer player (``"random bot"``, ``"greedy bot"``,
     ``"search bot"``: :func:`seat_choices`), and ``"Automa"`` exactly on the solo Automa's seat.
-    Raises ValueError saying what is wrong.
+    Raises an ArgumentError saying what is wrong.
     """
     default = default_seats(state)
     choices = seat_choices(state)
     if seats is None:
         return default
     if not isinstance(seats, (list, tuple)) or len(seats) != state.num_players:
-        raise ValueError(f"seats names who plays each of the {state.num_players} seats, like {default!r}; "
-                         f"got {seats!r}"[:300])
+        raise ArgumentError(f"seats names who plays each of the {state.num_players} seats, like {default!r}; "
+                            f"got {shown(seats)}")
     for i, (who, usual) in enumerate(zip(seats, default, strict=True)):
         if usual == AUTOMA and who != AUTOMA:
-            raise ValueError(f"seat {i} is the Automa's: it plays itself (solo rules, seed 004); write {AUTOMA!r}")
-        if usual != AUTOMA and who not in choices:
+            raise ArgumentError(f"seat {i} is the Automa's: it plays itself (solo rules, seed 004); write {AUTOMA!r}")
+        if usual != AUTOMA and not (isinstance(who, str) and who in choices):
             hint = " (the Automa plays only its own seat of a solo game)" if who == AUTOMA else ""
-            raise ValueError(f"seat {i}: {who!r} is not one of {', '.join(map(repr, choices))}{hint}"[:300])
+            raise ArgumentError(f"seat {i}: {shown(who)} is not one of {', '.join(map(repr, choices))}{hint}")
     return list(seats)
 
 
@@ -233,15 +234,16 @@ class GameApp(widgets.VBox):
     """
 
     def __init__(self, state: GameState, *, seats: list[str] | None = None, bot_seed: int = 0):
-        self.state = state
+        self.state = checked_state("state", state)
         self.seats = checked_seats(state, seats)
+        bot_seed = checked_seed(bot_seed, "bot_seed")
         self.forks: list[GameState] = []
         self.last_error: str | None = None
         self.hint_rollouts = HINT_ROLLOUTS
         self.hint_time_budget: float | None = HINT_TIME_BUDGET
         self.hint_min_futures = HINT_MIN_FUTURES
         self.hint_time_cap: float | None = None  # evaluate's default: CAP budgets
-        self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor: off by default (see the README)
+        self.hint_executor: Executor | None = None  # e.g. a ProcessPoolExecutor; off by default (docs/howto)
         self._undo: list[GameState] = []
         self._static = 0  # the map's first traces that never change (base map, routes, oases)
         self._drawn: list[dict[str, Any]] = []  # the state traces as last sent to the map
@@ -316,13 +318,16 @@ class GameApp(widgets.VBox):
         """Take the action written ``notation`` (what an action button does). ``position``: the
         panel's position number the press came from; a press from an older panel (the second
         click of a double click) is ignored."""
-        if position is not None and position != self._position:
+        if not isinstance(notation, (str, Action)):
+            raise ArgumentError(f"press takes an action's notation (str) or an Action, got {shown(notation)}")
+        if position is not None and checked_int("position", position, 0, 2**63) != self._position:
             return
         self._act(notation)
 
     @shown_errors
     def click_location(self, name: str) -> None:
         """A click on a map location: the pending choice naming it, or why there is none."""
+        checked_text("name", name, 200)
         t = terms(self.state)
         matches = [a for a in self.state.legal_actions() if t.location_of(a) == name]
         if len(matches) == 1:
@@ -366,10 +371,14 @@ class GameApp(widgets.VBox):
         next seed; a solo game stays one player against the Automa)."""
         from mp_notebook.registry import new_game
 
+        if players is not None:
+            players = checked_int("players", players, 1, 99)
+        if seed is not None:
+            seed = checked_seed(seed)
         kwargs = dict(self._setup)
         names = kwargs.pop("players")
         if self._solo and players not in (None, 1, self.state.num_players):
-            raise ValueError(f"this is a solo game against the Automa; for {players} players start a new app: "
+            raise ArgumentError(f"this is a solo game against the Automa; for {players} players start a new app: "
                              f"mp.play(players={players})")
         n = len(names) if self._solo else players or len(names)
         kwargs["seed"] = seed if seed is not None else (kwargs.get("seed") or 0) + 1
@@ -390,13 +399,12 @@ class GameApp(widgets.VBox):
     def set_seat(self, seat: int, who: str) -> None:
         """Let a human (``"human"``) or a computer player (``"random bot"``, ``"greedy bot"``,
         ``"search bot"``) play ``seat``."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise ValueError(f"no seat {seat!r} (seats 0-{len(self.seats) - 1})"[:300])
+        seat = checked_seat("seat", seat, len(self.seats))
         if self.seats[seat] == AUTOMA:
-            raise ValueError(f"seat {seat} is the Automa's: it plays itself (solo rules, seed 004)")
+            raise ArgumentError(f"seat {seat} is the Automa's: it plays itself (solo rules, seed 004)")
         choices = seat_choices(self.state)
-        if who not in choices:
-            raise ValueError(f"seat {seat}: {who!r} is not one of {', '.join(map(repr, choices))}"[:300])
+        if not (isinstance(who, str) and who in choices):
+            raise ArgumentError(f"seat {seat}: {shown(who)} is not one of {', '.join(map(repr, choices))}")
         self.seats[seat] = who
         cast(widgets.Dropdown, self.seat_boxes.children[seat]).value = who
         self._advance()
@@ -409,6 +417,7 @@ class GameApp(widgets.VBox):
         ``app.hint_rollouts`` futures behind a finalist, up to ``app.hint_time_cap`` CPU seconds, on
         ``app.hint_executor``), shown as a table under the action panel with a progress bar while it
         runs, and returned. ``background``: run in a thread (the button does) and return None at once."""
+        background = checked_choice("background", background, (True, False))
         s = self.state
         if not has_evaluation(s):
             raise ValueError(f"no hint for {get(s.ruleset).title}: it has no evaluation yet (agents part)")
@@ -557,6 +566,9 @@ class GameApp(widgets.VBox):
         a human first): :func:`mp_notebook.analysis.review` with ``app.review_panel.options``, shown
         under the final scoring, the mistakes listed with their positions and better moves on a map;
         returned. ``background``: run in a thread (the button does) and return None at once."""
+        if seat is not None:
+            seat = checked_seat("seat", seat, self.state.num_players)
+        background = checked_choice("background", background, (True, False))
         return self.review_panel.run(seat, background=background)
 
     # --- state changes -------------------------------------------------------------------------
@@ -580,6 +592,9 @@ class GameApp(widgets.VBox):
 
     def show_message(self, text: str, *, error: bool = False, code: bool = False) -> None:
         """Show ``text`` (HTML) above the map; errors in red (``code``: preformatted)."""
+        text = checked_text("text", text, 100_000)
+        error = checked_choice("error", error, (True, False))
+        code = checked_choice("code", code, (True, False))
         self.last_error = text if error else None
         if not text:
             self.message.value = ""
@@ -789,8 +804,8 @@ class PlayPage(widgets.VBox):
     """
 
     def __init__(self, ruleset: str = "mp2", *, players: int = 2, seed: int = 1):
-        get(ruleset)  # an unknown ruleset: the registry's error
-        self._players, self._seed = players, seed
+        ruleset = get(ruleset).id  # an unknown ruleset: the registry's error
+        self._players, self._seed = checked_int("players", players, 1, 4), checked_seed(seed)
         self.chooser = widgets.ToggleButtons(options=[(get(r).short, r) for r in PACKAGES], value=ruleset,
                                              description="Game", style={"button_width": "auto"})
         self.app = self._new_app(ruleset)
@@ -800,9 +815,7 @@ class PlayPage(widgets.VBox):
 
     def choose(self, ruleset: str) -> None:
         """Start a new game of ``ruleset`` (what the chooser's buttons do)."""
-        if ruleset not in PACKAGES:
-            raise ArgumentError(f"no ruleset {shown(ruleset)}: the page offers {', '.join(map(repr, PACKAGES))}")
-        self.chooser.value = ruleset
+        self.chooser.value = get(ruleset).id  # an unknown ruleset: the registry's error
 
     def _new_app(self, ruleset: str) -> GameApp:
         from mp_notebook.registry import new_game

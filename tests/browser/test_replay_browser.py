@@ -1,7 +1,8 @@
 """The replay page (``s.to_html``) in a real browser (headless Chromium, Debian's package, via
 Playwright), for every registered ruleset: written with plotly.js inline (by ``python -m
 mp_notebook replay SAVE.json`` for the first ruleset, by ``s.to_html`` for the others) and opened
-from ``file://``, it makes no request off the page and logs no console error; stepping through the
+from ``file://``, it makes no request off the page and logs no console error; the map and the score
+chart are drawn, every trace by a trace module of the page's plotly.js bundle; stepping through the
 game with the keys and the slider shows, at every step visited (at least 20), the map traces, the
 log (each line with its rule), the decision and the players' scores of the position that replaying
 the save in Python gives; the play button plays on, the code on screen loads as the position shown
@@ -41,6 +42,12 @@ SHOWN = """(count) => ({
   decision: document.querySelector('.mp-replay-decision').textContent,
   scores: [...document.querySelectorAll('.mp-player .mp-vp')].map((e) => e.textContent),
 })"""
+
+
+DRAWN = """() => ['mp-replay-map', 'mp-replay-chart'].map((id) => {
+  const plot = document.getElementById(id);
+  return [plot.data.length, plot._fullData.filter((t) => t._module).map((t) => t.type)];
+})"""  # traces given, and the types of those that plotly.js drew with a module it has
 
 
 def greedy_game(ruleset: str) -> mp.GameState:
@@ -112,6 +119,8 @@ def test_stepping_through_the_page_shows_the_replayed_game(browser: Any, ruleset
     page, errors, requests = opened(browser, tmp_path / "game.html")
     n = len(states) - 1
     assert page.evaluate("mpReplay.steps") == n and page.evaluate("mpReplay.step()") == n  # it opens at the end
+    (map_traces, map_types), (chart_traces, chart_types) = page.evaluate(DRAWN)
+    assert map_types == ["scattergeo"] * map_traces and chart_types == ["scatter"] * chart_traces == ["scatter"] * 2
     check_step(page, states[n])
     page.keyboard.press("Home")
     visited = [0]

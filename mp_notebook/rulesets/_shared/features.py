@@ -3,7 +3,7 @@
 its contracts promise. Each ruleset's ``features`` module picks what applies to it.
 
 Features are plain counts read off the state, never the hand evaluation's weights: the value puts
-the hand evaluation's estimate beside them itself (``agents.value.seat_rows``), so a change to
+the hand evaluation's estimate beside them itself (``agents._value.seat_rows``), so a change to
 ``evaluation.py`` leaves these counts as they are but needs the value refitted (the shipped
 probe row tells).
 

@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from mp_notebook.engine.errors import DataError
+from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.rng import shuffled
 from mp_notebook.engine.text import counted
+from mp_notebook.engine.validate import shown
 from mp_notebook.rulesets._shared import dice as placing
 from mp_notebook.rulesets._shared.data import parse_toml
 from mp_notebook.rulesets.mp2.citations import R_FIRST, R_POSTS
@@ -211,7 +212,7 @@ def new_automa(level: str, character: str, rng: int, starting_contract: str) -> 
     """The Automa at setup: a random trip slide, coins on A-D, its starting contract on E."""
     ac = automa_components()
     if level not in ac.skills:
-        raise ValueError(f"automa difficulty is one of {', '.join(sorted(ac.skills))}, got {level!r}")
+        raise ArgumentError(f"automa difficulty is one of {', '.join(sorted(ac.skills))}, got {shown(level)}")
     rng, slides = shuffled(rng, sorted(ac.slides))
     return rng, Automa(level, character, slides[0], -1, (), 0, 0, tuple((k, "coin") for k in "ABCD"),
                        (starting_contract,), ())

@@ -19,6 +19,7 @@ from mp_notebook.engine.validate import (
     shown,
 )
 from mp_notebook.rulesets.mp2 import RULESET, rules
+from mp_notebook.rulesets.mp2.automa import SEAT as AUTOMA_SEAT
 from mp_notebook.rulesets.mp2.automa import automa_components
 from mp_notebook.rulesets.mp2.components import GOODS, SEALS
 
@@ -71,6 +72,10 @@ def reseeded(s: Mp2State, seed: int) -> Mp2State:
 
 EDITABLE = ("coins", "camels", "vp", "dice", "black_dice", "location", "figure2", "goods", "seals",
              "trading_posts", "contracts", "completed", "goal")
+AUTOMA_EDITABLE = ("vp", "location", "seals", "trading_posts")
+"""What the Automa's seat has to edit: "The Automa does not manage money or resources" and "does
+not receive the goal cards" (004, Automa overview); its dice, black dice and contracts are on its
+mat (``s.automa``), not on a player board."""
 
 
 def edit_player(s: Mp2State, i: Any, changes: dict[str, Any]) -> tuple[Mp2State, dict[str, Any]]:
@@ -87,6 +92,13 @@ def edit_player(s: Mp2State, i: Any, changes: dict[str, Any]) -> tuple[Mp2State,
     unknown = sorted(map(shown, set(changes) - set(EDITABLE)))
     if unknown:
         raise ArgumentError(f"with_player: cannot edit {', '.join(unknown)} (editable: {', '.join(EDITABLE)})"[:300])
+    if s.automa is not None and i == AUTOMA_SEAT:
+        foreign = [key for key in changes if key not in AUTOMA_EDITABLE]
+        if foreign:
+            raise ArgumentError(f"with_player: the Automa has no {', '.join(foreign)} to edit (Solo rules (004): "
+                                f"Automa overview: it does not manage money or resources, receives no goal card, "
+                                f"and its dice and contracts are on its mat); its editable: "
+                                f"{', '.join(AUTOMA_EDITABLE)}")
     new = s._copy()
     p = new._player(i)
     record: dict[str, Any] = {}

@@ -140,7 +140,7 @@ def new_game(players: int | list[str] | tuple[str, ...] | None = None, *, seed: 
 
 def _characters(c: Components, characters: Any, players: int) -> list[Character]:
     """The characters given to ``new_game``: None (plain rules), "random" (drawn later) or names."""
-    if characters is None or characters == "random":
+    if characters is None or (isinstance(characters, str) and characters == "random"):
         return []
     chosen = [c.character(name) for name in checked_per_seat("characters", characters, players, "character")]
     if len({ch.id for ch in chosen}) != len(chosen):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters.vocabulary import Form
+from mp_notebook.adapters._vocabulary import Form
 
 
 def forms(s: Any) -> list[Form]:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mp_notebook.board.routes import Reach, _text_column
 from mp_notebook.engine.errors import ArgumentError
-from mp_notebook.engine.validate import checked_int, shown
+from mp_notebook.engine.validate import checked_int, checked_items, shown
 from mp_notebook.rulesets.schmidt.rules import destinations, may_enter_khanbalik, return_check
 
 if TYPE_CHECKING:
@@ -251,10 +251,8 @@ def targets(s: GameState, player: int, target: str | Iterable[str]) -> frozenset
     """
     state = cast("SchmidtState", s)
     c = state.components
-    names = [target] if isinstance(target, str) else target
-    if not isinstance(names, Iterable) or isinstance(names, (bytes, dict)):
-        raise ArgumentError(f"target must be a location, a list of locations or one of {', '.join(WORDS)}, "
-                            f"got {shown(target)}")
+    names = [target] if isinstance(target, str) else checked_items(
+        "target", target, len(c.locations) + len(WORDS), f"locations (or one of {', '.join(WORDS)})")
     out: set[str] = set()
     for name in names:
         if name == "port":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters.vocabulary import Form, amount_splits, move_words, numbered
+from mp_notebook.adapters._vocabulary import Form, amount_splits, move_words, numbered
 
 
 def forms(s: Any) -> list[Form]:

@@ -110,7 +110,7 @@ def _characters(c: Components, characters: Any, players: int) -> list[Character]
     """The characters given to ``new_game``: None (first game, or the expert draft), "random" or names."""
     if characters is None:
         return [c.characters[x] for x in c.rules.first_game[:players]]
-    if characters == "random":
+    if isinstance(characters, str) and characters == "random":
         return []
     names = checked_per_seat("characters", characters, players, "character")
     chosen = [c.character(name, players) for name in names]

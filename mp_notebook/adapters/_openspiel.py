@@ -1,0 +1,293 @@
+"""The implementation of :mod:`mp_notebook.adapters.openspiel` (its docstring says what it offers)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import urllib.parse
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from mp_notebook.adapters._seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
+from mp_notebook.adapters._vocabulary import action_space, with_action_space
+from mp_notebook.engine.errors import ArgumentError, IllegalAction
+from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_seed, shown
+from mp_notebook.registry import get, load_json, new_game
+
+PREFIX = "python_mp_notebook_"
+DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SYNTAX = "%,()="
+"""The characters of OpenSpiel's game strings (and ``%``), percent-encoded in the options it keeps."""
+
+
+def game_name(ruleset: str) -> str:
+    """The OpenSpiel name of ``ruleset``'s game.
+
+    >>> game_name("voyages")
+    'python_mp_notebook_voyages'
+    """
+    return PREFIX + get(ruleset).id
+
+
+def game_string(options: dict[str, Any]) -> str:
+    """``options`` as the game keeps them among its parameters: compact JSON, the characters of
+    OpenSpiel's game strings percent-encoded, so that ``str(game)`` loads the same game.
+
+    >>> game_string({"setup": "full", "characters": "random"})
+    '{"characters":"random"%2C"setup":"full"}'
+    """
+    if not isinstance(options, dict):
+        raise ArgumentError(f"options must be a dict of new_game's options, got {shown(options)}")
+    try:
+        text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:  # a value JSON cannot write
+        raise ArgumentError(f"options must hold plain values (JSON), got {shown(options)} ({exc})") from None
+    return "".join(urllib.parse.quote(c) if c in SYNTAX else c for c in text)
+
+
+def game_type(ruleset: str) -> pyspiel.GameType:
+    """The :class:`pyspiel.GameType` registered for ``ruleset`` (see the module docstring for the choices)."""
+    rules = get(ruleset)
+    return pyspiel.GameType(
+        short_name=game_name(rules.id), long_name=f"{rules.title} (mp_notebook)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,  # see "How chance works" above
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4, min_num_players=2,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(DEFAULTS))
+
+
+class _Seen:
+    """The actions so far as a shared chain (clones share it: it is never changed), and what each
+    seat has seen of them as a running digest, worked out when an information state asks for it."""
+
+    __slots__ = ("_digests", "actor", "count", "notation", "parent")
+
+    def __init__(self, parent: _Seen | None = None, actor: int | None = None, notation: str = ""):
+        self.parent = parent
+        self.actor = actor
+        self.notation = notation
+        self.count: int = 0 if parent is None else parent.count + 1
+        self._digests: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        actions = []
+        node: _Seen | None = self
+        while node is not None and node.parent is not None:
+            actions.append((node.actor, node.notation))
+            node = node.parent
+        return (_seen_chain, (actions[::-1],))
+
+    def digest(self, ruleset: str, seat: int) -> str:
+        """The digest of the actions as ``seat`` saw them (another seat's secret choice masked)."""
+        todo = []
+        node: _Seen | None = self
+        while node is not None and node.parent is not None and seat not in node._digests:
+            todo.append(node)
+            node = node.parent
+        digest = "" if node is None or node.parent is None else node._digests[seat]
+        for node in reversed(todo):
+            seen = node.notation if node.actor == seat else seen_action(ruleset, node.actor, seat, node.notation)
+            digest = hashlib.sha256(f"{digest} {seen}".encode()).hexdigest()[:24]
+            node._digests[seat] = digest
+        return digest
+
+
+class MarcoPoloGame(pyspiel.Game):
+    """One ruleset's game with the parameters ``players``, ``seed`` and ``options`` (see the module
+    docstring); each registered ruleset has a subclass naming it."""
+
+    ruleset = ""
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        if params is not None and not isinstance(params, dict):
+            raise ArgumentError(f"{game_name(self.ruleset)}: params must be a dict of its parameters "
+                                f"({', '.join(DEFAULTS)}), got {shown(params)}")
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise ArgumentError(f"{game_name(self.ruleset)}: unknown parameter {unknown[0]!r} "
+                                f"(parameters: {', '.join(DEFAULTS)})")
+        merged = {**DEFAULTS, **given}
+        try:
+            options = json.loads(urllib.parse.unquote(merged["options"]))
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"{game_name(self.ruleset)}: options must be a JSON object of new_game's options, "
+                                f"got {shown(merged['options'])}") from exc
+        if not isinstance(options, dict) or {"seed", "automa"} & set(options):
+            raise ArgumentError(f"{game_name(self.ruleset)}: options must be a JSON object of new_game's options "
+                                f"other than seed (a parameter) and automa (not offered: the seats are players), "
+                                f"got {shown(merged['options'])}")
+        players = checked_int("players", merged["players"], 2, 4)
+        self.setup = {"players": players, "ruleset": self.ruleset, "seed": merged["seed"], **options}
+        self._start: GameState = new_game(**self.setup)
+        space = action_space(self.ruleset)
+        info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
+                                num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
+                                utility_sum=None, max_game_length=MAX_HISTORY)
+        if "options" in given:
+            given["options"] = game_string(options)
+        super().__init__(game_type(self.ruleset), info, given)
+
+    def new_initial_state(self) -> MarcoPoloState:
+        """The game's first position, as an OpenSpiel state."""
+        return MarcoPoloState(self, self._start)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> MarcoPoloObserver:
+        """OpenSpiel's observer of this game: information states (``perfect_recall``) or observations."""
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise ArgumentError(f"{game_name(self.ruleset)}: iig_obs_type must be a pyspiel.IIGObservationType "
+                                f"or None, got {shown(iig_obs_type)}")
+        if params is not None and not (isinstance(params, dict) and not params):
+            raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
+        return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
+
+
+def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
+    seen = _Seen()
+    for actor, notation in actions:
+        seen = _Seen(seen, actor, notation)
+    return seen
+
+
+class _Saved:
+    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState):
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
+        return _Saved(copy.deepcopy(self.state, memo))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_loaded, (self.state.to_json(),))
+
+
+def _loaded(text: str) -> _Saved:
+    return _Saved(load_json(text))
+
+
+class MarcoPoloState(pyspiel.State):
+    """An OpenSpiel state around a library :class:`~mp_notebook.GameState` (``game_state``)."""
+
+    def __init__(self, game: MarcoPoloGame, start: GameState):
+        if not isinstance(game, MarcoPoloGame):  # OpenSpiel's own State would crash the process on it
+            raise ArgumentError(f"game must be a MarcoPoloGame (pyspiel.load_game('{PREFIX}<ruleset>')), "
+                                f"got {shown(game)}")
+        checked_state("start", start, ruleset=game.ruleset)
+        super().__init__(game)
+        self.ruleset = game.ruleset
+        self._saved = _Saved(start)
+        self._seen = _Seen()
+
+    @property
+    def game_state(self) -> GameState:
+        """The library's state of this position (fork it, show it, save it)."""
+        return self._saved.state
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's terminal id once the game is over."""
+        s = self.game_state
+        return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return action_space(self.ruleset).legal_indices(self.game_state)
+
+    def _apply_action(self, action: int) -> None:
+        s = self.game_state
+        chosen = action_space(self.ruleset).action(action, s.current_player)
+        self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
+        self._seen = _Seen(self._seen, chosen.player, str(chosen))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(action_space(self.ruleset).action(action, player))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.game_state.is_over)
+
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 to the winner (every winner of a shared victory), -1 to the others
+        at the end; zeros before."""
+        return final_returns(self.game_state, "win")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """None: the games have no chance nodes (an ``IllegalAction`` says so)."""
+        raise IllegalAction(f"{self.ruleset}: the games have no chance nodes (dice are sampled inside the engine)")
+
+    def __str__(self) -> str:
+        return self.game_state.to_json()
+
+    def with_future(self, seed: int | None = None) -> MarcoPoloState:
+        """This position as the player to move may imagine it, with another future: the engine's
+        :meth:`~mp_notebook.GameState.determinize` (the other players' secret cards dealt anew from
+        those the player has not seen, face-down decks reshuffled, new dice; a random seed if
+        ``None``), for a search that should see neither the real dice nor its opponents' cards.
+        OpenSpiel's own history of the copy starts empty."""
+        seed = random.SystemRandom().randrange(2**63) if seed is None else checked_seed(seed)
+        other: MarcoPoloState = self.get_game().new_initial_state()
+        s = self.game_state
+        seat = 0 if s.current_player is None else s.current_player
+        other._saved = _Saved(s.determinize(seat, seed))
+        other._seen = self._seen
+        return other
+
+    def information_digest(self, seat: int) -> str:
+        """The digest of the actions ``seat`` has seen (part of its information state string)."""
+        seat = checked_seat("seat", seat, self.game_state.num_players)
+        return f"{self._seen.count} actions seen, digest {self._seen.digest(self.ruleset, seat) or '-'}"
+
+
+class MarcoPoloObserver:
+    """OpenSpiel's observer: the seat's view as a string (with the digest of the actions it has seen,
+    for information states) and, for observations, as a tensor of hashed features."""
+
+    def __init__(self, perfect_recall: bool):
+        self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
+        self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
+        self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: MarcoPoloState, player: int) -> None:
+        """Fill the observation tensor with ``player``'s view of ``state`` (hashed features)."""
+        seen = seat_view(_checked(state).game_state, player)
+        if self.tensor is not None:
+            self.tensor[:] = features(seen)
+
+    def string_from(self, state: MarcoPoloState, player: int) -> str:
+        """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
+        text = observation_text(_checked(state).game_state, player)
+        return f"{text}\n{state.information_digest(player)}" if self.perfect_recall else text
+
+
+def _checked(state: Any) -> MarcoPoloState:
+    """``state`` if it is a state of these games."""
+    if not isinstance(state, MarcoPoloState):
+        raise ArgumentError(f"state must be a MarcoPoloState (game.new_initial_state()), got {shown(state)}")
+    return state
+
+
+def _register() -> None:
+    for ruleset in with_action_space():
+        name = game_name(ruleset)
+        if name not in pyspiel.registered_names():
+            cls = type(f"MarcoPolo_{ruleset}_Game", (MarcoPoloGame,), {"ruleset": get(ruleset).id})
+            globals()[cls.__name__] = cls  # pickle finds a class by its module and name
+            pyspiel.register_game(game_type(ruleset), cls)
+
+
+_register()

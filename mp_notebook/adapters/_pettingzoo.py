@@ -1,0 +1,158 @@
+"""The implementation of :mod:`mp_notebook.adapters.pettingzoo` (its docstring says what it offers)."""
+
+from __future__ import annotations
+
+import random
+import string
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from mp_notebook.adapters._seats import FEATURES, REWARDS, features, final_returns, observation_text, seat_view
+from mp_notebook.adapters._vocabulary import action_space
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.engine.game import GameState
+from mp_notebook.engine.validate import MAX_SEED, checked_choice, checked_int, checked_seed
+from mp_notebook.registry import get, new_game
+
+OBSERVATION_CHARS = 100_000
+"""The longest observation text the observation space admits (a 4-player view is ~3,000 characters)."""
+FEATURE_BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
+RENDER_MODES = ("human", "ansi", "html", "map")
+
+
+class MarcoPoloEnv(AECEnv):
+    """A Marco Polo game of ``ruleset`` as a PettingZoo AEC environment (see the module docstring).
+
+    ``players`` and ``options`` are ``mp.new_game``'s (the seed comes from ``reset``); ``reward``:
+    ``"win"`` or ``"margin"``; ``render_mode``: ``"human"`` (the game as text, the position and the
+    score table, printed after every reset and step, as PettingZoo's classic environments draw their
+    board; ``render()`` prints it too and returns ``None``), ``"ansi"`` (that text returned),
+    ``"html"`` (the state's HTML summary) or ``"map"`` (``mp.show_map``'s plotly figure).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "mp_notebook_v0",  # noqa: RUF012
+                                "is_parallelizable": False}
+
+    def __init__(self, ruleset: str = "mp2", players: Any = 2, *, reward: str = "win",
+                 render_mode: str | None = None, **options: Any):
+        super().__init__()
+        if "seed" in options:
+            raise ArgumentError("MarcoPoloEnv: the seed is reset's argument (env.reset(seed=7)), not an option")
+        self.ruleset = get(ruleset).id
+        self.reward = checked_choice("reward", reward, REWARDS)
+        self.render_mode = None if render_mode is None else checked_choice("render_mode", render_mode, RENDER_MODES)
+        self.players = players
+        self.options = dict(options)
+        self.game: GameState = new_game(players, ruleset=self.ruleset, seed=0, **options)  # checks the options
+        self.space = action_space(self.ruleset)
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self.metadata = {**self.metadata, "name": f"mp_notebook_{self.ruleset}_v0"}
+        chars = frozenset(string.printable) - frozenset("\t\n\r\x0b\x0c")
+        n = len(self.space)
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (FEATURES,), dtype=np.float32),
+            "text": spaces.Text(OBSERVATION_CHARS, charset=chars),
+            "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)}) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.seed: int | None = None
+        self._legal: dict[int, Any] = {}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """What ``agent`` observes: the hashed features, the view as text and the action mask."""
+        return self.observation_spaces[self._agent(agent)]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(n)``: the numbered actions of the ruleset (the same ``n`` for every agent)."""
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: Any) -> str:
+        """``agent`` if it names a seat of this environment (``"player_0"``, ...)."""
+        return checked_choice("agent", agent, self.possible_agents)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start the game ``mp.new_game(players, ruleset=..., seed=seed, **options)`` (a random seed if
+        ``None``). ``options`` is PettingZoo's argument and is not used: the game's options are
+        the environment's."""
+        self.seed = random.SystemRandom().randrange(MAX_SEED) if seed is None else checked_seed(seed)
+        self.game = new_game(self.players, ruleset=self.ruleset, seed=self.seed, **self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._advance()
+        if self.render_mode == "human":
+            self.render()
+
+    def _advance(self) -> None:
+        """Select the seat the game waits for; at the end, everyone's reward and termination."""
+        s = self.game
+        if s.is_over:
+            for agent, value in zip(self.possible_agents, final_returns(s, self.reward), strict=True):
+                if agent in self.rewards:
+                    self.rewards[agent] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self._legal = {}
+            self.agent_selection = self.agents[0]
+        else:
+            self._legal = self.space.legal(s)
+            self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now: its features, its view as text and, when it is to act, the mask
+        of its legal actions (zeros otherwise)."""
+        seat = self.possible_agents.index(self._agent(agent))
+        legal = self._legal.keys() if agent == self.agent_selection else ()
+        view = seat_view(self.game, seat)
+        return {"observation": features(view), "text": observation_text(self.game, seat, view),
+                "action_mask": self.space.mask(self.game, legal)}
+
+    def step(self, action: Any) -> None:
+        """Play action number ``action`` for the selected agent (``None`` once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = checked_int(f"{agent}: action index (of the action space)", action, 0, len(self.space) - 1)
+        chosen = self._legal.get(index)
+        if chosen is None:
+            chosen = self.space.decode(self.game, index)  # raises: what was tried and why not
+        self._cumulative_rewards[agent] = 0.0
+        self.game = self.game.apply(chosen)
+        self._advance()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Any:
+        """The game as text, printed (``"human"``) or returned (``"ansi"``), its HTML summary
+        (``"html"``) or the map figure (``"map"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(f"MarcoPoloEnv.render: no render_mode was given ({', '.join(RENDER_MODES)})")
+            return None
+        if self.render_mode == "html":
+            return str(self.game._repr_html_())  # type: ignore[attr-defined]
+        if self.render_mode == "map":
+            from mp_notebook.render.map import show_map
+
+            return show_map(self.game)
+        s = self.game
+        text = f"{s!r}\n{s.round_text}: {s.decision.text}\n{s.scores().to_string()}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (kept for PettingZoo's API)."""
+
+
+def env(ruleset: str = "mp2", players: Any = 2, **kwargs: Any) -> MarcoPoloEnv:
+    """PettingZoo's conventional constructor: ``MarcoPoloEnv(ruleset, players, **kwargs)``."""
+    return MarcoPoloEnv(ruleset, players, **kwargs)
