@@ -390,7 +390,7 @@ def simulate(spins: int) -> None:
     n, i = 4, 0
     ch = spin.chain(s, i)
     index = ch.arrays().index
-    values = [{x: float(v[0, k]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
+    values = [{x: float(v[k, 0]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
     exact = mp.routes.odds(s, i, targets, spins=n, exact=True)
     rings = {(k, x): test.best_ring(ch.moves, values[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}
     sectors = s.components.rules.spinner

@@ -224,7 +224,7 @@ def test_odds_agree_with_a_100k_spin_simulation():
     n = 4
     ch = spin.chain(s, i)
     index = ch.arrays().index
-    table = [{x: float(v[0, k]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
+    table = [{x: float(v[k, 0]) for x, k in index.items()} for v in spin._odds_values(ch, [targets], n)]
     exact = mp.routes.odds(s, i, targets, spins=n, exact=True)
     assert table[n][s.players[i].location] == float(exact)
     rings = {(k, x): best_ring(ch.moves, table[k - 1], x)[1] for k in range(1, n + 1) for x in ch.moves}

@@ -12,7 +12,7 @@ picks the ring (at a port) and then, seeing the result, the end space (the engin
 :func:`~mp_notebook.rulesets.schmidt.rules.destinations`). :func:`odds` is the best chance over
 every way of playing (dynamic programming, in exact fractions with ``exact=True``, else floats),
 :func:`expected_spins` the least expected number (policy iteration). Both run on numpy arrays
-target × space, so that :func:`spin_table` answers all its places at once (numpy is imported
+space × target, so that :func:`spin_table` answers all its places at once (numpy is imported
 when a question is asked). Readings of the model, labelled where they are used:
 
 * the position stays as it is apart from his space: his cards, Plaque and Secrets (so Khanbalik
@@ -83,12 +83,13 @@ class Chain:
 
 class _Arrays:
     """A :class:`Chain` as numpy index arrays, for answers over many targets at once (arrays
-    target × space). Spaces are numbered in ``moves`` order; a *pair* is one ring at one space (by
-    space, then ring name), an *outcome* one spin result of a pair, an *entry* one end space of an
-    outcome (where he does not move, the one entry is his own space: staying is worth what his
-    space is worth). Outcomes are numbered by width class (1, 2, 3-4, 5-8, ... entries): a fold
-    over entries takes each class's entries padded with its first; sums over a pair's outcomes
-    add them in the order of ``moves`` (padded with zeros)."""
+    space × target: a target's values are a column, so that taking spaces takes whole rows).
+    Spaces are numbered in ``moves`` order; a *pair* is one ring at one space (by space, then ring
+    name), an *outcome* one spin result of a pair, an *entry* one end space of an outcome (where he
+    does not move, the one entry is his own space: staying is worth what his space is worth).
+    Outcomes are numbered by width class (1, 2, 3-4, 5-8, ... entries): a fold over entries takes
+    each class's entries padded with its first; sums over a pair's outcomes add them in the order
+    of ``moves`` (padded with zeros)."""
 
     def __init__(self, moves: dict[str, dict[str, tuple[Outcome, ...]]]):
         import numpy as np
@@ -104,15 +105,15 @@ class _Arrays:
         order = sorted(range(len(found)), key=lambda o: ((len(found[o][2]) - 1).bit_length(), o))
         outcomes = [found[o] for o in order]
         number = {o: k for k, o in enumerate(order)}
-        self.chance = np.array([float(p) for _, p, _ in outcomes])
+        self.chance = np.array([[float(p)] for _, p, _ in outcomes])  # a column: outcome × 1
         #: the least common denominator of the chances, and the chances times it (exact integers)
         self.denominator = math.lcm(*(p.denominator for _, p, _ in outcomes))
-        self.counts = np.array([int(p * self.denominator) for _, p, _ in outcomes], dtype=object)
+        self.counts = np.array([[int(p * self.denominator)] for _, p, _ in outcomes], dtype=object)
         self.pair_space = np.array(pairs)
         self.outcome_pair = np.array([q for q, _, _ in outcomes])
         self.outcome_space = self.pair_space[self.outcome_pair]
         #: per width class: its first and last outcome + 1, its entries (outcomes × width, padded
-        #: with the first) and the same transposed
+        #: with the first) and the same flattened width first
         self.folds: list[tuple[int, int, Any, Any]] = []
         start = 0
         while start < len(outcomes):
@@ -120,7 +121,7 @@ class _Arrays:
             stop = next((k for k in range(start, len(outcomes)) if len(outcomes[k][2]) > width), len(outcomes))
             entries = np.array([[ends[min(j, len(ends) - 1)] for j in range(width)]
                                 for _, _, ends in outcomes[start:stop]])
-            self.folds.append((start, stop, entries, np.ascontiguousarray(entries.T)))
+            self.folds.append((start, stop, entries, entries.T.ravel()))
             start = stop
         per_pair: list[list[int]] = [[] for _ in pairs]
         for o, (q, _, _) in enumerate(found):
@@ -136,12 +137,12 @@ class _Arrays:
         self._spins: Any = None
 
     def masks(self, targets: list[frozenset[str]]) -> Any:
-        """Target × space booleans: ``True`` on each target's spaces."""
+        """Space × target booleans: ``True`` on each target's spaces."""
         import numpy as np
 
-        out = np.zeros((len(targets), len(self.index)), dtype=bool)
-        which = [(t, self.index[x]) for t, ends in enumerate(targets) for x in ends]
-        out[[t for t, _ in which], [x for _, x in which]] = True
+        out = np.zeros((len(self.index), len(targets)), dtype=bool)
+        which = [(self.index[x], t) for t, ends in enumerate(targets) for x in ends]
+        out[[x for x, _ in which], [t for _, t in which]] = True
         return out
 
     def spins(self) -> Any:
@@ -166,36 +167,40 @@ class _Arrays:
         return self._spins
 
     def best_end(self, values: Any, least: bool = False) -> Any:
-        """Target × outcome: the most (``least``: the least) of ``values`` (target × space) over
+        """Outcome × target: the most (``least``: the least) of ``values`` (space × target) over
         the outcome's entries."""
         import numpy as np
 
-        out = np.empty((len(values), len(self.chance)), dtype=values.dtype)
-        for start, stop, _, across in self.folds:
-            spread = values.take(across, axis=1)
-            out[:, start:stop] = spread.min(axis=1) if least else spread.max(axis=1)
+        fold = np.minimum if least else np.maximum
+        out = np.empty((len(self.chance), values.shape[1]), dtype=values.dtype)
+        for start, stop, entries, flat in self.folds:
+            spread = values.take(flat, axis=0).reshape(entries.shape[1], stop - start, values.shape[1])
+            fold.reduce(spread, axis=0, out=out[start:stop])
         return out
 
     def least_end(self, values: Any) -> Any:
-        """Target × outcome: the entry of the least of ``values`` (target × space) over the
+        """Outcome × target: the entry of the least of ``values`` (space × target) over the
         outcome's entries (the first by name among equals)."""
         import numpy as np
 
-        end = np.empty((len(values), len(self.chance)), dtype=int)
-        for start, stop, entries, _ in self.folds:
-            end[:, start:stop] = (entries[:, 0] if entries.shape[1] == 1 else
-                                  entries[np.arange(stop - start), values.take(entries, axis=1).argmin(axis=2)])
+        end = np.empty((len(self.chance), values.shape[1]), dtype=int)
+        for start, stop, entries, flat in self.folds:
+            if entries.shape[1] == 1:
+                end[start:stop] = entries
+                continue
+            least = values.take(flat, axis=0).reshape(entries.shape[1], stop - start, values.shape[1]).argmin(axis=0)
+            end[start:stop] = entries[np.arange(stop - start)[:, None], least]
         return end
 
     def per_pair(self, values: Any) -> Any:
-        """Target × pair: the sum of ``values`` (target × outcome) over the pair's outcomes."""
+        """Pair × target: the sum of ``values`` (outcome × target) over the pair's outcomes."""
         import numpy as np
 
-        padded = np.concatenate([values, np.zeros((len(values), 1), dtype=values.dtype)], axis=1)
-        return padded.take(self.pair_outcomes, axis=1).sum(axis=1)
+        padded = np.concatenate([values, np.zeros((1, values.shape[1]), dtype=values.dtype)])
+        return padded.take(self.pair_outcomes, axis=0).sum(axis=0)
 
     def stays(self, inside: Any) -> Any:
-        """Target × pair: whether every outcome of the pair may end in ``inside`` (target × space
+        """Pair × target: whether every outcome of the pair may end in ``inside`` (space × target
         booleans)."""
         return self.per_pair(~self.best_end(inside)) == 0
 
@@ -286,12 +291,12 @@ def odds(s: GameState, player: int, target: str | Iterable[str], spins: int = 1,
     ends = targets(s, player, target)
     ch = chain(s, player)
     a = ch.arrays()
-    chance = _odds_values(ch, [ends], spins, exact)[-1][0, a.index[s.players[player].location]]
+    chance = _odds_values(ch, [ends], spins, exact)[-1][a.index[s.players[player].location], 0]
     return Fraction(chance, a.denominator ** spins) if exact else float(chance)
 
 
 def _odds_values(ch: Chain, ends: list[frozenset[str]], spins: int, exact: bool = False) -> list[Any]:
-    """Per number of spins ``k`` in 0..``spins``, an array target × space (one target per
+    """Per number of spins ``k`` in 0..``spins``, an array space × target (one target per
     ``ends``): the best chance to end a move on the target's spaces within ``k`` spins, as floats,
     or with ``exact`` as integers: the chance times ``denominator ** k`` (the spinner's
     :attr:`_Arrays.denominator`). Backward induction: with one spin more, per space, the best
@@ -303,7 +308,7 @@ def _odds_values(ch: Chain, ends: list[frozenset[str]], spins: int, exact: bool 
     values = np.where(on, 1, 0).astype(object if exact else float)
     out = [values]
     for k in range(1, spins + 1):
-        values = a.per_pair((a.counts if exact else a.chance) * a.best_end(values)).take(a.rings, axis=1).max(axis=1)
+        values = a.per_pair((a.counts if exact else a.chance) * a.best_end(values)).take(a.rings, axis=0).max(axis=0)
         values[on] = a.denominator ** k if exact else 1.0
         out.append(values)
     return out
@@ -315,11 +320,11 @@ def expected_spins(s: GameState, player: int, target: str | Iterable[str]) -> fl
     to floating point."""
     ends = targets(s, player, target)
     ch = chain(s, player)
-    return float(_expected_values(ch, [ends])[0, ch.arrays().index[s.players[player].location]])
+    return float(_expected_values(ch, [ends])[ch.arrays().index[s.players[player].location], 0])
 
 
 def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | None = None) -> Any:
-    """An array target × space (one target per ``ends``): the least expected spins to end a move
+    """An array space × target (one target per ``ends``): the least expected spins to end a move
     on the target's spaces, ``inf`` where no way of playing gets there for sure. Policy iteration
     over all targets at once, from a policy that gets there for sure (:func:`_start`): evaluate
     the policy (one linear system per target), then per space take the ring and end spaces of
@@ -333,41 +338,42 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | 
     sure, rank = _sure(a, on)
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
-    which = np.flatnonzero(active.any(axis=1))  # the targets with spaces to play from (none outside the sure sets)
-    sure, active = sure[which], active[which]
+    which = np.flatnonzero(active.any(axis=0))  # the targets with spaces to play from (none outside the sure sets)
+    sure, active = sure[:, which], active[:, which]
     spread = _odds_values(ch, ends, GUIDE_SPINS) if spread is None else spread
-    policy, taken = _start(a, sure, rank[which], GUIDE_SPINS + 1 - sum(spread[:GUIDE_SPINS + 1])[which])
+    policy, taken = _start(a, sure, rank[:, which], GUIDE_SPINS + 1 - sum(spread[:GUIDE_SPINS + 1])[:, which])
     todo = np.arange(len(which))  # (of those) the targets whose policy changed
     while len(todo):
-        now = values[which[todo]] = _evaluate(a, policy[todo], taken[todo], active[todo], sure[todo])
-        by_ring = 1 + a.per_pair(a.chance * a.best_end(now, least=True)).take(a.rings, axis=1)
-        second = by_ring[:, -1] < by_ring[:, 0]  # the first ring by name among equals
-        better = active[todo] & (np.where(second, by_ring[:, -1], by_ring[:, 0]) < now - 1e-9)
-        changed = better.any(axis=1)
-        todo, better, second, now = todo[changed], better[changed], second[changed], now[changed]
-        policy[todo] = np.where(better, np.where(second, a.rings[-1], a.rings[0]), policy[todo])
-        taken[todo] = np.where(better.take(a.outcome_space, axis=1), a.least_end(now), taken[todo])
+        now = values[:, which[todo]] = _evaluate(a, policy[:, todo], taken[:, todo], active[:, todo], sure[:, todo])
+        by_ring = 1 + a.per_pair(a.chance * a.best_end(now, least=True)).take(a.rings, axis=0)
+        second = by_ring[-1] < by_ring[0]  # the first ring by name among equals
+        better = active[:, todo] & (np.where(second, by_ring[-1], by_ring[0]) < now - 1e-9)
+        changed = better.any(axis=0)
+        todo, better, second, now = todo[changed], better[:, changed], second[:, changed], now[:, changed]
+        policy[:, todo] = np.where(better, np.where(second, a.rings[-1, :, None], a.rings[0, :, None]),
+                                   policy[:, todo])
+        taken[:, todo] = np.where(better.take(a.outcome_space, axis=0), a.least_end(now), taken[:, todo])
     return values
 
 
 def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> Any:
-    """Target × space: the expected spins of playing ``policy`` (the pair per space) and ``taken``
+    """Space × target: the expected spins of playing ``policy`` (the pair per space) and ``taken``
     (the end per outcome) from each space of ``active`` (0 on the targets, ``inf`` outside
     ``sure``): per target, solve ``(I - P) v = 1`` on the active spaces (``v = 0`` elsewhere)."""
     import numpy as np
 
-    count, n = active.shape
-    played = (policy.take(a.outcome_space, axis=1) == a.outcome_pair) & active.take(a.outcome_space, axis=1)
-    cell = (np.arange(count)[:, None] * n + a.outcome_space) * n + taken
+    n, count = active.shape
+    played = (policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]) & active.take(a.outcome_space, axis=0)
+    cell = (np.arange(count) * n + a.outcome_space[:, None]) * n + taken
     matrix = np.bincount(cell.ravel(), weights=(played * -a.chance).ravel(),
                          minlength=count * n * n).reshape(count, n, n)
     matrix[:, np.arange(n), np.arange(n)] += 1
-    solved = np.linalg.solve(matrix, active[:, :, None].astype(float))[:, :, 0]
-    return np.where(sure, solved, np.inf)
+    solved = np.linalg.solve(matrix, active.T[:, :, None].astype(float))[:, :, 0]
+    return np.where(sure, solved.T, np.inf)
 
 
 def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
-    """Per target and space: whether some way of playing ends on the target with probability 1
+    """Per space and target: whether some way of playing ends on the target with probability 1
     (the greatest set whose every space reaches the target by rings whose every result may end in
     the set), and a rank in that set: 0 on the target, then the fewest spins that may get there.
     The first candidate set is every space, where every ring stays: its ranks are the fewest spins
@@ -376,52 +382,53 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
     target that no other space reaches is its own set at once)."""
     import numpy as np
 
-    which, spaces = np.nonzero(on)  # the spaces of each target, target by target
-    rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(len(on))), axis=0)
+    which, spaces = np.nonzero(on.T)  # the spaces of each target, target by target
+    rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(on.shape[1])),
+                               axis=0).T
     sure = rank < len(a.index)
-    todo = np.flatnonzero(~sure.all(axis=1) & (sure != on).any(axis=1))  # the targets whose set shrank
+    todo = np.flatnonzero(~sure.all(axis=0) & (sure != on).any(axis=0))  # the targets whose set shrank
     while len(todo):
-        inside = sure[todo]
+        inside = sure[:, todo]
         stays = a.stays(inside)
-        reach, ranks = on[todo], rank[todo]
+        reach, ranks = on[:, todo], rank[:, todo]
         level = 0
         while True:
             level += 1
-            new = (reach.take(a.pair_ends, axis=1).any(axis=1) & stays).take(a.rings, axis=1).any(axis=1)
+            new = (reach.take(a.pair_ends, axis=0).any(axis=0) & stays).take(a.rings, axis=0).any(axis=0)
             new &= inside & ~reach
             if not new.any():
                 break
             ranks[new] = level
             reach = reach | new
-        sure[todo], rank[todo] = reach, ranks
-        todo = todo[(inside & ~reach).any(axis=1)]
+        sure[:, todo], rank[:, todo] = reach, ranks
+        todo = todo[(inside & ~reach).any(axis=0)]
     return sure, rank
 
 
 def _start(a: _Arrays, sure: Any, rank: Any, bound: Any) -> tuple[Any, Any]:
-    """A policy that gets there for sure from each space of ``sure`` (target × space): per space
+    """A policy that gets there for sure from each space of ``sure`` (space × target): per space
     the ring (its pair) of least expected spins by ``bound`` among those that stay in the set and
     may reach a lower rank, and per outcome the end of least ``bound`` (then of least rank), but
     where no chosen end of a space is lower in rank: there the least-ranked ends. So every space
-    may move down in rank, never out of the set. ``bound`` (target × space): the sum over ``k``
+    may move down in rank, never out of the set. ``bound`` (space × target): the sum over ``k``
     from 0 to :data:`GUIDE_SPINS` of one minus the best chance within ``k`` spins, a lower bound of
-    the expected spins. Returns (pair per target and space, end per target and outcome)."""
+    the expected spins. Returns (pair per space and target, end per outcome and target)."""
     import numpy as np
 
     key = np.where(sure, rank, len(a.index))
-    stays = np.ones((len(sure), len(a.pair_space)), dtype=bool)  # every ring stays in a set of every space
-    partial = ~sure.all(axis=1)
-    stays[partial] = a.stays(sure[partial])
-    lower = stays & (key.take(a.pair_ends, axis=1).min(axis=1) < key.take(a.pair_space, axis=1))
+    stays = np.ones((len(a.pair_space), sure.shape[1]), dtype=bool)  # every ring stays in a set of every space
+    partial = ~sure.all(axis=0)
+    stays[:, partial] = a.stays(sure[:, partial])
+    lower = stays & (key.take(a.pair_ends, axis=0).min(axis=0) < key.take(a.pair_space, axis=0))
     cost = np.where(sure, bound + 1e-6 * key, np.inf)  # (the bound is GUIDE_SPINS + 1 where no chance is left)
-    score = np.where(lower, a.per_pair(a.chance * a.best_end(cost, least=True)), np.inf).take(a.rings, axis=1)
-    policy = np.where(score[:, -1] < score[:, 0], a.rings[-1], a.rings[0])
+    score = np.where(lower, a.per_pair(a.chance * a.best_end(cost, least=True)), np.inf).take(a.rings, axis=0)
+    policy = np.where(score[-1] < score[0], a.rings[-1, :, None], a.rings[0, :, None])
     taken = a.least_end(cost)
-    played = policy.take(a.outcome_space, axis=1) == a.outcome_pair
-    down = played & (np.take_along_axis(key, taken, axis=1) < key.take(a.outcome_space, axis=1))
-    stuck = (np.take_along_axis(a.per_pair(down), policy, axis=1) == 0) & (key > 0) & sure
+    played = policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]
+    down = played & (np.take_along_axis(key, taken, axis=0) < key.take(a.outcome_space, axis=0))
+    stuck = (np.take_along_axis(a.per_pair(down), policy, axis=0) == 0) & (key > 0) & sure
     if stuck.any():
-        taken = np.where(stuck.take(a.outcome_space, axis=1), a.least_end(key), taken)
+        taken = np.where(stuck.take(a.outcome_space, axis=0), a.least_end(key), taken)
     return policy, taken
 
 
@@ -486,8 +493,8 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     now = _ends_now(state, player, ch)
     columns = {"location": _text_column(places), "kind": _text_column([_kind(state, player, loc) for loc in places]),
                "spaces": np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
-               **{f"chance_{n}": spread[n][:, here] for n in TABLE_SPINS},
-               "expected_spins": _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[:, here],
+               **{f"chance_{n}": spread[n][here] for n in TABLE_SPINS},
+               "expected_spins": _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[here],
                "reachable_now": np.array([loc in now for loc in places], dtype=bool),
                "note": _text_column([_note(state, player, loc) for loc in places])}
     return pd.DataFrame(columns, copy=False)  # in TABLE_COLUMNS order
