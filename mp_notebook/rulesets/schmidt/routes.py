@@ -367,7 +367,7 @@ def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> An
     cell = (np.arange(count) * n + a.outcome_space[:, None]) * n + taken
     matrix = np.bincount(cell.ravel(), weights=(played * -a.chance).ravel(),
                          minlength=count * n * n).reshape(count, n, n)
-    matrix[:, np.arange(n), np.arange(n)] += 1
+    matrix.reshape(count, n * n)[:, :: n + 1] += 1  # the diagonal
     solved = np.linalg.solve(matrix, active.T[:, :, None].astype(float))[:, :, 0]
     return np.where(sure, solved.T, np.inf)
 
@@ -421,9 +421,10 @@ def _start(a: _Arrays, sure: Any, rank: Any, bound: Any) -> tuple[Any, Any]:
     stays[:, partial] = a.stays(sure[:, partial])
     lower = stays & (key.take(a.pair_ends, axis=0).min(axis=0) < key.take(a.pair_space, axis=0))
     cost = np.where(sure, bound + 1e-6 * key, np.inf)  # (the bound is GUIDE_SPINS + 1 where no chance is left)
-    score = np.where(lower, a.per_pair(a.chance * a.best_end(cost, least=True)), np.inf).take(a.rings, axis=0)
-    policy = np.where(score[-1] < score[0], a.rings[-1, :, None], a.rings[0, :, None])
     taken = a.least_end(cost)
+    least = np.take_along_axis(cost, taken, axis=0)  # outcome × target: the least cost of its ends
+    score = np.where(lower, a.per_pair(a.chance * least), np.inf).take(a.rings, axis=0)
+    policy = np.where(score[-1] < score[0], a.rings[-1, :, None], a.rings[0, :, None])
     played = policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]
     down = played & (np.take_along_axis(key, taken, axis=0) < key.take(a.outcome_space, axis=0))
     stuck = (np.take_along_axis(a.per_pair(down), policy, axis=0) == 0) & (key > 0) & sure
