@@ -313,7 +313,9 @@ def moved_by_spinner(s: GameState) -> bool:
     return _movement(_check_state(s).ruleset) == SPINNER
 
 
+@functools.cache
 def _part(ruleset: str) -> RouteTerms:
+    """The routes part of ``ruleset``, kept (the registry looks its module up on each ask)."""
     return cast(RouteTerms, get(ruleset).part("routes"))
 
 

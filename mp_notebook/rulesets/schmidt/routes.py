@@ -56,7 +56,7 @@ travel_rules = resources = seals_held = travel_terms = move_terms = travel_space
 post_cities = None
 WORDS = ("port", "mission", "trading")  # targets named by what they are, besides location names
 TABLE_SPINS = (1, 3, 5)
-GUIDE_SPINS = 6  # the chances that pick the first policy of expected_spins (measured: least work; see _start)
+GUIDE_SPINS = 8  # the chances that pick the first policy of expected_spins (measured: least work; see _start)
 MAX_SPINS = 200
 
 Outcome = tuple[Fraction, tuple[str, ...]]  # (chance of the sector(s), end spaces to choose from; empty: no move)
