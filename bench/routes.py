@@ -50,7 +50,9 @@ import itertools
 import math
 import os
 import random
+import shlex
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -96,6 +98,7 @@ def main() -> None:
     parser.add_argument("--timings", action=argparse.BooleanOptionalAction, default=True,
                         help="time the other route answers (--no-timings: only the tables and the checks asked for)")
     args = parser.parse_args()
+    print("$ python bench/routes.py " + shlex.join(sys.argv[1:]), flush=True)
     if args.tours:
         for ruleset in ("mp2", "voyages"):
             against_brute_force(ruleset, args.tours, args.workers)
@@ -200,7 +203,6 @@ def special_tours(games: int) -> None:
 def _tests() -> Any:
     """The brute forces and references of the tests (``tests/test_journeys.py``,
     ``tests/test_schmidt_routes.py``, ``tests/test_registry_routes.py``)."""
-    import sys
     from pathlib import Path
 
     root = Path(__file__).parents[1]
