@@ -7,6 +7,7 @@ Usage::
     python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games N] [--held-out 200] [--shipped]
     python bench/value.py speed [--rulesets mp2 voyages schmidt] [--repeats 7]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
+    python bench/value.py error [--rulesets mp2 voyages schmidt] [--references dev fresh] [--futures 8] [--write]
 
 ``fit`` plays ``--games`` (by default the ruleset's ``GAMES``) 2-player games of ``GreedyAgent``
 against itself (game ``n``: seed ``TRAIN + n``, agents seeded ``n`` and ``n + 1``, the Schmidt
@@ -47,6 +48,21 @@ margin ± its standard error, and the search's seconds per decision (median, 99t
 maximum), by the wall clock and in CPU time (on a loaded machine the wall clock counts the time
 other processes take), per ruleset.
 
+``error`` measures how far the shipped margin model's estimates are from what the greedy player
+goes on to reach, where the Hint uses them: at each position of the reference sets
+``bench/data/<reference>-<ruleset>.json`` (made by ``bench/reference.py``: every valued choice
+played to the final scoring by GreedyAgent for every seat on common futures), each valued choice is
+sampled as the Hint samples it (``mp.analysis.evaluate``'s ``sample``: its futures, GreedyAgent(0)
+on to the horizon, the learned value there) on ``--futures`` futures at each horizon before the end.
+Per horizon it prints, over the choices (*margin*) and over the pairs of a choice with the greedy
+player's pick at the same position (*difference*): the root mean square of the estimate's mean minus
+the reference's mean, the part of that which both means' own sampling noise explains, and what is
+left, the model's error: ``sqrt(rms² - noise²)``, with a 95% bootstrap interval over positions.
+Where fewer than ``MIN_PAIRS`` pairs were measured or the noise explains it all, the model's error
+cannot be told from the noise; the figure kept is then the root mean square itself, an upper
+bound (``"bound"``). ``--write`` puts the figures in ``value.json``'s ``error`` (with the margin
+model's fingerprint: a refit voids them), where the Hint and the review widen their intervals by them.
+
 This prints figures; it is not a test.
 """
 
@@ -61,7 +77,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
 
@@ -412,6 +428,122 @@ def speed(rulesets: list[str], repeats: int) -> None:
         print(f"  {ruleset}, {len(states)} positions: " + ", ".join(figures), flush=True)
 
 
+MIN_PAIRS = 30  # pairs below which the model's error is not told from the noise (the bound is kept)
+ERROR_HORIZONS = learned.ESTIMATED
+BOOTSTRAP = 2000
+
+
+Job = tuple[dict[str, object], list[str], int, list[dict[str, object]], int]
+
+
+def error_position(job: Job) -> list[dict[str, object]]:
+    """The Hint's samples of each valued choice of one reference position (see the module doc):
+    per choice, ``{"greedy_pick", "reference": [margins], horizon: [estimated margins]}``."""
+    from mp_notebook.agents import GreedyAgent
+    from mp_notebook.analysis.evaluate import sample
+    from mp_notebook.analysis.simulate import derive_seed
+
+    setup, history, seat, valued, futures = job
+    s = mp.replay(setup, history)
+    policy = GreedyAgent(0)
+    seeds = [derive_seed("mp_notebook.evaluate", 0, f) for f in range(futures)]  # the Hint's own futures
+    out = []
+    for choice in valued:
+        plan = tuple(choice["plan"])  # type: ignore[arg-type]
+        try:
+            row = {h: [sample(s, seat, plan, f, h, policy).margin for f in seeds] for h in ERROR_HORIZONS}
+        except mp.IllegalAction:  # a plan the Hint's futures cannot play through: not one the Hint compares
+            continue
+        out.append({"greedy_pick": choice.get("greedy_pick", False), "reference": choice["margins"], **row})
+    return out
+
+
+def noise(values: list[float]) -> float:
+    """The variance of the mean of ``values``."""
+    return stdev(values) ** 2 / len(values) if len(values) > 1 else 0.0
+
+
+def error_figures(by_position: list[list[tuple[float, float]]]) -> dict[str, object]:
+    """``(error, noise variance)`` items grouped by position -> rms, noise, the model's error with
+    its bootstrap interval over positions, or the bound (see the module doc)."""
+    import random
+
+    def model_error(groups: list[list[tuple[float, float]]]) -> tuple[float, float, float]:
+        items = [x for g in groups for x in g]
+        rms2 = fmean(e * e for e, _ in items)
+        noise2 = fmean(v for _, v in items)
+        return math.sqrt(rms2), math.sqrt(noise2), math.sqrt(max(0.0, rms2 - noise2))
+
+    groups = [g for g in by_position if g]
+    items = sum(len(g) for g in groups)
+    rms, noise_, sigma = model_error(groups)
+    rng = random.Random(0)
+    boot = sorted(model_error([rng.choice(groups) for _ in groups])[2] for _ in range(BOOTSTRAP))
+    low, high = boot[int(0.025 * BOOTSTRAP)], boot[int(0.975 * BOOTSTRAP) - 1]
+    kind = "estimate" if items >= MIN_PAIRS and sigma > 0.0 else "bound"
+    return {"value": sigma if kind == "estimate" else rms, "kind": kind, "rms": rms, "noise": noise_,
+            "interval": [low, high], "items": items, "positions": len(groups)}
+
+
+def error(rulesets: list[str], references: list[str], futures: int, workers: int, write: bool) -> None:
+    """The ``error`` command (see the module doc)."""
+    import reference as ref  # bench/reference.py: the reference sets
+
+    for ruleset in rulesets:
+        jobs, names = [], []
+        for name in references:
+            data = ref.load(name, ruleset)
+            for p in data.get("positions", []):
+                valued = [c for c in p["valued"] if "margins" in c]
+                if len(valued) > 1 and any(c["greedy_pick"] for c in valued):
+                    jobs.append((p["setup"], p["history"], p["seat"], valued, futures))
+            names.append(f"bench/data/{name}-{ruleset}.json")
+        if not jobs:
+            print(f"  {ruleset}: no reference positions in {', '.join(names)}")
+            continue
+        with ProcessPoolExecutor(workers) as pool:
+            sampled = list(tqdm(pool.map(error_position, jobs), total=len(jobs), desc=ruleset, file=sys.stderr))
+        unit = mp.registry.get(ruleset).part("ui").SCORE_UNIT
+        found: dict[str, dict[str, object]] = {}
+        print(f"  {ruleset}: {len(jobs)} positions of {', '.join(names)}, {futures} futures a choice ({unit})")
+        for h in ERROR_HORIZONS:
+            margins, differences = [], []
+            for rows in sampled:
+                pick = next((r for r in rows if r["greedy_pick"]), None)
+                margins.append([(fmean(r[h]) - fmean(r["reference"]), noise(r[h]) + noise(r["reference"]))
+                                for r in rows])
+                if pick is None:
+                    continue
+                pairs = []
+                for r in rows:
+                    if r is pick:
+                        continue
+                    est = [a - b for a, b in zip(r[h], pick[h], strict=True)]
+                    real = [a - b for a, b in zip(r["reference"], pick["reference"], strict=True)]
+                    pairs.append((fmean(est) - fmean(real), noise(est) + noise(real)))
+                differences.append(pairs)
+            figures = {"difference": error_figures(differences), "margin": error_figures(margins)}
+            for kind, f in figures.items():
+                low, high = f["interval"]  # type: ignore[misc]
+                print(f"    {h:>6} {kind:>10}: {f['value']:.2f} {unit} ({f['kind']}; rms {f['rms']:.2f}, noise "
+                      f"{f['noise']:.2f}, model {low:.2f} to {high:.2f} (95% bootstrap over positions); "
+                      f"{f['items']} {'pairs' if kind == 'difference' else 'choices'} at {f['positions']} positions)",
+                      flush=True)
+            found[h] = {kind: f["value"] for kind, f in figures.items()} | {
+                "kind": {kind: f["kind"] for kind, f in figures.items()},
+                "pairs": figures["difference"]["items"], "positions": figures["difference"]["positions"]}
+        if write:
+            fitted = learned.model(ruleset)
+            section = {
+                "model": fitted.margin.fingerprint(), "horizons": found,
+                "measured": {"on": names, "futures": futures, "policy": "GreedyAgent(0), the Hint's own samples",
+                             "command": f"python bench/value.py error --rulesets {ruleset} --references "
+                                        f"{' '.join(references)} --futures {futures} --write"},
+            }
+            data_path(ruleset).write_text(replace(fitted, error=section).to_json(), encoding="utf-8")
+            print(f"  wrote {data_path(ruleset).relative_to(ROOT)}'s error")
+
+
 def data_path(ruleset: str) -> Path:
     return ROOT / "mp_notebook" / "rulesets" / ruleset / learned.FILE
 
@@ -419,7 +551,7 @@ def data_path(ruleset: str) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("fit", "predict", "speed", "match"):
+    for name in ("fit", "predict", "speed", "match", "error"):
         p = sub.add_parser(name)
         p.add_argument("--workers", type=int, default=2)
         p.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "mp_notebook-value")
@@ -427,7 +559,7 @@ def main() -> None:
             p.add_argument("--ruleset", choices=RULESETS, required=True)
         else:
             p.add_argument("--rulesets", nargs="+", choices=RULESETS,
-                           default=list(RULESETS) if name in ("predict", "speed") else ["mp2"])
+                           default=list(RULESETS) if name in ("predict", "speed", "error") else ["mp2"])
         p.add_argument("--games", type=int, default=None if name != "match" else 200,
                        help="training games (default: the ruleset's GAMES)" if name != "match" else "match games")
         if name == "predict":
@@ -435,6 +567,11 @@ def main() -> None:
             p.add_argument("--shipped", action="store_true", help="judge the shipped value.json instead of a refit")
         if name == "speed":
             p.add_argument("--repeats", type=int, default=7)
+        if name == "error":
+            p.add_argument("--references", nargs="+", default=["dev", "fresh"],
+                           help="names of reference sets in bench/data (bench/reference.py --name)")
+            p.add_argument("--futures", type=int, default=8, help="the Hint's futures a choice")
+            p.add_argument("--write", action="store_true", help="write the figures into value.json")
         if name == "match":
             p.add_argument("--first", type=int, default=0, help="the first game's number (to add games to a match)")
             p.add_argument("--option", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
@@ -456,6 +593,8 @@ def main() -> None:
             predict(ruleset, train, held, learned.model(ruleset) if args.shipped else fit(ruleset, train, seeds))
     elif args.command == "speed":
         speed(args.rulesets, args.repeats)
+    elif args.command == "error":
+        error(args.rulesets, args.references, args.futures, args.workers, args.write)
     else:
         match(args.rulesets, args.games, args.workers, {k: ast.literal_eval(v) for k, v in args.option}, args.first)
 

@@ -14,8 +14,20 @@ import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent, PlayoutPolicy, RandomAgent
 from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.agents.playout import rollout
+from mp_notebook.agents.value import prediction_error
 from mp_notebook.analysis import evaluate
-from mp_notebook.analysis.evaluate import FINALISTS, _as_the_policy_plays, follow, halving, measure, plans, sample
+from mp_notebook.analysis.evaluate import (
+    FINALISTS,
+    Z95,
+    _as_the_policy_plays,
+    follow,
+    halving,
+    mean_interval,
+    measure,
+    plans,
+    sample,
+    with_error,
+)
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.registry import PACKAGES
 
@@ -54,6 +66,20 @@ def test_every_choice_has_a_row_the_best_first(mid: mp.GameState) -> None:
     # the statistic is one: the rows below the recommendation are below it, by their difference to it
     assert (df["margin"].iloc[1:] == top["margin"] + df["diff"].iloc[1:]).all()
     assert (df["diff"].iloc[1:] <= 1e-9).all() and top["diff"] >= 0
+
+
+def test_intervals_count_the_learned_value_s_error(mid: mp.GameState) -> None:
+    """Samples valued by the learned value before the end are no more exact than it is: even where
+    every future agrees, each interval is at least its measured error wide; at the game's end, no
+    such part (the futures' own spread alone)."""
+    df = evaluate(mid, rollouts=2, min_futures=2, time_budget=None)
+    for _, r in df.iloc[1:].iterrows():
+        difference, margin = prediction_error(mid.ruleset, r["horizon"])
+        assert r["diff_high"] - r["diff_low"] >= 2 * Z95 * difference * (1 - 1e-9) > 0
+        assert r["margin_high"] - r["margin_low"] >= 2 * Z95 * margin * (1 - 1e-9) > 0
+    agreeing = [1.5, 1.5, 1.5]
+    assert with_error(mean_interval(agreeing), 0.0) == (1.5, 0.0)  # the game's end: exact where futures agree
+    assert with_error(mean_interval(agreeing), 2.0)[1] == pytest.approx(2 * Z95)
 
 
 def test_parts_sum_to_the_difference_and_the_verdict_follows_the_interval(mid: mp.GameState) -> None:

@@ -584,6 +584,7 @@ BASE: dict[str, dict[str, Any]] = {
     "mp_notebook.lessons.gains": {"amount": 1},
     "mp_notebook.lessons.holds": {"at_least": 1},
     "mp_notebook.agents.SearchAgent.margin": {"future": 0},
+    "mp_notebook.agents.value.prediction_error": {"horizon": "turn"},
     "mp_notebook.adapters.seats.seen_action": {"seat": 1},
     "mp_notebook.adapters.pettingzoo.env": {"reward": "win"},
     "mp_notebook.adapters.pettingzoo.MarcoPoloEnv": {"setup": "quick"},

@@ -11,13 +11,15 @@ import math
 from typing import Any
 
 import pytest
+from learned import exact_learned_value
 from registry import RULESETS
 
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent
 from mp_notebook.agents.greedy import distinct_actions
+from mp_notebook.agents.value import prediction_error
 from mp_notebook.analysis import evaluate, positions, review
-from mp_notebook.analysis.evaluate import plans
+from mp_notebook.analysis.evaluate import Z95, plans
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 
@@ -38,7 +40,8 @@ def game(ruleset: str, steps: int, worst: bool = False) -> mp.GameState:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_a_review_goes_over_the_seat_s_decisions(ruleset: str) -> None:
+def test_a_review_goes_over_the_seat_s_decisions(ruleset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    exact_learned_value(monkeypatch)  # mistakes to find in 40 decisions
     s = game(ruleset, 40, worst=True)
     table = review(s, 0, **SMALL)
     states = positions(s)
@@ -66,6 +69,14 @@ def test_a_review_goes_over_the_seat_s_decisions(ruleset: str) -> None:
     assert math.isclose(sum(attrs["per_round"].values()), attrs["lost"])
     assert math.isclose(attrs["lost_per_round"], attrs["lost"] / attrs["rounds"])
     assert attrs["unit"] in ("VP", "Gulden") and attrs["name"] in attrs["sentence"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_loss_is_no_surer_than_the_learned_value(ruleset: str) -> None:
+    table = review(game(ruleset, 12, worst=True), 0, **SMALL)
+    assert len(table[table["loss"] > 0])
+    for _, row in table[table["loss"] > 0].iterrows():
+        assert row["loss_high"] - row["loss_low"] >= 2 * Z95 * prediction_error(ruleset, row["horizon"])[0] * (1 - 1e-9)
 
 
 def test_the_loss_is_read_off_the_hint_s_table() -> None:

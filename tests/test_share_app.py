@@ -7,6 +7,7 @@ buttons' front end in a browser: ``tests/browser/test_replay_browser.py``."""
 from __future__ import annotations
 
 import pytest
+from learned import exact_learned_value
 from registry import RULESETS
 
 import mp_notebook as mp
@@ -43,7 +44,8 @@ def test_review_my_game_shows_once_the_game_is_over(ruleset: str) -> None:
     assert app.review_panel.seat.options == (("Player 1", 0), ("Player 2", 1))
 
 
-def test_review_my_game_lists_the_mistakes_on_the_map() -> None:
+def test_review_my_game_lists_the_mistakes_on_the_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    exact_learned_value(monkeypatch)  # clear mistakes in a greedy game at two futures a choice
     app = mp.play(2, seed=2, seats=[GREEDY, GREEDY])
     panel = app.review_panel
     panel.options = SMALL

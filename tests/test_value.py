@@ -5,6 +5,7 @@ and the hand evaluation, and loading it is lazy and needs no scikit-learn."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from importlib import resources
@@ -62,18 +63,41 @@ def test_the_shipped_probe_is_what_the_code_computes(ruleset):
         f"refit: python bench/value.py fit --ruleset {ruleset}")
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_shipped_error_was_measured_on_the_shipped_fit(ruleset):
+    """Every ruleset ships its margin model's error at each horizon the Hint values by it, measured
+    on this fit (a refit voids it: ``python bench/value.py error --write``)."""
+    error = shipped(ruleset)["error"]
+    assert error["model"] == value.model(ruleset).margin.fingerprint()
+    assert error["measured"]["command"].startswith(f"python bench/value.py error --rulesets {ruleset}")
+    for h in value.ESTIMATED:
+        difference, margin = value.prediction_error(ruleset, h)
+        assert 0.0 < difference < math.inf and 0.0 < margin < math.inf
+    assert value.prediction_error(ruleset, "game") == (0.0, 0.0)
+
+
+def _refit(doc: dict) -> None:
+    doc["margin"]["intercept"] += 1.0
+
+
+def _negative(doc: dict) -> None:
+    doc["error"]["horizons"]["turn"]["difference"] = -1.0
+
+
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.update(version=0), "version 0"),
     (lambda d: d.update(ruleset="voyages"), "for 'voyages'"),
     (lambda d: d["features"].pop(), "not the ones the code computes"),
     (lambda d: d["win"]["coef"].append(1.0), "win has"),
+    (_refit, "measured on another fit"),
+    (_negative, "difference must be a number ≥ 0"),
 ])
 def test_a_data_file_that_does_not_match_the_code_is_refused(change, message):
     doc = shipped("mp2")
     change(doc)
     with pytest.raises(DataError, match=message) as info:
         value.ValueModel.from_json(json.dumps(doc), "mp2")
-    assert "version" in message or "win" in message or "bench/value.py fit --ruleset mp2" in str(info.value)
+    assert "version" in message or "win" in message or "≥ 0" in message or "bench/value.py " in str(info.value)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

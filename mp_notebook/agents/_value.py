@@ -5,9 +5,10 @@ design rows, the fitted models read from each ruleset's ``data/value.json``, and
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -15,7 +16,7 @@ from mp_notebook.agents.base import terms as hand_terms
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.engine.errors import ArgumentError, DataError
 from mp_notebook.engine.game import checked_state
-from mp_notebook.engine.validate import checked_int, checked_list, checked_seat, shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_list, checked_seat, shown
 from mp_notebook.registry import get, new_game
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ OUTCOMES = ("margin", "win")
 DECIDED = 10.0  # the log-odds :func:`value` gives a finished game's winner (minus for the others)
 MAX_PROBE = 1_000  # the most decisions before a probe position (the shipped probes take 40)
 HAND = "hand"  # the column of the hand evaluation's estimate of a seat's final score (see seat_rows)
+ESTIMATED = ("action", "turn", "round")  # the horizons before the end, valued by the model (mp.analysis.evaluate)
 
 
 class ValueTerms(Protocol):
@@ -51,6 +53,14 @@ class Linear:
     intercept: float
     coef: tuple[float, ...]
 
+    def fingerprint(self) -> str:
+        """A short digest of the coefficients: what a measurement of this model's error names.
+
+        >>> Linear(1.0, (2.0,)).fingerprint() == Linear(1.0, (2.0,)).fingerprint() != Linear(1.0, (3.0,)).fingerprint()
+        True
+        """
+        return hashlib.sha256(repr((self.intercept, self.coef)).encode()).hexdigest()[:16]
+
     def __call__(self, x: list[float]) -> float:
         """The model's prediction for the design row ``x`` (one number per coefficient)."""
         try:
@@ -65,7 +75,12 @@ class Linear:
 class ValueModel:
     """A ruleset's fitted value: the design's column names and the two linear models; ``fitted``
     says on what (games, seeds, the command), ``probe`` what the code computed when it was fitted
-    (``seed``, ``decisions``, seat 0's design ``row``: see :func:`probe_state`)."""
+    (``seed``, ``decisions``, seat 0's design ``row``: see :func:`probe_state`). ``error``: how far
+    the margin model's estimates were found from the final margins the greedy player goes on to
+    reach, measured after the fit (``python bench/value.py error``; empty until then): per horizon of
+    the Hint's samples (``"horizons"``: ``{"turn": {"difference": VP, "margin": VP, ...}}``), the
+    standard error of the difference between two choices' estimated margins and of one margin, with
+    what it was measured on and the ``model``'s fingerprint (see :func:`prediction_error`)."""
 
     ruleset: str
     features: tuple[str, ...]
@@ -73,6 +88,7 @@ class ValueModel:
     win: Linear
     fitted: dict[str, Any]
     probe: dict[str, Any]
+    error: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
         """The model as the text of its data file (``rulesets/<id>/data/value.json``)."""
@@ -80,7 +96,7 @@ class ValueModel:
             "version": VERSION, "ruleset": self.ruleset, "features": list(self.features),
             "margin": {"intercept": self.margin.intercept, "coef": list(self.margin.coef)},
             "win": {"intercept": self.win.intercept, "coef": list(self.win.coef)},
-            "fitted": self.fitted, "probe": self.probe,
+            "fitted": self.fitted, "probe": self.probe, **({"error": self.error} if self.error else {}),
         }, indent=1) + "\n"
 
     @classmethod
@@ -115,8 +131,25 @@ class ValueModel:
             if len(coef) != len(expected):
                 raise DataError(f"{where}: {name} has {len(coef)} coefficients for {len(expected)} features")
             parts[name] = Linear(float(doc[name]["intercept"]), coef)
+        error = dict(doc.get("error", {}))
+        if error:
+            _check_error(error, parts["margin"], where, ruleset)
         return cls(ruleset, expected, parts["margin"], parts["win"], dict(doc.get("fitted", {})),
-                   dict(doc.get("probe", {})))
+                   dict(doc.get("probe", {})), error)
+
+
+def _check_error(error: dict[str, Any], margin: Linear, where: str, ruleset: str) -> None:
+    """A :class:`DataError` unless ``error`` was measured on ``margin`` and gives both figures, as
+    non-negative numbers, at every horizon the model values."""
+    again = f"measure it again: python bench/value.py error --rulesets {ruleset}"
+    if error.get("model") != margin.fingerprint():
+        raise DataError(f"{where}: its error was measured on another fit of the margin model; {again}")
+    for h in ESTIMATED:
+        figures = error["horizons"][h]
+        for kind in ("difference", "margin"):
+            if not (isinstance(figures[kind], int | float) and figures[kind] >= 0.0):
+                raise DataError(f"{where}: error at horizon {h!r}: {kind} must be a number ≥ 0, "
+                                f"got {shown(figures[kind])}")
 
 
 def terms(ruleset: str) -> ValueTerms:
@@ -217,6 +250,26 @@ def model(ruleset: str) -> ValueModel:
                             f"fit it: python bench/value.py fit --ruleset {ruleset}") from None
         known = _MODELS[ruleset] = ValueModel.from_json(text, ruleset)
     return known
+
+
+def prediction_error(ruleset: str, horizon: str) -> tuple[float, float]:
+    """The standard errors of the margin model at ``horizon`` (see :class:`ValueModel`): of the
+    difference between two choices' estimated margins, and of one estimated margin (the ruleset's
+    score unit). 0 at ``"game"`` (the final scores, no estimate), ``inf`` where it was not measured.
+
+    >>> prediction_error("mp2", "game")
+    (0.0, 0.0)
+    >>> all(0.0 < x < 100.0 for x in prediction_error("mp2", "turn"))
+    True
+    """
+    ruleset = get(ruleset).id
+    horizon = checked_choice("horizon", horizon, (*ESTIMATED, "game"))
+    if horizon == "game":
+        return 0.0, 0.0
+    figures = model(ruleset).error.get("horizons", {}).get(horizon)
+    if figures is None:
+        return math.inf, math.inf
+    return float(figures["difference"]), float(figures["margin"])
 
 
 def final_margin(s: GameState, i: int) -> float:

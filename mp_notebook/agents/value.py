@@ -20,7 +20,9 @@ never at import, and inference is plain Python (no scikit-learn at runtime). The
 regenerated, reproducibly from seeds, by ``python bench/value.py fit --ruleset <id>``, which
 chooses the regularisation by cross-validation on the training games and prints what it fitted
 on; ``python bench/value.py predict`` compares the learned value's predictions of the winner with
-the hand evaluation's on held-out games. The file also holds a *probe*: seat 0's design row after
+the hand evaluation's on held-out games, and ``python bench/value.py error`` how far its margins
+are from what the greedy player goes on to reach where the Hint uses them (:func:`prediction_error`,
+by which the Hint and the review widen their intervals). The file also holds a *probe*: seat 0's design row after
 a seeded random opening, which the tests recompute, so a change to the features or to the hand
 evaluation that the fitted coefficients do not know of is caught.
 
@@ -34,6 +36,16 @@ True
 True
 """
 
-from mp_notebook.agents._value import Linear, ValueModel, ValueTerms, design, margin, model, value, win_chance
+from mp_notebook.agents._value import (
+    Linear,
+    ValueModel,
+    ValueTerms,
+    design,
+    margin,
+    model,
+    prediction_error,
+    value,
+    win_chance,
+)
 
-__all__ = ["Linear", "ValueModel", "ValueTerms", "design", "margin", "model", "value", "win_chance"]
+__all__ = ["Linear", "ValueModel", "ValueTerms", "design", "margin", "model", "prediction_error", "value", "win_chance"]

@@ -32,8 +32,11 @@ recommendation on the futures they share (``diff``, with its 95% interval, and `
 difference split by the game's final-scoring categories, with what the learned value expects of
 the rest of the game where the horizon is before the end). The table's ``attrs`` say whether the
 recommendation is clear (the 95% interval of its lead over the runner-up, paired on the same
-futures, is above 0) or too close to call. With ``time_budget=None`` the table depends only on the
-arguments (exactly reproducible).
+futures, is above 0) or too close to call. Where the samples stop before the end, the intervals
+count the learned value's own error besides the futures' spread
+(:func:`mp_notebook.agents.value.prediction_error`, measured against the greedy player's real
+outcomes by ``bench/value.py error``): futures that all agree on an estimate do not make it exact.
+With ``time_budget=None`` the table depends only on the arguments (exactly reproducible).
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, seed=3)
@@ -162,6 +165,20 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, t95(n) * sd / math.sqrt(n)
 
 
+def with_error(interval: tuple[float, float], error: float) -> tuple[float, float]:
+    """A sampled mean and its 95% half-width, the half-width widened by an estimate's own error
+    (``error``: its standard error; the two add in squares): the learned value's, where a sample
+    stops before the game's end (:func:`mp_notebook.agents.value.prediction_error`).
+
+    >>> with_error((2.0, 0.0), 1.0)   # every future agrees: the estimate's error is all there is
+    (2.0, 1.959963984540054)
+    >>> with_error(mean_interval([1.0, 2.0, 3.0]), 0.0) == mean_interval([1.0, 2.0, 3.0])
+    True
+    """
+    mean, half = interval
+    return mean, math.hypot(half, Z95 * error)
+
+
 def halving(choices: int, rollouts: int) -> list[tuple[int, int]]:
     """The rounds of successive halving after the screen, as ``(choices, futures each)``: the
     shortlist starts on :data:`FIRST_FUTURES` futures, each round keeps the better half (at least
@@ -248,16 +265,17 @@ def evaluate(
     Columns: action (the first decision, notation; ``s.apply`` accepts it), plan (all the decisions
     of the choice, `` → ``-separated: a journey's moves), kind, margin (the seat's mean margin over
     the best other seat: the recommendation's own mean, another row's the recommendation's mean plus
-    its difference to it on the futures they share), margin_low/margin_high (95% interval; infinite
-    from one sample), win_rate (share of samples the seat wins, a chance before the end; ties
-    shared) and win_low/win_high (95% Wilson), futures (behind the row), horizon, pruned (set
-    aside before the end: fewer futures or a shallower horizon), diff (the recommendation: its lead
-    over the runner-up; another row: its difference to the recommendation; on the futures they
-    share) and diff_low/diff_high (paired 95% interval), why (diff in words, by the game's scoring
-    categories) and parts (``{category: difference}``, summing to diff). ``attrs``: ``statistic``
-    (``"margin"``), ``unit``, ``verdict`` (``"clear"`` or ``"close"``), ``sentence`` (the verdict in
-    words), ``futures`` (behind the recommendation), ``cpu`` (seconds spent), ``capped`` (the hard
-    cap stopped it below the floor).
+    its difference to it on the futures they share), margin_low/margin_high (95% interval, with the
+    learned value's error where the horizon is before the end; infinite from one sample), win_rate
+    (share of samples the seat wins, a chance before the end; ties shared) and win_low/win_high (95%
+    Wilson), futures (behind the row), horizon, pruned (set aside before the end: fewer futures or a
+    shallower horizon), diff (the recommendation: its lead over the runner-up; another row: its
+    difference to the recommendation; on the futures they share) and diff_low/diff_high (paired 95%
+    interval, with the learned value's error in a difference where the horizon is before the end),
+    why (diff in words, by the game's scoring categories) and parts (``{category: difference}``,
+    summing to diff). ``attrs``: ``statistic`` (``"margin"``), ``unit``, ``verdict`` (``"clear"`` or
+    ``"close"``), ``sentence`` (the verdict in words), ``futures`` (behind the recommendation),
+    ``cpu`` (seconds spent), ``capped`` (the hard cap stopped it below the floor).
     """
     checked_state("s", s, playing=True)
     if time_budget is not None:
@@ -339,14 +357,15 @@ def _compare(a: _Row, b: _Row) -> tuple[str, list[int]]:
     raise AssertionError("every choice has a screen sample on future 0")
 
 
-def _difference(a: _Row, b: _Row) -> tuple[list[float], list[float]]:
-    """``a`` minus ``b`` on the futures they share: the margins' differences and the parts' mean differences."""
+def _difference(a: _Row, b: _Row) -> tuple[list[float], list[float], str]:
+    """``a`` minus ``b`` on the futures they share: the margins' differences, the parts' mean
+    differences and the horizon they were taken at."""
     h, common = _compare(a, b)
     diffs = [a.at(h)[f].margin - b.at(h)[f].margin for f in common]
     width = len(a.at(h)[common[0]].parts)
     parts = [math.fsum(a.at(h)[f].parts[k] - b.at(h)[f].parts[k] for f in common) / len(common)
              for k in range(width)]
-    return diffs, parts
+    return diffs, parts, h
 
 
 def _table(s: GameState, i: int, rows: list[_Row], finalists: list[_Row], horizon: str, floor: int,
@@ -365,14 +384,15 @@ def _table(s: GameState, i: int, rows: list[_Row], finalists: list[_Row], horizo
     out: list[dict[str, Any]] = []
     for k, r in enumerate(ranked):
         samples = list(r.at(r.deepest()).values())
-        _, half = mean_interval([x.margin for x in samples])
+        own_error = learned.prediction_error(s.ruleset, r.deepest())[1]
+        _, half = with_error(mean_interval([x.margin for x in samples]), own_error)
         wins = math.fsum(x.win for x in samples)
         win_low, win_high = wilson(wins, len(samples))
         if len(ranked) == 1:
             diff, diff_half, parts = 0.0, 0.0, [0.0] * len(titles)
         else:
-            diffs, parts = _difference(top, ranked[1]) if k == 0 else versus[r]
-            diff, diff_half = mean_interval(diffs)
+            diffs, parts, h = _difference(top, ranked[1]) if k == 0 else versus[r]
+            diff, diff_half = with_error(mean_interval(diffs), learned.prediction_error(s.ruleset, h)[0])
         margin = own_mean if k == 0 else own_mean + diff
         out.append({
             "action": str(r.action), "plan": " → ".join(r.plan), "kind": r.action.kind,

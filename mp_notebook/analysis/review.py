@@ -13,7 +13,8 @@ choices ranked by its final margin over the best other seat) and finds the row o
   matched to its best plan and the moves that follow are reviewed one by one.
 
 The *loss* of a decision is the best row's margin minus the played row's, with the paired 95%
-interval of the table (``diff`` and its bounds, negated). Where the table set the played choice
+interval of the table (``diff`` and its bounds, negated; the learned value's error counted where
+the samples stop before the end, as in the table). Where the table set the played choice
 aside early (fewer futures than :data:`FUTURES`, or a shallower horizon than the best's), both are
 sampled again on :data:`FUTURES` fresh futures of their own, paired, with the Hint's sample
 (:func:`~mp_notebook.analysis.evaluate.sample`: the plan, then GreedyAgent for every seat to the
@@ -45,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from mp_notebook.agents.base import terms as agent_terms
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
+from mp_notebook.agents.value import prediction_error
 from mp_notebook.analysis.evaluate import (
     HORIZON,
     HORIZONS,
@@ -57,6 +59,7 @@ from mp_notebook.analysis.evaluate import (
     mean_interval,
     plans,
     sample,
+    with_error,
 )
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.engine.actions import Action
@@ -266,7 +269,7 @@ def _again(s: GameState, seat: int, best: Any, row: Any, horizon: str, seed: int
     futures = [derive_seed("mp_notebook.review.again", seed, f) for f in range(FUTURES)]
     pairs = [[sample(s, seat, plan, f, horizon, policy) for plan in plans_] for f in futures]
     diffs = [a.margin - b.margin for a, b in pairs]
-    loss, half = mean_interval(diffs)
+    loss, half = with_error(mean_interval(diffs), prediction_error(s.ruleset, horizon)[0])
     titles = list(row["parts"])
     parts = {t: math.fsum(a.parts[c] - b.parts[c] for a, b in pairs) / len(pairs) for c, t in enumerate(titles)}
     return loss, loss - half, loss + half, len(futures), explain(loss, parts, unit)

@@ -27,6 +27,7 @@ import plotly.graph_objects as go
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.random import RandomAgent
 from mp_notebook.agents.search import SearchAgent
+from mp_notebook.agents.value import prediction_error
 from mp_notebook.analysis.evaluate import CAP, DEFAULT_TIME_BUDGET, MIN_FUTURES, plans, spread
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
@@ -480,12 +481,16 @@ class GameApp(widgets.VBox):
             lead = (f"{_signed(best['diff'])} {unit} over {runner} ({spread(best['diff_low'], best['diff_high'])}) "
                     f"on the same {counted(int(table.iloc[1]['futures']), 'future')}")
             head = (f"<b>Recommended: {name}</b> — {lead}" if table.attrs["verdict"] == "clear" else
-                    f"<b>Too close to call: {name} or {runner}</b> — {lead}; either is as good as these futures tell")
+                    f"<b>Too close to call: {name} or {runner}</b> — {lead}; "
+                    "either is as good as this analysis can tell")
             head += f". Why: {escape(best['why'])}"
         to = HINT_HORIZONS[best["horizon"]]
         basis = (f"Each choice is played on sampled futures ({escape(words.FUTURES_TEXT)}), every seat played "
                  f"{to} by the greedy player"
-                 + ("" if best["horizon"] == "game" else ", then valued by the learned position value")
+                 + ("" if best["horizon"] == "game" else
+                    ", then valued by the learned position value, whose own error (about "
+                    f"{prediction_error(s.ruleset, best['horizon'])[0]:.1f} {unit} on a difference) "
+                    "is in the intervals")
                  + f". Score: your final margin over the best other player, in {unit}; "
                  f"{counted(int(best['futures']), 'future')} behind the recommendation, "
                  f"{table.attrs['cpu']:.1f} s of CPU")
@@ -509,7 +514,7 @@ class GameApp(widgets.VBox):
                 f"<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th><th>cost</th>"
                 f"<th>margin ({escape(unit)})</th><th>95% interval</th><th>vs #1</th><th>wins</th><th>futures</th></tr>"
                 f"{rows}</table>{more}<div class='mp-muted'>{basis}. A sample, not a proof: more time "
-                f"(<code>app.hint_time_budget</code>) narrows the intervals.</div></div>")
+                f"(<code>app.hint_time_budget</code>) narrows the futures' part of the intervals.</div></div>")
 
     def _cap_text(self) -> str:
         if self.hint_time_cap is not None:

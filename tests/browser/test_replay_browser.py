@@ -21,6 +21,9 @@ from typing import Any
 import pytest
 from labserver import ARGS, CHROMIUM, MISSING, SKIP_REASON
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the learned value taken as exact
+from learned import exact_learned_value
+
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent
 from mp_notebook.analysis import positions, review
@@ -149,7 +152,8 @@ def test_stepping_through_the_page_shows_the_replayed_game(browser: Any, ruleset
     assert not requests, requests
 
 
-def test_the_review_s_marks_go_to_its_decisions(browser: Any, tmp_path: Path) -> None:
+def test_the_review_s_marks_go_to_its_decisions(browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    exact_learned_value(monkeypatch)  # clear mistakes in 40 decisions at two futures a choice
     s = mp.new_game(2, seed=8)
     agents = [GreedyAgent(1), GreedyAgent(2)]
     for _ in range(40):
