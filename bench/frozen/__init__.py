@@ -14,7 +14,7 @@ it and their commands.
 * :func:`evaluation`: a ruleset's evaluation (its ``agents`` part) at a commit, unchanged.
 * :func:`routes`: a module of route analysis at a commit, unchanged (``"board"``: ``mp.routes``,
   whose ``table`` answers the dice games; ``"schmidt"``: the spinner's answers, ``spin_table``), to
-  check that today's tables give the same answers (``bench/routes.py --check-tables``).
+  check that today's tables give the same answers (``bench/routes.py --tables N``).
 
 It needs the history: any clone has it; a shallow one gets an error that says so.
 
