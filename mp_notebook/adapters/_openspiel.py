@@ -11,8 +11,17 @@ from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
+from mp_notebook.adapters._seats import (
+    FEATURES,
+    SeatFeatures,
+    features,
+    final_returns,
+    observation_text,
+    seat_view,
+    seen_action,
+)
 from mp_notebook.adapters._vocabulary import action_space, with_action_space
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
@@ -261,17 +270,79 @@ class MarcoPoloObserver:
         self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+        self._seen: dict[tuple[str, int], SeatFeatures] = {}
+        self._first: dict[int, tuple[GameState, np.ndarray]] = {}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
-        """Fill the observation tensor with ``player``'s view of ``state`` (hashed features)."""
-        seen = seat_view(_checked(state).game_state, player)
-        if self.tensor is not None:
-            self.tensor[:] = features(seen)
+        """Fill the observation tensor with ``player``'s view of ``state`` (its hashed features,
+        kept up to date from the parts of the position that changed since the last call)."""
+        s = _checked(state).game_state
+        player = checked_seat("player", player, s.num_players)
+        if self.tensor is None:
+            return
+        if s is state.get_game()._start:  # OpenSpiel asks for a first position's tensor before every other
+            first = self._first.get(player)
+            if first is None or first[0] is not s:
+                first = self._first[player] = (s, features(seat_view(s, player)))
+            self.tensor[:] = first[1]
+            return
+        seen = self._seen.get((s.ruleset, player))
+        if seen is None:
+            seen = self._seen[s.ruleset, player] = SeatFeatures(s.ruleset, player)
+        self.tensor[:] = seen(s)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
         text = observation_text(_checked(state).game_state, player)
         return f"{text}\n{state.information_digest(player)}" if self.perfect_recall else text
+
+
+class ValueEvaluator(mcts.Evaluator):
+    """A leaf evaluator for OpenSpiel's ``MCTSBot`` from the library's computer players: the leaf is
+    played on to ``horizon`` by :class:`~mp_notebook.agents.PlayoutPolicy` (the one-step greedy
+    rule, every seat; ``"action"``: until the player to move has finished the follow-ups of its
+    action, so that a journey is valued once travelled; the horizons of
+    :func:`mp_notebook.agents.playout.rollout`; ``None``: not played on), then each seat's chance
+    to win by the learned position value (:func:`mp_notebook.agents.value.win_chance`) is its
+    return, ``2 * chance - 1`` in [-1, 1] (the real returns once the game is over). The prior is
+    uniform over the legal actions.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_mp_notebook_mp2", {"players": 2, "seed": 7})
+    >>> state = game.new_initial_state()
+    >>> v = ValueEvaluator().evaluate(state)
+    >>> v.shape, bool(-1 < v[0] < 1)
+    ((2,), True)
+    >>> sum(p for _, p in ValueEvaluator().prior(state)) == 1.0
+    True
+    """
+
+    def __init__(self, horizon: str | None = "action", seed: int = 0):
+        from mp_notebook.agents.playout import ROLLOUT_HORIZONS
+
+        self.horizon = None if horizon is None else checked_choice("horizon", horizon, ROLLOUT_HORIZONS)
+        self.seed = checked_seed(seed)
+
+    def evaluate(self, state: MarcoPoloState) -> np.ndarray:
+        """Each seat's ``2 * win_chance - 1`` once ``state`` is played on to the horizon."""
+        from mp_notebook.agents import PlayoutPolicy
+        from mp_notebook.agents.playout import rollout
+        from mp_notebook.agents.value import win_chance
+
+        s = _checked(state).game_state
+        if self.horizon is not None and not s.is_over:
+            s = rollout(s, s.current_player, PlayoutPolicy(self.seed), self.horizon)  # type: ignore[arg-type]
+        if s.is_over:
+            return np.array(final_returns(s, "win"))
+        return np.array([2.0 * win_chance(s, i) - 1.0 for i in range(s.num_players)])
+
+    def prior(self, state: MarcoPoloState) -> list[tuple[int, float]]:
+        """Every legal action of ``state`` with the same probability."""
+        legal = _checked(state).legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+    def __repr__(self) -> str:
+        return f"ValueEvaluator(horizon={self.horizon!r}, seed={self.seed})"
 
 
 def _checked(state: Any) -> MarcoPoloState:

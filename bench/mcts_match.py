@@ -1,0 +1,147 @@
+"""OpenSpiel's MCTSBot against our GreedyAgent, on the OpenSpiel game of a ruleset: which setting
+gives greedy a fair fight (the setting notebook 08 shows).
+
+Usage::
+
+    python bench/mcts_match.py [--ruleset mp2] [--games 100] [--first 0] [--players 2]
+                               [--settings "sims=60,uct=1,eval=value" "sims=30,uct=2,eval=random" ...]
+
+A setting is ``sims`` (``MCTSBot``'s ``max_simulations``), ``uct`` (its ``uct_c``) and ``eval``:
+``value`` (:class:`mp_notebook.adapters.openspiel.ValueEvaluator`, each seat's learned chance to
+win at the leaf, no rollout) or ``random`` (OpenSpiel's ``RandomRolloutEvaluator``, one random
+rollout to the end). Game ``n`` has seed ``910000 + n // 2`` and MCTS in seat ``n % 2`` (2 players:
+every seed is played in both seatings), greedy ``GreedyAgent(n // 2)`` in the other seat(s). MCTS
+searches a copy with another future at every decision (``state.with_future``), so it never sees
+the real dice or the other seats' secret cards; ``solve`` is off (a solved leaf of a copy is not a
+solved leaf of the game). Schmidt games get ``round_limit=12``.
+
+Prints per setting: MCTS's win rate (a shared victory counts half) with its 95% Wilson interval,
+the mean final margin of MCTS over greedy ± its standard error over the seeds (the two seatings of
+a seed averaged first), the CPU milliseconds a decision of each bot (median and 90th percentile)
+and the wall time. A fight is fair when 50% is inside the interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import mp_notebook as mp
+from mp_notebook.adapters.openspiel import ValueEvaluator, game_name
+from mp_notebook.adapters.vocabulary import action_space
+from mp_notebook.analysis import wilson
+
+SEED0 = 910000
+
+
+@dataclass(frozen=True)
+class Setting:
+    sims: int
+    uct: float
+    eval: str
+    horizon: str
+
+    @classmethod
+    def parse(cls, text: str) -> Setting:
+        fields = dict(part.split("=", 1) for part in text.split(",") if part)
+        unknown = set(fields) - {"sims", "uct", "eval", "horizon"}
+        if unknown or fields.get("eval", "value") not in ("value", "random"):
+            raise SystemExit(f"bad setting {text!r}: sims=N,uct=C,eval=value|random,horizon=action|turn|round|none")
+        return cls(int(fields.get("sims", 30)), float(fields.get("uct", 1.0)), fields.get("eval", "value"),
+                   fields.get("horizon", "action"))
+
+    def __str__(self) -> str:
+        return (f"sims={self.sims},uct={self.uct:g},eval={self.eval}"
+                + (f",horizon={self.horizon}" if self.eval == "value" else ""))
+
+    def bot(self, game: pyspiel.Game, rng: np.random.RandomState) -> mcts.MCTSBot:
+        evaluator = (ValueEvaluator(None if self.horizon == "none" else self.horizon) if self.eval == "value"
+                     else mcts.RandomRolloutEvaluator(1, rng))
+        return mcts.MCTSBot(game, uct_c=self.uct, max_simulations=self.sims, evaluator=evaluator,
+                            solve=False, random_state=rng)
+
+
+def options(ruleset: str) -> dict:
+    return {"round_limit": 12} if ruleset == "schmidt" else {}
+
+
+def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, float, list[float], list[float]]:
+    """Game ``n``: MCTS's result (1, 0.5, 0), its margin over the best greedy seat, and the CPU
+    seconds of each MCTS and greedy decision (those with a choice: a lone legal action is played)."""
+    seed, seat = SEED0 + n // 2, n % players
+    game = pyspiel.load_game(game_name(ruleset), {"players": players, "seed": seed,
+                                                  "options": json.dumps(options(ruleset))})
+    rng = np.random.RandomState(n)
+    bot = setting.bot(game, rng)
+    greedy = mp.agents.GreedyAgent(n // 2)
+    space = action_space(ruleset)
+    state = game.new_initial_state()
+    mcts_cpu: list[float] = []
+    greedy_cpu: list[float] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        start = time.process_time()
+        if state.current_player() == seat:
+            action = bot.step(state.with_future(int(rng.randint(2**31))))
+            mcts_cpu.append(time.process_time() - start)
+        else:
+            action = space.index(greedy.choose(state.game_state))
+            greedy_cpu.append(time.process_time() - start)
+        state.apply_action(action)
+    rows = state.game_state.score_rows()
+    winners = [i for i, r in enumerate(rows) if r["winner"]]
+    result = (1.0 / len(winners)) if seat in winners else 0.0
+    totals = [float(r["total"]) for r in rows]
+    margin = totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+    return result, margin, mcts_cpu, greedy_cpu
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default="mp2")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--settings", nargs="+", default=["sims=60,uct=1,eval=value"])
+    args = parser.parse_args()
+    print(f"{args.ruleset}, {args.players} players, games {args.first}..{args.first + args.games - 1} "
+          f"(seeds {SEED0 + args.first // 2}.., each in every seating)")
+    for text in args.settings:
+        setting = Setting.parse(text)
+        wall = time.perf_counter()
+        results, margins, mcts_cpu, greedy_cpu = [], {}, [], []
+        for n in range(args.first, args.first + args.games):
+            result, margin, m, g = play(setting, args.ruleset, args.players, n)
+            results.append(result)
+            margins.setdefault(n // 2, []).append(margin)
+            mcts_cpu += m
+            greedy_cpu += g
+        wins = sum(results)
+        low, high = wilson(wins, len(results))
+        seeds = [statistics.fmean(v) for v in margins.values()]
+        se = statistics.stdev(seeds) / math.sqrt(len(seeds)) if len(seeds) > 1 else float("inf")
+        print(f"  MCTS {setting}: won {wins:g} of {len(results)} = {wins / len(results):.1%} "
+              f"({low:.1%}-{high:.1%}); margin {statistics.fmean(seeds):+.1f} ± {se:.1f}; "
+              f"CPU ms a decision: MCTS median {1e3 * statistics.median(mcts_cpu):.0f} "
+              f"p90 {1e3 * pct(mcts_cpu, 0.9):.0f}, greedy median {1e3 * statistics.median(greedy_cpu):.1f} "
+              f"p90 {1e3 * pct(greedy_cpu, 0.9):.1f}; wall {time.perf_counter() - wall:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
