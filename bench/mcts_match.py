@@ -4,21 +4,25 @@ gives greedy a fair fight (the setting notebook 08 shows).
 Usage::
 
     python bench/mcts_match.py [--ruleset mp2] [--games 100] [--first 0] [--players 2]
-                               [--settings "sims=60,uct=1,eval=value" "sims=30,uct=2,eval=random" ...]
+                               [--settings "sims=30,uct=1,horizon=action,greedy=0.5" "sims=30,uct=2,eval=random" ...]
 
-A setting is ``sims`` (``MCTSBot``'s ``max_simulations``), ``uct`` (its ``uct_c``) and ``eval``:
-``value`` (:class:`mp_notebook.adapters.openspiel.ValueEvaluator`, each seat's learned chance to
-win at the leaf, no rollout) or ``random`` (OpenSpiel's ``RandomRolloutEvaluator``, one random
-rollout to the end). Game ``n`` has seed ``910000 + n // 2`` and MCTS in seat ``n % 2`` (2 players:
-every seed is played in both seatings), greedy ``GreedyAgent(n // 2)`` in the other seat(s). MCTS
-searches a copy with another future at every decision (``state.with_future``), so it never sees
-the real dice or the other seats' secret cards; ``solve`` is off (a solved leaf of a copy is not a
-solved leaf of the game). Schmidt games get ``round_limit=12``.
+A setting: ``sims`` (``MCTSBot``'s ``max_simulations``), ``uct`` (its ``uct_c``) and ``eval``:
+``random`` (OpenSpiel's ``RandomRolloutEvaluator``: one random rollout to the end, UCT) or ``value``
+(:class:`mp_notebook.adapters.openspiel.ValueEvaluator`: the leaf played on to ``horizon``, one of
+``action``, ``turn``, ``round``, ``game`` or ``none``, by the library's playout policy, then each
+seat's learned chance to win; with ``greedy=P`` its prior gives the share P to GreedyAgent's choice
+and the bot selects children by PUCT, ``mcts.SearchNode.puct_value``; with ``greedy=0`` a uniform
+prior and UCT). Game ``n`` has seed ``910000 + n // 2`` and MCTS in seat ``n % 2`` (2 players:
+every seed is played in both seatings), ``GreedyAgent(n // 2)`` in the other seat(s). MCTS searches
+a copy with another future at every decision (``state.with_future``), so it never sees the real
+dice or the other seats' secret cards; ``solve`` is off (a solved leaf of a copy is not a solved
+leaf of the game); a decision with one legal action is played without a search. Schmidt games get
+``round_limit=12``.
 
 Prints per setting: MCTS's win rate (a shared victory counts half) with its 95% Wilson interval,
-the mean final margin of MCTS over greedy ± its standard error over the seeds (the two seatings of
-a seed averaged first), the CPU milliseconds a decision of each bot (median and 90th percentile)
-and the wall time. A fight is fair when 50% is inside the interval.
+the mean final margin of MCTS over greedy ± its standard error over the seeds (the seatings of a
+seed averaged first), the CPU milliseconds a decision with a choice of each bot (median and 90th
+percentile) and the wall time. A fight is fair when 50% is inside the interval.
 """
 
 from __future__ import annotations
@@ -48,25 +52,30 @@ class Setting:
     uct: float
     eval: str
     horizon: str
+    greedy: float
 
     @classmethod
     def parse(cls, text: str) -> Setting:
         fields = dict(part.split("=", 1) for part in text.split(",") if part)
-        unknown = set(fields) - {"sims", "uct", "eval", "horizon"}
+        unknown = set(fields) - {"sims", "uct", "eval", "horizon", "greedy"}
         if unknown or fields.get("eval", "value") not in ("value", "random"):
-            raise SystemExit(f"bad setting {text!r}: sims=N,uct=C,eval=value|random,horizon=action|turn|round|none")
+            raise SystemExit(f"bad setting {text!r}: sims=N,uct=C,eval=value|random,"
+                             f"horizon=action|turn|round|game|none,greedy=P")
         return cls(int(fields.get("sims", 30)), float(fields.get("uct", 1.0)), fields.get("eval", "value"),
-                   fields.get("horizon", "action"))
+                   fields.get("horizon", "action"), float(fields.get("greedy", 0.0)))
 
     def __str__(self) -> str:
         return (f"sims={self.sims},uct={self.uct:g},eval={self.eval}"
-                + (f",horizon={self.horizon}" if self.eval == "value" else ""))
+                + (f",horizon={self.horizon},greedy={self.greedy:g}" if self.eval == "value" else ""))
 
     def bot(self, game: pyspiel.Game, rng: np.random.RandomState) -> mcts.MCTSBot:
-        evaluator = (ValueEvaluator(None if self.horizon == "none" else self.horizon) if self.eval == "value"
-                     else mcts.RandomRolloutEvaluator(1, rng))
-        return mcts.MCTSBot(game, uct_c=self.uct, max_simulations=self.sims, evaluator=evaluator,
-                            solve=False, random_state=rng)
+        if self.eval == "random":
+            return mcts.MCTSBot(game, uct_c=self.uct, max_simulations=self.sims, solve=False, random_state=rng,
+                                evaluator=mcts.RandomRolloutEvaluator(1, rng))
+        evaluator = ValueEvaluator(None if self.horizon == "none" else self.horizon, greedy=self.greedy)
+        select = mcts.SearchNode.puct_value if self.greedy else mcts.SearchNode.uct_value
+        return mcts.MCTSBot(game, uct_c=self.uct, max_simulations=self.sims, evaluator=evaluator, solve=False,
+                            random_state=rng, child_selection_fn=select)
 
 
 def options(ruleset: str) -> dict:

@@ -188,8 +188,8 @@ def test_mcts_plays_against_greedy():
 
 def test_value_evaluator():
     """The leaf evaluator: each seat's chance to win as a return in (-1, 1) once the leaf is played
-    on to its horizon (the real returns at the end), a uniform prior; an MCTSBot with it plays a
-    short game to its end."""
+    on to its horizon (the real returns at the end), a uniform prior or one leaning to greedy's
+    choice; an MCTSBot with it plays a short game to its end."""
     from open_spiel.python.algorithms import mcts
 
     game = load("schmidt", 2, 1, {"round_limit": 3})
@@ -199,8 +199,14 @@ def test_value_evaluator():
         assert values.shape == (2,) and all(-1 < v < 1 for v in values)
     prior = openspiel.ValueEvaluator().prior(state)
     assert [a for a, _ in prior] == state.legal_actions() and {p for _, p in prior} == {1 / len(prior)}
+    leaning = dict(openspiel.ValueEvaluator(greedy=0.5).prior(state))
+    chosen = action_space("schmidt").index(mp.agents.GreedyAgent(0).choose(state.game_state))
+    assert max(leaning, key=leaning.get) == chosen and abs(sum(leaning.values()) - 1) < 1e-12
+    assert leaning[chosen] == 0.5 + 0.5 / len(leaning)
     with pytest.raises(mp.ArgumentError, match="horizon"):
         openspiel.ValueEvaluator("forever")
+    with pytest.raises(mp.ArgumentError, match="greedy"):
+        openspiel.ValueEvaluator(greedy=2)
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, uct_c=1.0, max_simulations=6, evaluator=openspiel.ValueEvaluator(),
                        solve=False, random_state=rng)

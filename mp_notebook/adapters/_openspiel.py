@@ -25,7 +25,7 @@ from mp_notebook.adapters._seats import (
 from mp_notebook.adapters._vocabulary import action_space, with_action_space
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_seed, shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed, shown
 from mp_notebook.registry import get, load_json, new_game
 
 PREFIX = "python_mp_notebook_"
@@ -304,8 +304,11 @@ class ValueEvaluator(mcts.Evaluator):
     action, so that a journey is valued once travelled; the horizons of
     :func:`mp_notebook.agents.playout.rollout`; ``None``: not played on), then each seat's chance
     to win by the learned position value (:func:`mp_notebook.agents.value.win_chance`) is its
-    return, ``2 * chance - 1`` in [-1, 1] (the real returns once the game is over). The prior is
-    uniform over the legal actions.
+    return, ``2 * chance - 1`` in [-1, 1] (the real returns once the game is over). The prior over
+    the legal actions is uniform (``greedy=0``) or gives the share ``greedy`` to the action
+    :class:`~mp_notebook.agents.GreedyAgent` chooses and the rest evenly to all (for
+    ``MCTSBot(..., child_selection_fn=mcts.SearchNode.puct_value)``, which explores by the prior:
+    the search starts from greedy's choice and weighs the others against it).
 
     >>> import pyspiel
     >>> game = pyspiel.load_game("python_mp_notebook_mp2", {"players": 2, "seed": 7})
@@ -317,11 +320,12 @@ class ValueEvaluator(mcts.Evaluator):
     True
     """
 
-    def __init__(self, horizon: str | None = "action", seed: int = 0):
+    def __init__(self, horizon: str | None = "action", seed: int = 0, *, greedy: float = 0.0):
         from mp_notebook.agents.playout import ROLLOUT_HORIZONS
 
         self.horizon = None if horizon is None else checked_choice("horizon", horizon, ROLLOUT_HORIZONS)
         self.seed = checked_seed(seed)
+        self.greedy = checked_number("greedy", greedy, 0.0, 1.0)
 
     def evaluate(self, state: MarcoPoloState) -> np.ndarray:
         """Each seat's ``2 * win_chance - 1`` once ``state`` is played on to the horizon."""
@@ -337,12 +341,20 @@ class ValueEvaluator(mcts.Evaluator):
         return np.array([2.0 * win_chance(s, i) - 1.0 for i in range(s.num_players)])
 
     def prior(self, state: MarcoPoloState) -> list[tuple[int, float]]:
-        """Every legal action of ``state`` with the same probability."""
+        """Every legal action of ``state`` with its probability: ``greedy`` to greedy's choice (if
+        above 0) and the rest shared evenly."""
         legal = _checked(state).legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+        even = (1.0 - self.greedy) / len(legal)
+        if not self.greedy:
+            return [(a, even) for a in legal]
+        from mp_notebook.agents import GreedyAgent
+
+        s = state.game_state
+        chosen = action_space(s.ruleset).index(GreedyAgent(self.seed).choose(s))
+        return [(a, even + (self.greedy if a == chosen else 0.0)) for a in legal]
 
     def __repr__(self) -> str:
-        return f"ValueEvaluator(horizon={self.horizon!r}, seed={self.seed})"
+        return f"ValueEvaluator(horizon={self.horizon!r}, seed={self.seed}, greedy={self.greedy})"
 
 
 def _checked(state: Any) -> MarcoPoloState:

@@ -196,6 +196,8 @@ class SeatFeatures:
         self._piles = frozenset(self.secrets.piles)
         self._own = tuple(name for name, _ in self.secrets.own)
         self._fields: dict[str, _Node] = {}  # the state's entries of the view, by name
+        self._seen: dict[str, Any] = {}  # every field of the state last seen (the view's or not)
+        self._over = False
         self._more: dict[str, _Node] = {}  # the entries the ruleset's ``more`` hook wrote
         self._decision: _Node | None = None
         sums: dict[int, float] = {}
@@ -231,16 +233,21 @@ class SeatFeatures:
             self.secrets.more(more, state, self.seat)
         for k in [k for k in self._more if k not in more]:
             _drop(self._more.pop(k), delta)
+            self._seen.pop(k, None)  # the state's own entry is shown again
         for k, v in more.items():
             if k in fields:
                 _drop(fields.pop(k), delta)
+                self._seen.pop(k, None)  # walked again once the hook no longer writes it
             self._more[k] = self._walk(self._more.get(k), f"state.{k}", v, delta)
-        for k, v in state.__dict__.items():
-            node = fields.get(k)
-            if node is not None and node.obj is v and k != "players":
-                continue
+        if self._own and state.is_over != self._over:  # who sees a secret changes at the end
+            self._over = state.is_over
+            self._seen.pop("players", None)
+        seen = self._seen
+        for k, v in [(k, v) for k, v in state.__dict__.items() if v is not seen.get(k, seen)]:
+            seen[k] = v
             if k in _SKIPPED or k in more:
                 continue
+            node = fields.get(k)
             if k == "players" and self._own:
                 fields[k] = self._walk_players(node, state, v, delta)
             elif k in self._piles:
@@ -272,14 +279,13 @@ class SeatFeatures:
                 node = parts[j] = _Node(p, None, {})
             inner = node.parts
             assert inner is not None
-            for name, v in p.__dict__.items():
-                if name in hidden[j]:
+            hide = hidden[j]
+            for name, v in [(name, v) for name, v in p.__dict__.items()
+                            if name in hide or (c := inner.get(name)) is None or c.obj is not v]:
+                if name in hide:
                     v = plain(v)
                     v = len(v) if isinstance(v, list) else views.HIDDEN
-                child = inner.get(name)
-                if child is None or not (child.obj is v or (type(v) in _SCALARS and type(child.obj) is type(v)
-                                                             and child.obj == v)):
-                    inner[name] = self._walk(child, f"state.players.{j}.{name}", v, delta)
+                inner[name] = self._walk(inner.get(name), f"state.players.{j}.{name}", v, delta)
             node.obj, node.tag = p, hidden[j]
         if len(parts) != len(players):
             _trim(parts, range(len(players)), delta)
@@ -322,11 +328,8 @@ class SeatFeatures:
             old = _Node(value, None, {})
         parts = old.parts
         assert parts is not None
-        for k, v in items:
-            child = parts.get(k)
-            if child is None or not (child.obj is v or (type(v) in _SCALARS and type(child.obj) is type(v)
-                                                         and child.obj == v)):
-                parts[k] = self._walk(child, f"{path}.{k}", v, delta)
+        for k, v in [(k, v) for k, v in items if (c := parts.get(k)) is None or c.obj is not v]:
+            parts[k] = self._walk(parts.get(k), f"{path}.{k}", v, delta)
         if len(parts) != len(value if kind is dict or kind is tuple or kind is list else value.__dict__):
             _trim(parts, [k for k, _ in (value.items() if kind is dict else value.__dict__.items()
                                          if isinstance(value, Pieces) else enumerate(value))], delta)
