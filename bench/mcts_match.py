@@ -3,7 +3,7 @@ gives greedy a fair fight (the setting notebook 08 shows).
 
 Usage::
 
-    python bench/mcts_match.py [--ruleset mp2] [--games 100] [--first 0] [--players 2]
+    python bench/mcts_match.py [--ruleset mp2] [--games 100] [--first 0] [--players 2] [--workers 1]
                                [--settings "sims=30,uct=1,horizon=action,greedy=0.5" "sims=30,uct=2,eval=random" ...]
 
 A setting: ``sims`` (``MCTSBot``'s ``max_simulations``), ``uct`` (its ``uct_c``) and ``eval``:
@@ -22,7 +22,9 @@ leaf of the game); a decision with one legal action is played without a search. 
 Prints per setting: MCTS's win rate (a shared victory counts half) with its 95% Wilson interval,
 the mean final margin of MCTS over greedy ± its standard error over the seeds (the seatings of a
 seed averaged first), the CPU milliseconds a decision with a choice of each bot (median and 90th
-percentile) and the wall time. A fight is fair when 50% is inside the interval.
+percentile; each game's CPU time is its own process's), the share of MCTS's decisions in which it
+chose what greedy would have chosen in its place, and the wall time. A fight is fair when 50% is
+inside the interval.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import statistics
 import time
 from dataclasses import dataclass
@@ -82,9 +85,11 @@ def options(ruleset: str) -> dict:
     return {"round_limit": 12} if ruleset == "schmidt" else {}
 
 
-def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, float, list[float], list[float]]:
-    """Game ``n``: MCTS's result (1, 0.5, 0), its margin over the best greedy seat, and the CPU
-    seconds of each MCTS and greedy decision (those with a choice: a lone legal action is played)."""
+def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, float, list[float], list[float],
+                                                                       list[bool]]:
+    """Game ``n``: MCTS's result (1, 0.5, 0), its margin over the best greedy seat, the CPU seconds
+    of each MCTS and greedy decision (those with a choice: a lone legal action is played), and
+    whether each MCTS choice is the one greedy would have made there."""
     seed, seat = SEED0 + n // 2, n % players
     game = pyspiel.load_game(game_name(ruleset), {"players": players, "seed": seed,
                                                   "options": json.dumps(options(ruleset))})
@@ -95,6 +100,7 @@ def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, f
     state = game.new_initial_state()
     mcts_cpu: list[float] = []
     greedy_cpu: list[float] = []
+    same: list[bool] = []
     while not state.is_terminal():
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -104,6 +110,7 @@ def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, f
         if state.current_player() == seat:
             action = bot.step(state.with_future(int(rng.randint(2**31))))
             mcts_cpu.append(time.process_time() - start)
+            same.append(action == space.index(greedy.choose(state.game_state)))  # what greedy would play here
         else:
             action = space.index(greedy.choose(state.game_state))
             greedy_cpu.append(time.process_time() - start)
@@ -113,7 +120,7 @@ def play(setting: Setting, ruleset: str, players: int, n: int) -> tuple[float, f
     result = (1.0 / len(winners)) if seat in winners else 0.0
     totals = [float(r["total"]) for r in rows]
     margin = totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
-    return result, margin, mcts_cpu, greedy_cpu
+    return result, margin, mcts_cpu, greedy_cpu, same
 
 
 def pct(values: list[float], q: float) -> float:
@@ -127,6 +134,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     parser.add_argument("--settings", nargs="+", default=["sims=60,uct=1,eval=value"])
     args = parser.parse_args()
     print(f"{args.ruleset}, {args.players} players, games {args.first}..{args.first + args.games - 1} "
@@ -134,13 +142,17 @@ def main() -> None:
     for text in args.settings:
         setting = Setting.parse(text)
         wall = time.perf_counter()
-        results, margins, mcts_cpu, greedy_cpu = [], {}, [], []
-        for n in range(args.first, args.first + args.games):
-            result, margin, m, g = play(setting, args.ruleset, args.players, n)
+        results, margins, mcts_cpu, greedy_cpu, same = [], {}, [], [], []
+        games = range(args.first, args.first + args.games)
+        given = [(setting, args.ruleset, args.players, n) for n in games]
+        with multiprocessing.Pool(args.workers) as pool:
+            played = pool.starmap(play, given)
+        for n, (result, margin, m, g, agree) in zip(games, played, strict=True):
             results.append(result)
             margins.setdefault(n // 2, []).append(margin)
             mcts_cpu += m
             greedy_cpu += g
+            same += agree
         wins = sum(results)
         low, high = wilson(wins, len(results))
         seeds = [statistics.fmean(v) for v in margins.values()]
@@ -149,7 +161,8 @@ def main() -> None:
               f"({low:.1%}-{high:.1%}); margin {statistics.fmean(seeds):+.1f} ± {se:.1f}; "
               f"CPU ms a decision: MCTS median {1e3 * statistics.median(mcts_cpu):.0f} "
               f"p90 {1e3 * pct(mcts_cpu, 0.9):.0f}, greedy median {1e3 * statistics.median(greedy_cpu):.1f} "
-              f"p90 {1e3 * pct(greedy_cpu, 0.9):.1f}; wall {time.perf_counter() - wall:.0f} s", flush=True)
+              f"p90 {1e3 * pct(greedy_cpu, 0.9):.1f}; MCTS chose greedy's action in {sum(same) / len(same):.0%} "
+              f"of its decisions; wall {time.perf_counter() - wall:.0f} s", flush=True)
 
 
 if __name__ == "__main__":
