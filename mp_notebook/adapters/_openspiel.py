@@ -22,7 +22,8 @@ from mp_notebook.adapters._seats import (
     seat_view,
     seen_action,
 )
-from mp_notebook.adapters._vocabulary import action_space, with_action_space
+from mp_notebook.adapters._vocabulary import ActionSpace, action_space, with_action_space
+from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed, shown
@@ -33,6 +34,17 @@ DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 SYNTAX = "%,()="
 """The characters of OpenSpiel's game strings (and ``%``), percent-encoded in the options it keeps."""
+
+
+def _space(ruleset: str) -> ActionSpace:
+    """``action_space(ruleset)`` for a registered game's ruleset, kept (a step asks for it twice)."""
+    space = _SPACES.get(ruleset)
+    if space is None:
+        space = _SPACES[ruleset] = action_space(ruleset)
+    return space
+
+
+_SPACES: dict[str, ActionSpace] = {}
 
 
 def game_name(ruleset: str) -> str:
@@ -173,12 +185,14 @@ def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
 
 
 class _Saved:
-    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``)."""
+    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
+    its legal actions by number once asked for (never copied: a copy asks again)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("legal", "state")
 
     def __init__(self, state: GameState):
         self.state = state
+        self.legal: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return _Saved(copy.deepcopy(self.state, memo))
@@ -215,16 +229,22 @@ class MarcoPoloState(pyspiel.State):
         return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return action_space(self.ruleset).legal_indices(self.game_state)
+        saved = self._saved
+        if saved.legal is None:
+            saved.legal = _space(self.ruleset).legal(saved.state)
+        return list(saved.legal)
 
     def _apply_action(self, action: int) -> None:
-        s = self.game_state
-        chosen = action_space(self.ruleset).action(action, s.current_player)
+        saved = self._saved
+        s = saved.state
+        chosen = None if saved.legal is None else saved.legal.get(action)  # the legal action itself: no search
+        if chosen is None:
+            chosen = _space(self.ruleset).action(action, s.current_player)
         self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
         self._seen = _Seen(self._seen, chosen.player, str(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(action_space(self.ruleset).action(action, player))
+        return str(_space(self.ruleset).action(action, player))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
