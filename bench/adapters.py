@@ -6,19 +6,24 @@ Usage::
 
 For each registered ruleset, ``--games`` random games (Schmidt's with a 12-round limit) are fixed
 first (their seeds and action indices); then each round replays all of them in each way, the ways
-interleaved (A B C D E, A B C D E, ...) so a slow spell of the shared machine hits all of them:
+interleaved (A B C D E F, A B C D E F, ...) so a slow spell of the shared machine hits all of them:
 
 * **engine**: our own ``s.legal_actions()`` then ``s.apply(a)``, a decision at a time;
 * **pz step**: ``MarcoPoloEnv.step(index)`` (it applies the action and makes the next mask's
   legal numbers), no observation;
-* **pz step+obs**: as above with ``env.last()`` first (the seat's view: hashed features, JSON text
-  and the action mask), what an RL loop pays;
+* **pz step+obs**: as above with ``env.last()`` first (the seat's observation: the hashed features
+  of its view and the action mask), what an RL loop pays;
 * **os step**: ``state.legal_actions()`` then ``state.apply_action(index)`` of the OpenSpiel game;
-* **os step+obs**: as above with ``state.observation_tensor(player)`` first.
+* **os step+obs**: as above with ``state.observation_tensor(player)`` first (OpenSpiel's C++ route:
+  it also writes a first position's tensor to learn the size, and returns the 4,096 numbers as a
+  Python list);
+* **os step+observer**: as above with ``observation.set_from(state, player)`` first, the observer of
+  ``open_spiel.python.observation.make_observation(game)`` (its ``tensor``, a numpy vector, filled in
+  place: OpenSpiel's Python route).
 
 It prints the CPU time per decision of each (median of the rounds, and the spread min-max) and each
-adapter's ratio to the engine (the median of the rounds' ratios). Aim: an adapter step <= 2x our
-own apply + legal_actions. This prints figures; it is not a test.
+adapter's ratio to the engine (the median of the rounds' ratios). Aim: an adapter step, with its
+observation, <= 2x our own apply + legal_actions. This prints figures; it is not a test.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from collections.abc import Callable
 from functools import partial
 
 import pyspiel
+from open_spiel.python.observation import make_observation
 
 import mp_notebook as mp
 from mp_notebook.adapters.openspiel import game_name  # importing it registers the games
@@ -81,14 +87,17 @@ def pz(ruleset: str, players: int, games: list[Game], observe: bool) -> None:
             env.step(index)
 
 
-def os_game(ruleset: str, players: int, games: list[Game], observe: bool) -> None:
+def os_game(ruleset: str, players: int, games: list[Game], observe: str) -> None:
     for seed, actions in games:
         game = pyspiel.load_game(game_name(ruleset), {"players": players, "seed": seed,
                                                       "options": json.dumps(options(ruleset))})
+        observation = make_observation(game)
         state = game.new_initial_state()
         for index in actions:
-            if observe:
+            if observe == "tensor":
                 state.observation_tensor(state.current_player())
+            elif observe == "observer":
+                observation.set_from(state, state.current_player())
             state.legal_actions()
             state.apply_action(index)
 
@@ -113,8 +122,8 @@ def main() -> None:
         given = (ruleset, args.players, games)
         ways: dict[str, Callable[[], None]] = {
             "engine": partial(engine, *given), "pz step": partial(pz, *given, False),
-            "pz step+obs": partial(pz, *given, True), "os step": partial(os_game, *given, False),
-            "os step+obs": partial(os_game, *given, True),
+            "pz step+obs": partial(pz, *given, True), "os step": partial(os_game, *given, ""),
+            "os step+obs": partial(os_game, *given, "tensor"), "os step+observer": partial(os_game, *given, "observer"),
         }
         for run in ways.values():  # warm caches (action space, boards, registrations)
             run()
@@ -125,7 +134,7 @@ def main() -> None:
         print(f"\n{ruleset}: {decisions} decisions, action space {len(action_space(ruleset))}")
         for name, values in times.items():
             ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
-            print(f"  {name:12s} {statistics.median(values):8.1f} us  [{min(values):.1f}-{max(values):.1f}]"
+            print(f"  {name:16s} {statistics.median(values):8.1f} us  [{min(values):.1f}-{max(values):.1f}]"
                   + ("" if name == "engine" else f"   x{ratio:.2f} engine"))
 
 

@@ -3,7 +3,8 @@ own random-simulation checks (``pyspiel.random_sim_test`` with serialization: cl
 masks, observation and information-state strings and tensors, returns within bounds, ...) and its
 games test's ``sim_game`` (pickling games, game types and states), over several seeds; saved
 states that roll the same dice; legal actions that are ours, information states that keep each
-seat's secrets, and OpenSpiel's MCTS."""
+seat's secrets, observation tensors that are the seat's view's features, and OpenSpiel's MCTS with
+the random rollouts and with the library's leaf evaluator."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from adapters_helpers import check_view, random_games
 from registry import RULESETS
 
 import mp_notebook as mp
+from mp_notebook.adapters.seats import features, seat_view
 from mp_notebook.adapters.vocabulary import action_space
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("mp_notebook.adapters.openspiel")
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
 
 def load(ruleset: str, players: int, seed: int, options: dict | None = None):
@@ -100,10 +103,14 @@ def test_registered_game_type(ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_legal_actions_and_secrets_every_step(ruleset):
     """Every step of random games: the legal actions are ours (same number, same actions, the mask
-    too), and no seat's observation or information state shows what it may not see."""
+    too), no seat's observation or information state shows what it may not see, and each seat's
+    observation tensor (by OpenSpiel's C++ route and by its Python observer) is the hashed
+    features of its view."""
     space = action_space(ruleset)
     for players, options, seed in random_games(ruleset, 2, start=5):
-        state = load(ruleset, players, seed, options).new_initial_state()
+        game = load(ruleset, players, seed, options)
+        observation = make_observation(game)
+        state = game.new_initial_state()
         rng = random.Random(seed)
         while not state.is_terminal():
             s = state.game_state
@@ -115,6 +122,10 @@ def test_legal_actions_and_secrets_every_step(ruleset):
                 check_view(s, seat, state.observation_string(seat))
                 info = state.information_state_string(seat)
                 check_view(s, seat, info.split("\n")[0])
+                seen = features(seat_view(s, seat))  # made afresh; the observers follow the game step by step
+                assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), seen)
+                observation.set_from(state, seat)
+                assert np.array_equal(observation.tensor, seen)
             state.apply_action(rng.choice(legal))
         assert state.returns() == [1.0 if r["winner"] else -1.0 for r in state.game_state.score_rows()]
         assert mp.replay(state.game_state.setup, state.game_state.history) == state.game_state
@@ -173,6 +184,35 @@ def test_mcts_plays_against_greedy():
             action = space.index(greedy.choose(state.game_state))
         state.apply_action(action)
     assert state.game_state.is_over and sorted(state.returns()) in ([-1.0, 1.0], [1.0, 1.0])
+
+
+def test_value_evaluator():
+    """The leaf evaluator: each seat's chance to win as a return in (-1, 1) once the leaf is played
+    on to its horizon (the real returns at the end), a uniform prior or one leaning to greedy's
+    choice; an MCTSBot with it plays a short game to its end."""
+    from open_spiel.python.algorithms import mcts
+
+    game = load("schmidt", 2, 1, {"round_limit": 3})
+    state = game.new_initial_state()
+    for horizon in ("action", None):
+        values = openspiel.ValueEvaluator(horizon).evaluate(state)
+        assert values.shape == (2,) and all(-1 < v < 1 for v in values)
+    prior = openspiel.ValueEvaluator().prior(state)
+    assert [a for a, _ in prior] == state.legal_actions() and {p for _, p in prior} == {1 / len(prior)}
+    leaning = dict(openspiel.ValueEvaluator(greedy=0.5).prior(state))
+    chosen = action_space("schmidt").index(mp.agents.GreedyAgent(0).choose(state.game_state))
+    assert max(leaning, key=leaning.get) == chosen and abs(sum(leaning.values()) - 1) < 1e-12
+    assert leaning[chosen] == 0.5 + 0.5 / len(leaning)
+    with pytest.raises(mp.ArgumentError, match="horizon"):
+        openspiel.ValueEvaluator("forever")
+    with pytest.raises(mp.ArgumentError, match="greedy"):
+        openspiel.ValueEvaluator(greedy=2)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=1.0, max_simulations=6, evaluator=openspiel.ValueEvaluator(),
+                       solve=False, random_state=rng)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state.with_future(int(rng.randint(2**31)))))
+    assert list(openspiel.ValueEvaluator().evaluate(state)) == state.returns()
 
 
 def test_bad_parameters():

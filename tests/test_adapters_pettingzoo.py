@@ -14,6 +14,7 @@ observation."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -110,11 +111,30 @@ def test_mask_is_legal_actions(ruleset):
 
 
 def test_mask_with_the_automa():
-    """A solo game against the Automa: one seat decides, the Automa's seat never does."""
+    """A solo game against the Automa: one seat decides, the Automa's seat never does; the
+    observation follows the Automa's face-down deck as its size."""
     env = MarcoPoloEnv("mp2", ["Ana"], automa="L2")
     seen = set()
-    play(env, 5, lambda e: seen.add(e.agent_selection) if not e.game.is_over else None)
+
+    def check(e):
+        if not e.game.is_over:
+            seen.add(e.agent_selection)
+        assert np.array_equal(e.observe("player_0")["observation"], features(seat_view(e.game, 0)))
+
+    play(env, 5, check)
     assert seen == {"player_0"} and env.game.is_over
+
+
+def test_observation_is_a_vector_and_a_mask():
+    """An observation holds the view's features and the action mask, as PettingZoo's classic
+    environments give them; the view as text is ``observation_text``."""
+    env = MarcoPoloEnv("voyages", 2)
+    env.reset(seed=3)
+    obs = env.observe("player_1")
+    assert sorted(obs) == ["action_mask", "observation"] and env.observation_space("player_1").contains(obs)
+    assert json.loads(env.observation_text("player_1")) == seat_view(env.game, 1)
+    with pytest.raises(mp.ArgumentError, match="agent"):
+        env.observation_text("player_7")
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -135,11 +155,14 @@ def test_seeded_reset_is_our_seeded_game(ruleset):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_no_seat_sees_another_seats_secrets(ruleset):
     """Every step, every seat's observation text lacks every id hidden from it (other players' goal
-    cards, the goals dealt to them to choose from, face-down decks and piles, Plaque missions)."""
+    cards, the goals dealt to them to choose from, face-down decks and piles, Plaque missions), and
+    its observation vector, kept up to date from step to step, is the hashed features of that view
+    made afresh (so it holds nothing the view hides either)."""
     def check(env):
         for agent in env.agents:
             seat = env.possible_agents.index(agent)
-            check_view(env.game, seat, env.observe(agent)["text"])
+            check_view(env.game, seat, env.observation_text(agent))
+            assert np.array_equal(env.observe(agent)["observation"], features(seat_view(env.game, seat)))
 
     for players, options, seed in random_games(ruleset, 3):
         play(MarcoPoloEnv(ruleset, players, **options), seed, check)

@@ -11,12 +11,22 @@ from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import FEATURES, features, final_returns, observation_text, seat_view, seen_action
-from mp_notebook.adapters._vocabulary import action_space, with_action_space
+from mp_notebook.adapters._seats import (
+    FEATURES,
+    SeatFeatures,
+    features,
+    final_returns,
+    observation_text,
+    seat_view,
+    seen_action,
+)
+from mp_notebook.adapters._vocabulary import ActionSpace, action_space, with_action_space
+from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
 from mp_notebook.engine.game import MAX_HISTORY, GameState, checked_state
-from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_seed, shown
+from mp_notebook.engine.validate import checked_choice, checked_int, checked_number, checked_seat, checked_seed, shown
 from mp_notebook.registry import get, load_json, new_game
 
 PREFIX = "python_mp_notebook_"
@@ -24,6 +34,17 @@ DEFAULTS: dict[str, Any] = {"players": 2, "seed": 0, "options": "{}"}
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 SYNTAX = "%,()="
 """The characters of OpenSpiel's game strings (and ``%``), percent-encoded in the options it keeps."""
+
+
+def _space(ruleset: str) -> ActionSpace:
+    """``action_space(ruleset)`` for a registered game's ruleset, kept (a step asks for it twice)."""
+    space = _SPACES.get(ruleset)
+    if space is None:
+        space = _SPACES[ruleset] = action_space(ruleset)
+    return space
+
+
+_SPACES: dict[str, ActionSpace] = {}
 
 
 def game_name(ruleset: str) -> str:
@@ -164,12 +185,14 @@ def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
 
 
 class _Saved:
-    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``)."""
+    """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
+    its legal actions by number once asked for (never copied: a copy asks again)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("legal", "state")
 
     def __init__(self, state: GameState):
         self.state = state
+        self.legal: dict[int, Action] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return _Saved(copy.deepcopy(self.state, memo))
@@ -206,16 +229,22 @@ class MarcoPoloState(pyspiel.State):
         return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return action_space(self.ruleset).legal_indices(self.game_state)
+        saved = self._saved
+        if saved.legal is None:
+            saved.legal = _space(self.ruleset).legal(saved.state)
+        return list(saved.legal)
 
     def _apply_action(self, action: int) -> None:
-        s = self.game_state
-        chosen = action_space(self.ruleset).action(action, s.current_player)
+        saved = self._saved
+        s = saved.state
+        chosen = None if saved.legal is None else saved.legal.get(action)  # the legal action itself: no search
+        if chosen is None:
+            chosen = _space(self.ruleset).action(action, s.current_player)
         self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
         self._seen = _Seen(self._seen, chosen.player, str(chosen))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(action_space(self.ruleset).action(action, player))
+        return str(_space(self.ruleset).action(action, player))
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -261,17 +290,91 @@ class MarcoPoloObserver:
         self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
+        self._seen: dict[tuple[str, int], SeatFeatures] = {}
+        self._first: dict[int, tuple[GameState, np.ndarray]] = {}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
-        """Fill the observation tensor with ``player``'s view of ``state`` (hashed features)."""
-        seen = seat_view(_checked(state).game_state, player)
-        if self.tensor is not None:
-            self.tensor[:] = features(seen)
+        """Fill the observation tensor with ``player``'s view of ``state`` (its hashed features,
+        kept up to date from the parts of the position that changed since the last call)."""
+        s = _checked(state).game_state
+        player = checked_seat("player", player, s.num_players)
+        if self.tensor is None:
+            return
+        if s is state.get_game()._start:  # OpenSpiel asks for a first position's tensor before every other
+            first = self._first.get(player)
+            if first is None or first[0] is not s:
+                first = self._first[player] = (s, features(seat_view(s, player)))
+            self.tensor[:] = first[1]
+            return
+        seen = self._seen.get((s.ruleset, player))
+        if seen is None:
+            seen = self._seen[s.ruleset, player] = SeatFeatures(s.ruleset, player)
+        self.tensor[:] = seen(s)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
         text = observation_text(_checked(state).game_state, player)
         return f"{text}\n{state.information_digest(player)}" if self.perfect_recall else text
+
+
+class ValueEvaluator(mcts.Evaluator):
+    """A leaf evaluator for OpenSpiel's ``MCTSBot`` from the library's computer players: the leaf is
+    played on to ``horizon`` by :class:`~mp_notebook.agents.PlayoutPolicy` (the one-step greedy
+    rule, every seat; ``"action"``: until the player to move has finished the follow-ups of its
+    action, so that a journey is valued once travelled; the horizons of
+    :func:`mp_notebook.agents.playout.rollout`; ``None``: not played on), then each seat's chance
+    to win by the learned position value (:func:`mp_notebook.agents.value.win_chance`) is its
+    return, ``2 * chance - 1`` in [-1, 1] (the real returns once the game is over). The prior over
+    the legal actions is uniform (``greedy=0``) or gives the share ``greedy`` to the action
+    :class:`~mp_notebook.agents.GreedyAgent` chooses and the rest evenly to all (for
+    ``MCTSBot(..., child_selection_fn=mcts.SearchNode.puct_value)``, which explores by the prior:
+    the search starts from greedy's choice and weighs the others against it).
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_mp_notebook_mp2", {"players": 2, "seed": 7})
+    >>> state = game.new_initial_state()
+    >>> v = ValueEvaluator().evaluate(state)
+    >>> v.shape, bool(-1 < v[0] < 1)
+    ((2,), True)
+    >>> sum(p for _, p in ValueEvaluator().prior(state)) == 1.0
+    True
+    """
+
+    def __init__(self, horizon: str | None = "action", seed: int = 0, *, greedy: float = 0.0):
+        from mp_notebook.agents.playout import ROLLOUT_HORIZONS
+
+        self.horizon = None if horizon is None else checked_choice("horizon", horizon, ROLLOUT_HORIZONS)
+        self.seed = checked_seed(seed)
+        self.greedy = checked_number("greedy", greedy, 0.0, 1.0)
+
+    def evaluate(self, state: MarcoPoloState) -> np.ndarray:
+        """Each seat's ``2 * win_chance - 1`` once ``state`` is played on to the horizon."""
+        from mp_notebook.agents import PlayoutPolicy
+        from mp_notebook.agents.playout import rollout
+        from mp_notebook.agents.value import win_chance
+
+        s = _checked(state).game_state
+        if self.horizon is not None and not s.is_over:
+            s = rollout(s, s.current_player, PlayoutPolicy(self.seed), self.horizon)  # type: ignore[arg-type]
+        if s.is_over:
+            return np.array(final_returns(s, "win"))
+        return np.array([2.0 * win_chance(s, i) - 1.0 for i in range(s.num_players)])
+
+    def prior(self, state: MarcoPoloState) -> list[tuple[int, float]]:
+        """Every legal action of ``state`` with its probability: ``greedy`` to greedy's choice (if
+        above 0) and the rest shared evenly."""
+        legal = _checked(state).legal_actions()
+        even = (1.0 - self.greedy) / len(legal)
+        if not self.greedy:
+            return [(a, even) for a in legal]
+        from mp_notebook.agents import GreedyAgent
+
+        s = state.game_state
+        chosen = action_space(s.ruleset).index(GreedyAgent(self.seed).choose(s))
+        return [(a, even + (self.greedy if a == chosen else 0.0)) for a in legal]
+
+    def __repr__(self) -> str:
+        return f"ValueEvaluator(horizon={self.horizon!r}, seed={self.seed}, greedy={self.greedy})"
 
 
 def _checked(state: Any) -> MarcoPoloState:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import string
 from typing import Any
 
 import gymnasium
@@ -11,15 +10,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import FEATURES, REWARDS, features, final_returns, observation_text, seat_view
+from mp_notebook.adapters._seats import FEATURES, REWARDS, SeatFeatures, final_returns, observation_text
 from mp_notebook.adapters._vocabulary import action_space
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.validate import MAX_SEED, checked_choice, checked_int, checked_seed
 from mp_notebook.registry import get, new_game
 
-OBSERVATION_CHARS = 100_000
-"""The longest observation text the observation space admits (a 4-player view is ~3,000 characters)."""
 FEATURE_BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
 RENDER_MODES = ("human", "ansi", "html", "map")
 
@@ -51,19 +48,18 @@ class MarcoPoloEnv(AECEnv):
         self.space = action_space(self.ruleset)
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self.metadata = {**self.metadata, "name": f"mp_notebook_{self.ruleset}_v0"}
-        chars = frozenset(string.printable) - frozenset("\t\n\r\x0b\x0c")
         n = len(self.space)
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (FEATURES,), dtype=np.float32),
-            "text": spaces.Text(OBSERVATION_CHARS, charset=chars),
             "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.seed: int | None = None
         self._legal: dict[int, Any] = {}
+        self._seen = [SeatFeatures(self.ruleset, i) for i in range(self.game.num_players)]
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """What ``agent`` observes: the hashed features, the view as text and the action mask."""
+        """What ``agent`` observes: the hashed features of its view and the action mask."""
         return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -106,13 +102,19 @@ class MarcoPoloEnv(AECEnv):
             self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees now: its features, its view as text and, when it is to act, the mask
+        """What ``agent`` sees now: the hashed features of its view and, when it is to act, the mask
         of its legal actions (zeros otherwise)."""
         seat = self.possible_agents.index(self._agent(agent))
-        legal = self._legal.keys() if agent == self.agent_selection else ()
-        view = seat_view(self.game, seat)
-        return {"observation": features(view), "text": observation_text(self.game, seat, view),
-                "action_mask": self.space.mask(self.game, legal)}
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        if agent == self.agent_selection and self._legal:
+            mask[list(self._legal)] = 1
+        return {"observation": self._seen[seat](self.game), "action_mask": mask}
+
+    def observation_text(self, agent: str) -> str:
+        """What ``agent`` sees now as text: its view as compact ASCII JSON, keys sorted
+        (:func:`~mp_notebook.adapters.seats.observation_text`), for people and for parsing."""
+        seat = self.possible_agents.index(self._agent(agent))
+        return observation_text(self.game, seat)
 
     def step(self, action: Any) -> None:
         """Play action number ``action`` for the selected agent (``None`` once it is terminated)."""

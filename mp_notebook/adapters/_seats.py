@@ -12,6 +12,7 @@ from mp_notebook.engine import view as views
 from mp_notebook.engine.actions import MAX_NOTATION
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.game import checked_state
+from mp_notebook.engine.state import CHAINS, STATIC, TRANSIENT, Pieces, RulesState, plain
 from mp_notebook.engine.validate import checked_choice, checked_int, checked_seat, checked_text, shown
 from mp_notebook.registry import get
 
@@ -141,6 +142,231 @@ def _add_facts(view: Any, path: str, sums: dict[int, float], size: int) -> None:
 def _slot(fact: str, size: int) -> int:
     """A fact's position (the same facts recur from position to position: hash each once)."""
     return zlib.crc32(fact.encode()) % size
+
+
+_SCALARS = (bool, int, float, str, type(None))
+_NUMBERS = (bool, int, float)
+_CONTAINERS = (tuple, list, dict)
+_SKIPPED = frozenset({*STATIC, *TRANSIENT, *CHAINS, "_setup", *views.PRIVATE})  # the snapshot's and the view's
+
+
+class _Node:
+    """One part of a view as last seen: the state's object there (``obj``) and either the facts it
+    adds (``(slot, value)`` pairs: a leaf) or its parts by key (a container walked part by part);
+    ``tag``: what else decided how it was shown (the players' hidden fields)."""
+
+    __slots__ = ("facts", "obj", "parts", "tag")
+
+    def __init__(self, obj: Any, facts: list[tuple[int, float]] | None, parts: dict[Any, _Node] | None,
+                 tag: Any = None):
+        self.obj = obj
+        self.facts = facts
+        self.parts = parts
+        self.tag = tag
+
+
+class SeatFeatures:
+    """:func:`features` of ``seat``'s view, kept up to date from state to state: the state's parts
+    that are the same objects as at the last call (a state shares every part an action leaves
+    alone with the state it came from) are not walked again, and the vector changes by the facts
+    of the changed parts alone. The result always equals ``features(seat_view(state, seat))``:
+    the same facts (the view's secrets applied: face-down piles as their sizes, other players'
+    secret fields hidden, and the ruleset's further redaction, its ``more`` hook, which writes whole
+    entries of the view worked out from the state and seat), summed exactly (the facts are counts).
+    Any state of the ruleset may follow any other (an unrelated one is walked the more).
+
+    >>> import mp_notebook as mp
+    >>> import numpy as np
+    >>> s = mp.new_game(2, seed=7)
+    >>> seen = SeatFeatures("mp2", 1)
+    >>> bool(np.array_equal(seen(s), features(seat_view(s, 1))))
+    True
+    >>> t = s.apply(s.legal_actions()[0])
+    >>> bool(np.array_equal(seen(t), features(seat_view(t, 1))))
+    True
+    """
+
+    def __init__(self, ruleset: str, seat: int, size: int = FEATURES):
+        import numpy as np
+
+        self.ruleset = get(ruleset).id
+        self.seat = checked_seat("seat", seat, MAX_SEATS)
+        self.size = checked_int("size", size, 1, 2**24)
+        self.secrets: views.Secrets = get(self.ruleset).part("secrets").SECRETS
+        self._piles = frozenset(self.secrets.piles)
+        self._own = tuple(name for name, _ in self.secrets.own)
+        self._fields: dict[str, _Node] = {}  # the state's entries of the view, by name
+        self._seen: dict[str, Any] = {}  # every field of the state last seen (the view's or not)
+        self._over = False
+        self._more: dict[str, _Node] = {}  # the entries the ruleset's ``more`` hook wrote
+        self._decision: _Node | None = None
+        sums: dict[int, float] = {}
+        _add_facts({"ruleset": self.ruleset, "seat": self.seat}, "", sums, self.size)
+        self._sums = [0.0] * self.size  # exact: the facts are counts
+        for slot, v in sums.items():
+            self._sums[slot] = v
+        self._vector = np.array(self._sums, dtype=np.float32)
+
+    def __call__(self, state: GameState) -> np.ndarray:
+        """The features of this seat's view of ``state`` (a new ``float32`` vector)."""
+        state = checked_state("state", state, ruleset=self.ruleset)
+        if not isinstance(state, RulesState):  # no shared parts to follow: the whole view
+            return features(seat_view(state, self.seat), self.size)
+        checked_seat("seat", self.seat, state.num_players)
+        delta: dict[int, float] = {}
+        d = state.decision
+        if self._decision is None or self._decision.obj != (d.kind, d.player):
+            self._decision = self._walk(self._decision, "decision", {"kind": d.kind, "player": d.player}, delta)
+            self._decision.obj = (d.kind, d.player)
+        self._walk_state(state, delta)
+        sums, vector = self._sums, self._vector
+        for slot, v in delta.items():
+            sums[slot] += v
+            vector[slot] = sums[slot]
+        return vector.copy()
+
+    def _walk_state(self, state: RulesState, delta: dict[int, float]) -> None:
+        """The state's entries, as its view shows them (see :func:`mp_notebook.engine.view.seat_view`)."""
+        fields = self._fields
+        more: dict[str, Any] = {}
+        if self.secrets.more is not None:
+            self.secrets.more(more, state, self.seat)
+        for k in [k for k in self._more if k not in more]:
+            _drop(self._more.pop(k), delta)
+            self._seen.pop(k, None)  # the state's own entry is shown again
+        for k, v in more.items():
+            if k in fields:
+                _drop(fields.pop(k), delta)
+                self._seen.pop(k, None)  # walked again once the hook no longer writes it
+            self._more[k] = self._walk(self._more.get(k), f"state.{k}", v, delta)
+        if self._own and state.is_over != self._over:  # who sees a secret changes at the end
+            self._over = state.is_over
+            self._seen.pop("players", None)
+        seen = self._seen
+        for k, v in [(k, v) for k, v in state.__dict__.items() if v is not seen.get(k, seen)]:
+            seen[k] = v
+            if k in _SKIPPED or k in more:
+                continue
+            node = fields.get(k)
+            if k == "players" and self._own:
+                fields[k] = self._walk_players(node, state, v, delta)
+            elif k in self._piles:
+                fields[k] = self._leaf(node, f"state.{k}", v, views._size(plain(v)), delta)
+            else:
+                fields[k] = self._walk(node, f"state.{k}", v, delta)
+
+    def _walk_players(self, old: _Node | None, state: RulesState, players: Any, delta: dict[int, float]) -> _Node:
+        """The players, each one's secret fields hidden from the other seats while the rules say so."""
+        seat, own, hides = self.seat, self._own, self.secrets.hides
+        over = state.is_over
+        hidden = tuple(() if j == seat or over else tuple(name for name in own if hides(state, j, seat, name))
+                       for j in range(len(players)))  # it reads the player's fields and the game's end
+        if old is not None and old.obj is players and old.tag == hidden:
+            return old
+        if old is None or old.parts is None:
+            if old is not None:
+                _drop(old, delta)
+            old = _Node(players, None, {})
+        parts = old.parts
+        assert parts is not None
+        for j, p in enumerate(players):
+            node = parts.get(j)
+            if node is not None and node.obj is p and node.tag == hidden[j]:
+                continue
+            if node is None or node.parts is None:
+                if node is not None:
+                    _drop(node, delta)
+                node = parts[j] = _Node(p, None, {})
+            inner = node.parts
+            assert inner is not None
+            hide = hidden[j]
+            for name, v in [(name, v) for name, v in p.__dict__.items()
+                            if name in hide or (c := inner.get(name)) is None or c.obj is not v]:
+                if name in hide:
+                    v = plain(v)
+                    v = len(v) if isinstance(v, list) else views.HIDDEN
+                inner[name] = self._walk(inner.get(name), f"state.players.{j}.{name}", v, delta)
+            node.obj, node.tag = p, hidden[j]
+        if len(parts) != len(players):
+            _trim(parts, range(len(players)), delta)
+        old.obj, old.tag = players, hidden
+        return old
+
+    def _walk(self, old: _Node | None, path: str, value: Any, delta: dict[int, float]) -> _Node:
+        """The part of the view at ``path`` made from the state's ``value``: unchanged if it is the
+        object seen last time (or an equal number or word), walked part by part if it is a
+        container, else a leaf."""
+        kind = type(value)
+        if old is not None and (old.obj is value or (kind in _SCALARS and type(old.obj) is kind and old.obj == value)):
+            return old
+        if kind in _SCALARS:
+            if old is not None and kind in _NUMBERS and type(old.obj) in _NUMBERS:  # the same fact, another value
+                slot, before = old.facts[0]  # type: ignore[index]
+                amount = float(value)
+                delta[slot] = delta.get(slot, 0.0) + amount - before
+                old.obj, old.facts = value, [(slot, amount)]
+                return old
+            if old is not None:
+                _drop(old, delta)
+            if value is None:
+                return _Node(value, [], None)
+            slot = _slot(f"{path}={value}", self.size) if kind is str else _slot(path, self.size)
+            amount = 1.0 if kind is str else float(value)
+            delta[slot] = delta.get(slot, 0.0) + amount
+            return _Node(value, [(slot, amount)], None)
+        if kind is dict:
+            items: Any = value.items()
+        elif isinstance(value, Pieces):
+            items = value.__dict__.items()
+        elif (kind is tuple or kind is list) and not all(_word(v) for v in value):
+            items = enumerate(value)
+        else:
+            return self._leaf(old, path, value, plain(value), delta)
+        if old is None or old.parts is None:
+            if old is not None:
+                _drop(old, delta)
+            old = _Node(value, None, {})
+        parts = old.parts
+        assert parts is not None
+        for k, v in [(k, v) for k, v in items if (c := parts.get(k)) is None or c.obj is not v]:
+            parts[k] = self._walk(parts.get(k), f"{path}.{k}", v, delta)
+        if len(parts) != len(value if kind is dict or kind is tuple or kind is list else value.__dict__):
+            _trim(parts, [k for k, _ in (value.items() if kind is dict else value.__dict__.items()
+                                         if isinstance(value, Pieces) else enumerate(value))], delta)
+        old.obj = value
+        return old
+
+    def _leaf(self, old: _Node | None, path: str, value: Any, shown: Any, delta: dict[int, float]) -> _Node:
+        """A leaf of the view: the facts of ``shown`` (the view's plain data for the state's ``value``)."""
+        if old is not None:
+            _drop(old, delta)
+        sums: dict[int, float] = {}
+        _add_facts(shown, path, sums, self.size)
+        for slot, v in sums.items():
+            delta[slot] = delta.get(slot, 0.0) + v
+        return _Node(value, list(sums.items()), None)
+
+
+def _word(value: Any) -> bool:
+    """Whether ``value`` is a word in the view (a list of words is a set of facts, not a list of parts)."""
+    return type(value) is str or not isinstance(value, (*_SCALARS, *_CONTAINERS, frozenset, set, Pieces))
+
+
+def _trim(parts: dict[Any, _Node], keys: Any, delta: dict[int, float]) -> None:
+    """Take out of ``parts`` (and of the sums) the parts whose key is no longer among ``keys``."""
+    kept = set(keys)
+    for k in [k for k in parts if k not in kept]:
+        _drop(parts.pop(k), delta)
+
+
+def _drop(node: _Node, delta: dict[int, float]) -> None:
+    """Take the facts of ``node`` and its parts out of the sums."""
+    if node.facts is not None:
+        for slot, v in node.facts:
+            delta[slot] = delta.get(slot, 0.0) - v
+    if node.parts is not None:
+        for child in node.parts.values():
+            _drop(child, delta)
 
 
 def seen_action(ruleset: str, actor: int | None, seat: int, notation: str) -> str:

@@ -60,9 +60,11 @@ from mp_notebook.adapters._openspiel import (
     MarcoPoloGame,
     MarcoPoloObserver,
     MarcoPoloState,
+    ValueEvaluator,
     game_name,
     game_string,
     game_type,
 )
 
-__all__ = ["MarcoPoloGame", "MarcoPoloObserver", "MarcoPoloState", "game_name", "game_string", "game_type"]
+__all__ = ["MarcoPoloGame", "MarcoPoloObserver", "MarcoPoloState", "ValueEvaluator", "game_name", "game_string",
+           "game_type"]

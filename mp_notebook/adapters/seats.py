@@ -4,7 +4,9 @@ PettingZoo and OpenSpiel adapters hand to a bot.
 A seat's view is ``GameState.view(seat)`` (:mod:`mp_notebook.engine.view`): the position as plain
 data with what the rules keep from that seat taken out (face-down decks and piles as their sizes,
 another player's secret cards as ``"hidden"``, no future dice). Which parts are secret is each
-ruleset's knowledge, declared in its ``secrets`` part.
+ruleset's knowledge, declared in its ``secrets`` part. The adapters' numeric observation is the
+view's hashed :func:`features`; :class:`SeatFeatures` keeps them up to date from step to step (it
+walks only the parts of the position that changed), which is what makes an observation cheap.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, seed=7)
@@ -13,6 +15,14 @@ ruleset's knowledge, declared in its ``secrets`` part.
 ('hidden', True)
 """
 
-from mp_notebook.adapters._seats import facts, features, final_returns, observation_text, seat_view, seen_action
+from mp_notebook.adapters._seats import (
+    SeatFeatures,
+    facts,
+    features,
+    final_returns,
+    observation_text,
+    seat_view,
+    seen_action,
+)
 
-__all__ = ["facts", "features", "final_returns", "observation_text", "seat_view", "seen_action"]
+__all__ = ["SeatFeatures", "facts", "features", "final_returns", "observation_text", "seat_view", "seen_action"]
