@@ -23,7 +23,7 @@ CPU seconds a decision (median, 99th percentile, most); from the second bot on, 
 first bot's and its share of the victory minus the first bot's, game by game on the same seeds (±
 its standard error, with the 95% interval of the win difference); after the bots of a level, the
 best bot by that paired comparison (the higher win rate, named as shown better only when the
-interval of the paired difference leaves out 0). The command comes first.
+interval of the paired difference leaves out 0, over 30 games or more). The command comes first.
 ``--save`` appends one JSON line a game, as it ends (bot, level, set-up, game number, win, both
 seats' scores, the bot's character, its CPU seconds a decision), to a file; ``--report`` prints the
 same figures from such files, per set-up, level and bot over the games saved (a game saved twice
@@ -59,6 +59,7 @@ LEVELS = ("L1", "L2", "L3")
 SETUPS = ("full", "quick")  # new_game's setup: the solo rulebook's player set-up (default), or no character
 SEED = 7000  # game n: seed SEED + n (bench/agents.py's Automa games)
 SAVED = ("bot", "level", "setup", "game", "win", "rows", "character", "cpu")  # a saved game's fields (--save)
+FEW = 30  # games: below this the paired comparison's normal interval names no best bot
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,8 @@ def best(level: str, bots: list[tuple[str, list[Result]]]) -> None:
             shown = shown and fmean(gains) - 1.96 * standard_error(gains) > 0
     verdict = ("better than the others in the paired comparison" if shown
                else "not shown better than the others in the paired comparison (an interval includes 0)")
+    if len(common) < FEW:
+        verdict = f"too few games for the paired comparison's interval (fewer than {FEW})"
     print(f"best bot against Automa {level}: {name}, {fmean(mine[n] for n in common):.1%} wins of the "
           f"{len(common)} games all played; {verdict}")
 
