@@ -103,13 +103,14 @@ class Tally:
     completed: int = 0
     goal_points: int = 0
     returned: int = 0  # Schmidt games that ended with a return to Venice
+    sales: int = 0  # Schmidt: cards sold to the bank to pay a debt (pay_debt actions)
     score: int = 0
     other_score: int = 0
     rounds: list[int] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         for name in ("games", "wins", "travels", "contract_actions", "posts", "completed", "goal_points", "returned",
-                     "score", "other_score"):
+                     "sales", "score", "other_score"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.rounds += other.rounds
         self.seconds += other.seconds
@@ -167,6 +168,7 @@ def play_seats(agents: list[mp.agents.Agent], seed: int, automa: str | None = No
             tally.turn_seconds.append(seconds)
             tally.travels += a.kind == "travel"
             tally.contract_actions += a.kind == "contracts"
+        tally.sales += a.kind == "pay_debt"
         s = s.apply(a)
     table = s.scores()
     for seat, tally in enumerate(tallies):

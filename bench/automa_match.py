@@ -20,7 +20,10 @@ bot and level it prints the win rate with its 95% Wilson interval (a tie on tota
 half), the mean scores of both seats and the mean margin ± its standard error, each seat's mean
 final score by category, the characters the bot chose (games and win rate with each), and the bot's
 CPU seconds a decision (median, 99th percentile, most); from the second bot on, its margin minus the
-first bot's, game by game on the same seeds (± its standard error). The command comes first.
+first bot's and its share of the victory minus the first bot's, game by game on the same seeds (±
+its standard error, with the 95% interval of the win difference); after the bots of a level, the
+best bot by that paired comparison (the higher win rate, named as shown better only when the
+interval of the paired difference leaves out 0, over 30 games or more). The command comes first.
 ``--save`` appends one JSON line a game, as it ends (bot, level, set-up, game number, win, both
 seats' scores, the bot's character, its CPU seconds a decision), to a file; ``--report`` prints the
 same figures from such files, per set-up, level and bot over the games saved (a game saved twice
@@ -46,7 +49,7 @@ from tqdm import tqdm
 # this checkout's package and bench/search_match.py's settings, also in worker processes
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
-from search_match import Setting, mean_se, saved_games  # noqa: E402
+from search_match import Setting, mean_se, saved_games, standard_error  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis import wilson  # noqa: E402
@@ -56,6 +59,7 @@ LEVELS = ("L1", "L2", "L3")
 SETUPS = ("full", "quick")  # new_game's setup: the solo rulebook's player set-up (default), or no character
 SEED = 7000  # game n: seed SEED + n (bench/agents.py's Automa games)
 SAVED = ("bot", "level", "setup", "game", "win", "rows", "character", "cpu")  # a saved game's fields (--save)
+FEW = 30  # games: below this the paired comparison's normal interval names no best bot
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,46 @@ def report(bot: Bot | str, level: str, setup: str, results: list[Result], first:
         gains = [float(a.rows[0]["total"] - a.rows[1]["total"] - (b.rows[0]["total"] - b.rows[1]["total"]))
                  for a in results if (b := theirs.get(a.game))]
         print(f"  margin minus the first bot's, game by game ({len(gains)} games): {mean_se(gains, 1)} VP")
+        print(f"  {paired_wins(results, first or [])}")
     sys.stdout.flush()
+
+
+def paired_wins(results: list[Result], first: list[Result]) -> str:
+    """The share of the victory of ``results`` minus that of ``first``, game by game on the games
+    both played, ± its standard error and its 95% interval (normal).
+
+    >>> a = [Result(n, w, [], None, []) for n, w in enumerate([1.0, 1.0, 0.0, 1.0])]
+    >>> b = [Result(n, w, [], None, []) for n, w in enumerate([0.0, 1.0, 0.0, 0.0])]
+    >>> paired_wins(a, b)
+    "wins minus the first bot's, game by game (4 games): +50.0 ± 28.9 points (95% interval -6.6 to +106.6)"
+    """
+    theirs = {r.game: r.win for r in first}
+    gains = [100 * (r.win - theirs[r.game]) for r in results if r.game in theirs]
+    mean, se = fmean(gains), standard_error(gains)
+    return (f"wins minus the first bot's, game by game ({len(gains)} games): {mean:+.1f} ± {se:.1f} points "
+            f"(95% interval {mean - 1.96 * se:+.1f} to {mean + 1.96 * se:+.1f})")
+
+
+def best(level: str, bots: list[tuple[str, list[Result]]]) -> None:
+    """Print which of ``bots`` (name and games) wins most against ``level`` on the games all played,
+    and whether the paired comparison shows it better than each other bot (the 95% interval of the
+    win difference leaves out 0)."""
+    if len(bots) < 2:
+        return
+    wins = [(name, {r.game: r.win for r in games}) for name, games in bots]
+    common = set.intersection(*(set(w) for _, w in wins))
+    name, mine = max(wins, key=lambda nw: sum(nw[1][n] for n in common))
+    shown = True
+    for other, theirs in wins:
+        if other != name:
+            gains = [mine[n] - theirs[n] for n in common]
+            shown = shown and fmean(gains) - 1.96 * standard_error(gains) > 0
+    verdict = ("better than the others in the paired comparison" if shown
+               else "not shown better than the others in the paired comparison (an interval includes 0)")
+    if len(common) < FEW:
+        verdict = f"too few games for the paired comparison's interval (fewer than {FEW})"
+    print(f"best bot against Automa {level}: {name}, {fmean(mine[n] for n in common):.1%} wins of the "
+          f"{len(common)} games all played; {verdict}")
 
 
 def saved(paths: list[Path]) -> None:
@@ -156,11 +199,14 @@ def saved(paths: list[Path]) -> None:
     for setup in SETUPS:
         for level in LEVELS:
             first = None
+            bots = []
             for (how, at, bot), games in found.items():
                 if (how, at) == (setup, level):
                     results = [games[n] for n in sorted(games)]
                     report(bot, level, setup, results, first, f"saved games {results[0].game}-{results[-1].game}")
                     first = first or results
+                    bots.append((bot, results))
+            best(level, bots)
 
 
 def main() -> None:
@@ -188,6 +234,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for level in args.levels:
             first = None
+            bots = []
             for bot in args.bots:
                 start = time.perf_counter()
                 jobs = [(bot, level, args.setup, n, None) for n in range(args.first, args.first + args.games)]
@@ -201,6 +248,8 @@ def main() -> None:
                                                   **asdict(r)}) + "\n")
                 report(bot, level, args.setup, results, first, f"{time.perf_counter() - start:.0f} s")
                 first = first or results
+                bots.append((str(bot), results))
+            best(level, bots)
 
 
 if __name__ == "__main__":

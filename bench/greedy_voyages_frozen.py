@@ -1,10 +1,12 @@
-"""Today's GreedyAgent against the Voyages greedy of an earlier commit, in paired games.
+"""Today's GreedyAgent against the greedy of an earlier commit's evaluation, in paired games.
 
 Usage::
 
-    python bench/greedy_voyages_frozen.py [--commit 7807896] [--paired 100] [--workers 1]
+    python bench/greedy_voyages_frozen.py [--ruleset voyages|mp2|schmidt] [--commit 7807896]
+                                          [--paired 100] [--first 0] [--workers 1]
 
-The earlier greedy is the package's GreedyAgent playing on the Voyages evaluation of that commit
+The earlier greedy is the package's GreedyAgent playing on the evaluation of ``--ruleset`` (Voyages
+by default, the bench's first use) at that commit
 (made from it by ``bench/frozen/``: any commit whose evaluation runs on today's engine); the agent
 and its own settings (such as the bonus actions it leaves out,
 :data:`~mp_notebook.agents.base.AgentTerms.unweighed`) are shared, so only the evaluation differs.
@@ -15,12 +17,15 @@ The figures kept (``bench/frozen/README.md``) use:
   journey still to be made and counted 0.7 of the plan;
 * ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game).
 
-The match plays seeds ``5000 + n`` (``n < --paired``), each twice with the seats swapped
-(``bench/agents.py``'s paired games), and prints today's win rate (ties count half; 95% Wilson
-interval), its mean margin ± its standard error over the seeds, and the Travel actions, trading
-posts and goal points a game of both (each in its own seats). Issue 35 asks that a new Voyages
-greedy be not weaker than the earlier one: the interval must reach 50% and the margin must not be
-significantly negative.
+A change of another ruleset's evaluation is measured the same way against the evaluation of the
+commit before it (``--ruleset schmidt --commit COMMIT``). The match plays seeds ``5000 + n``
+(``--first <= n < --first + --paired``), each twice with the seats swapped (``bench/agents.py``'s
+paired games; Schmidt games have its ``round_limit=300`` guard), and prints today's win rate (ties
+count half; 95% Wilson interval), its mean margin ± its standard error over the seeds, and a game
+of both (each in its own seats): the Travel actions, trading posts and goal points (Marco Polo II
+and Voyages), or the games won by a return to Venice, the rounds and the forced sales (Schmidt). A
+new greedy must be not weaker than the earlier one: the interval must reach 50% and the margin must
+not be significantly negative.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(players=2, ruleset="voyages", seed=1)
@@ -36,6 +41,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from statistics import median
 from typing import TYPE_CHECKING, cast
 
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
@@ -46,7 +52,6 @@ from frozen import evaluation  # noqa: E402
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
 from mp_notebook.agents.base import terms as package_terms  # noqa: E402
-from mp_notebook.rulesets.voyages import evaluation as package_evaluation  # noqa: E402
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import AgentTerms
@@ -56,72 +61,88 @@ if TYPE_CHECKING:
 DEFAULT = "7807896"  # the commit of the Voyages greedy that issue 35's travel work must not be weaker than
 
 
-def frozen_evaluation(commit: str) -> AgentTerms:
-    """The Voyages evaluation of ``commit``, with today's agent settings (the frozen ones predate
-    ``unweighed``)."""
-    frozen = cast("AgentTerms", evaluation("voyages", commit))
-    frozen.unweighed = package_evaluation.unweighed
+def frozen_evaluation(commit: str, ruleset: str = "voyages") -> AgentTerms:
+    """The evaluation of ``ruleset`` at ``commit``, with today's agent settings (the frozen ones of
+    Voyages predate ``unweighed``)."""
+    frozen = cast("AgentTerms", evaluation(ruleset, commit))
+    frozen.unweighed = package_terms(mp.new_game(2, ruleset=ruleset, seed=0)).unweighed
     return frozen
 
 
 class FrozenGreedy(mp.agents.GreedyAgent):
-    """The GreedyAgent on the Voyages evaluation of ``commit``: while it ranks, the greedy module's
-    ``terms`` reads the frozen copy for a Voyages position (a process plays one decision at a
-    time)."""
+    """The GreedyAgent on the evaluation of ``ruleset`` at ``commit``: while it ranks, the greedy
+    module's ``terms`` reads the frozen copy for a position of that ruleset (a process plays one
+    decision at a time)."""
 
-    def __init__(self, commit: str, seed: int = 0):
+    def __init__(self, commit: str, seed: int = 0, ruleset: str = "voyages"):
         super().__init__(seed)
         self.commit = commit
+        self.ruleset = ruleset
         self.name = f"greedy_{commit}"
-        self._evaluation = frozen_evaluation(commit)
+        self._evaluation = frozen_evaluation(commit, ruleset)
 
     def rank(self, state: GameState, actions: list[Action] | None = None) -> list[tuple[float, Action]]:
-        frozen = self._evaluation
-        greedy_module.terms = lambda s: frozen if s.ruleset == "voyages" else package_terms(s)
+        frozen, ruleset = self._evaluation, self.ruleset
+        greedy_module.terms = lambda s: frozen if s.ruleset == ruleset else package_terms(s)
         try:
             return super().rank(state, actions)
         finally:
             greedy_module.terms = package_terms
 
     def with_seed(self, seed: int) -> FrozenGreedy:
-        return FrozenGreedy(self.commit, seed)
+        return FrozenGreedy(self.commit, seed, self.ruleset)
 
     def __repr__(self) -> str:
-        return f"FrozenGreedy({self.commit!r}, seed={self.seed})"
+        return f"FrozenGreedy({self.commit!r}, seed={self.seed}, ruleset={self.ruleset!r})"
 
 
-def game(job: tuple[str, int, int]) -> list[Tally]:
+def game(job: tuple[str, int, int] | tuple[str, int, int, str]) -> list[Tally]:
     """Game ``5000 + n`` with today's greedy in ``seat`` against the greedy of ``commit`` (job
-    ``(commit, n, seat)``): the tallies of today's greedy and of the frozen one, in that order."""
-    commit, n, seat = job
-    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), FrozenGreedy(commit, n)]
+    ``(commit, n, seat[, ruleset])``, Voyages unless named): the tallies of today's greedy and of
+    the frozen one, in that order."""
+    commit, n, seat = job[:3]
+    ruleset = job[3] if len(job) > 3 else "voyages"  # type: ignore[misc]
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), FrozenGreedy(commit, n, ruleset)]
     if seat:
         agents.reverse()
-    tallies = play_seats(agents, 5000 + n, ruleset="voyages")
+    tallies = play_seats(agents, 5000 + n, ruleset=ruleset)
     return [tallies[seat], tallies[1 - seat]]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--commit", default=DEFAULT, help="whose Voyages evaluation (a commit)")
+    parser.add_argument("--ruleset", choices=("voyages", "mp2", "schmidt"), default="voyages")
+    parser.add_argument("--commit", help=f"whose evaluation (a commit; Voyages: {DEFAULT} unless named)")
     parser.add_argument("--paired", type=int, default=100, help="seeds, each played in both seatings")
+    parser.add_argument("--first", type=int, default=0, help="the first seed's number n (seed 5000 + n)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    if args.commit is None:
+        if args.ruleset != "voyages":
+            parser.error("--commit: the commit whose evaluation today's is measured against")
+        args.commit = DEFAULT
     print(f"command: python {' '.join(sys.argv)}", flush=True)
     t0 = time.perf_counter()
-    jobs = [(args.commit, n, seat) for n in range(args.paired) for seat in (0, 1)]
+    jobs = [(args.commit, n, seat, args.ruleset) for n in range(args.first, args.first + args.paired)
+            for seat in (0, 1)]
     with ProcessPoolExecutor(args.workers) as pool:
         games = list(pool.map(game, jobs, chunksize=1))
     sides = [Tally(), Tally()]
     for tallies in games:
         for side, tally in zip(sides, tallies, strict=True):
             side.add(tally)
-    print(f"Voyages: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired); "
-          f"{margin_text(per_seed([g[0] for g in games], margin), 'VP')} [{time.perf_counter() - t0:.0f} s]")
+    unit = "Gulden" if args.ruleset == "schmidt" else "VP"
+    print(f"{args.ruleset}: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired, seeds "
+          f"{5000 + args.first}-{5000 + args.first + args.paired - 1}); "
+          f"{margin_text(per_seed([g[0] for g in games], margin), unit)} [{time.perf_counter() - t0:.0f} s]")
     for side, name in zip(sides, ("today's greedy", f"greedy of {args.commit}"), strict=True):
         n = side.games
-        print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "
-              f"{side.goal_points / n:.1f} goal points")
+        if args.ruleset == "schmidt":
+            print(f"  {name} per game: {side.sales / n:.2f} forced sales; games ended by a return to Venice "
+                  f"{side.returned / n:.1%}; median rounds {median(side.rounds):.0f}")
+        else:
+            print(f"  {name} per game: {side.travels / n:.2f} Travel actions, {side.posts / n:.2f} trading posts, "
+                  f"{side.goal_points / n:.1f} goal points")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Usage::
 
     python bench/search_match.py [--ruleset mp2] [--games 40] [--first 0] [--workers 2]
                                  [--opponent greedy|before35] [--save FILE.jsonl] [--aim 0.65]
+                                 [--characters none|random|draft]
                                  [--settings "" "budget_decisions=800,policy=playout" ...]
     python bench/search_match.py --report FILE.jsonl [MORE.jsonl ...] [--first F --games N] [--aim 0.65]
 
@@ -15,6 +16,10 @@ games ``--first .. --first + --games - 1``: game ``n`` has seed ``70000 + n // 2
 ``n % 2`` and the opponent, ``GreedyAgent(n // 2)`` (``--opponent before35``: the frozen greedy
 from before issue 35, made from its commit by ``bench/frozen/``), in the other: every seed is played
 in both seatings. A shared victory counts half; Schmidt games have ``round_limit=300`` as a guard.
+Marco Polo II's 2-player default has no characters (``characters=None``); ``--characters random``
+deals each seat one at random (``characters="random"``) and ``--characters draft`` plays the
+printed set-up, the character draft and the choice of a goal card among three (``setup="full"``),
+so that the figures are of the game as printed.
 
 Prints, per setting, the win rate (95% Wilson interval), the mean margin over the opponent (VP, or
 Gulden of capital) ± its standard error over the seeds, the search's CPU seconds a decision (median,
@@ -32,8 +37,9 @@ changed.
 ``--save FILE.jsonl`` appends one line a game as it ends (the ruleset, opponent, setting, game
 number, the search's share of the victory and its margin), so that a long run can be reported while
 it plays, and runs over other games or at other times can be pooled or paired seed by seed (the
-games are exactly reproducible). ``--report`` prints the same figures from such files (no CPU times:
-they are not saved), per ruleset, opponent and setting, a game saved twice counted once (with
+games are exactly reproducible; a game with characters saves ``characters`` too). ``--report`` prints
+the same figures from such files (no CPU times: they are not saved), per ruleset, opponent,
+characters and setting, a game saved twice counted once (with
 ``--games``, only games ``--first .. --first + --games - 1``); every setting after the first of its
 ruleset and opponent is paired with that first seed by seed, on the seeds both played in both
 seatings. A setting is named by the options that differ from today's defaults
@@ -75,6 +81,8 @@ from mp_notebook.analysis import wilson  # noqa: E402
 
 MATCH = 70_000  # seed base, as python bench/value.py match
 OPTIONS = {"schmidt": {"round_limit": 300}}
+CHARACTERS: dict[str, dict[str, str]] = {"none": {}, "random": {"characters": "random"}, "draft": {"setup": "full"}}
+"""``--characters``: the options of a Marco Polo II game that give its seats characters."""
 POLICIES = {"greedy": mp.agents.GreedyAgent, "playout": PlayoutPolicy, "rollout": RolloutPolicy}
 OPPONENTS: dict[str, Callable[[int], Agent]] = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
 SAVED = ("ruleset", "opponent", "setting", "game", "win", "margin")  # a saved game's fields (and travels, posts)
@@ -150,11 +158,13 @@ class Result:
     posts: int = 0
 
 
-def game(job: tuple[str, Setting, str, int]) -> Result:
-    """Game ``n``: seed ``MATCH + n // 2``, the search in seat ``n % 2``."""
-    ruleset, setting, opponent, n = job
+def game(job: tuple[str, Setting, str, int] | tuple[str, Setting, str, int, str]) -> Result:
+    """Game ``n``: seed ``MATCH + n // 2``, the search in seat ``n % 2`` (with the characters of
+    :data:`CHARACTERS` named last in ``job``, if named)."""
+    ruleset, setting, opponent, n = job[:4]
     seat = n % 2
-    s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}))
+    s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}),
+                    **CHARACTERS[job[4] if len(job) > 4 else "none"])  # type: ignore[misc]
     search = setting(n // 2)
     other = OPPONENTS[opponent](n // 2)
     cpu = []
@@ -281,16 +291,18 @@ def saved_games(paths: list[Path], fields: tuple[str, ...]) -> Iterator[tuple[st
 def report(paths: list[Path], played: range | None = None, aim: float | None = None) -> None:
     """Print the figures of the games saved in ``paths`` (those ``played``, if given; with ``aim``,
     what the win rate lacks of it; see the module doc)."""
-    games: dict[tuple[str, str], dict[str, dict[int, dict[str, Any]]]] = {}
+    games: dict[tuple[str, str, str], dict[str, dict[int, dict[str, Any]]]] = {}
     for where, row in saved_games(paths, SAVED):
         try:
             setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
         except argparse.ArgumentTypeError as e:
             raise SystemExit(f"{where}: not a game saved by --save ({e})") from None
         if played is None or row["game"] in played:
-            games.setdefault((row["ruleset"], row["opponent"]), {}).setdefault(setting, {})[row["game"]] = row
-    for (ruleset, opponent), settings in games.items():
-        print(f"{ruleset}, against {OPPONENTS[opponent].__name__}:")
+            key = row["ruleset"], row["opponent"], row.get("characters", "none")
+            games.setdefault(key, {}).setdefault(setting, {})[row["game"]] = row
+    for (ruleset, opponent, characters), settings in games.items():
+        dealt = "" if characters == "none" else f" (characters: {characters})"
+        print(f"{ruleset}{dealt}, against {OPPONENTS[opponent].__name__}:")
         first: tuple[str, dict[int, float]] | None = None
         for setting, rows in settings.items():
             seeds = seed_means({n: row["margin"] for n, row in rows.items()})
@@ -328,6 +340,9 @@ def main() -> None:
     parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="greedy")
     parser.add_argument("--save", type=Path, help="append one JSON line a game to this file")
     parser.add_argument("--settings", nargs="+", type=Setting.parse, metavar="NAME=VALUE,...", default=[Setting()])
+    parser.add_argument("--characters", choices=tuple(CHARACTERS), default="none",
+                        help="Marco Polo II: no characters (the 2-player default), dealt at random, or drafted "
+                             "(the printed set-up)")
     parser.add_argument("--aim", type=win_rate, help="a win rate (0.65): print what the search lacks of it")
     parser.add_argument("--report", nargs="+", type=Path, metavar="FILE", help="report the games saved in FILEs")
     args = parser.parse_args()
@@ -338,14 +353,18 @@ def main() -> None:
     args.games = args.games or 40
     if args.games < 4 or args.games % 2 or args.first % 2:
         parser.error("--games must be even and at least 4, --first even (each seed is played in both seatings)")
+    if args.characters != "none" and args.ruleset != "mp2":
+        parser.error("--characters is a Marco Polo II option (the other rulesets deal theirs by their own rules)")
     print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
     print(f"SearchAgent settings vs {OPPONENTS[args.opponent].__name__}: {args.ruleset}, 2 players, paired games "
-          f"{args.first}-{args.first + args.games - 1} (seed {MATCH} + n // 2, seats swapped)")
+          f"{args.first}-{args.first + args.games - 1} (seed {MATCH} + n // 2, seats swapped), characters: "
+          f"{args.characters}")
     first: dict[int, float] = {}
     with ProcessPoolExecutor(args.workers) as pool:
         for setting in args.settings:
             start = time.perf_counter()
-            jobs = [(args.ruleset, setting, args.opponent, n) for n in range(args.first, args.first + args.games)]
+            jobs = [(args.ruleset, setting, args.opponent, n, args.characters)
+                    for n in range(args.first, args.first + args.games)]
             results: list[Result] = []
             with args.save.open("a", encoding="utf-8") if args.save else nullcontext() as out:
                 for n, r in enumerate(tqdm(pool.map(game, jobs, chunksize=1), total=args.games, desc=str(setting),
@@ -354,6 +373,8 @@ def main() -> None:
                     if out:
                         row = {"ruleset": args.ruleset, "opponent": args.opponent, "setting": str(setting),
                                "game": n, "win": r.win, "margin": r.margin, "travels": r.travels, "posts": r.posts}
+                        if args.characters != "none":
+                            row["characters"] = args.characters
                         out.write(json.dumps(row) + "\n")
                         out.flush()
             seeds = seed_means({n: r.margin for n, r in enumerate(results, args.first)})

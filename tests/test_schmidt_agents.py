@@ -50,3 +50,27 @@ def test_a_card_above_two_of_a_colour_costs_less_than_a_bank_draw_gains() -> Non
     two = s.with_player(0, location=city, cards=[*COLOURS, "red30a"], gulden=300, **READY)
     three = two.with_player(0, cards=[*COLOURS, "red30a", "red50b"], gulden=300 - 20)
     assert evaluation.value(three, 0) > evaluation.value(two, 0)
+
+
+def test_a_merchant_who_may_return_does_not_risk_it_for_a_draw() -> None:
+    """Ready to return, a blind draw that could make a third card of a colour costs more than the
+    20 Gulden's gain, so the merchant heads home instead of buying on."""
+    s = mp.new_game(2, ruleset="schmidt", seed=1)
+    c = s.components
+    city = next(iter(sorted(c.trading_cities)))
+    cards = [*COLOURS, "red30a", "green30a", "blue30a", "brown30a"]
+    ready = s.with_player(0, location=city, cards=cards, gulden=1000, **READY)
+    assert return_check(ready, 0) == []
+    third = ready.with_player(0, cards=[*cards, "red50b"], gulden=1000 - 20)
+    assert return_check(third, 0) != []
+    assert evaluation.value(ready, 0) - evaluation.value(third, 0) > evaluation.READY - evaluation.COLOUR_EXCESS - 5
+
+
+def test_cash_below_the_buffer_counts_less_than_cards_of_its_value() -> None:
+    """Gulden below the buffer are worth less than a card of the same value: a fine or a bribe
+    would force a sale, so the last Gulden are kept unless a draw promises more."""
+    s = mp.new_game(2, ruleset="schmidt", seed=1)
+    cash = s.with_player(0, gulden=evaluation.BUFFER)
+    card = s.with_player(0, gulden=evaluation.BUFFER - 30, cards=["red30a"])
+    assert capital(s.components, card.players[0]) == capital(s.components, cash.players[0])
+    assert evaluation.value(cash, 0) - evaluation.value(card, 0) == 30 / evaluation.unit * evaluation.CASH_SHORT

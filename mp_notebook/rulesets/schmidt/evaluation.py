@@ -10,7 +10,12 @@ return is not allowed yet: one selling a missing colour, or any one (to sell a c
 than twice, or to buy what the capital lacks: a merchant one space from Venice but short of
 capital is not nearly home). A card above two of a colour costs only :data:`COLOUR_EXCESS` beyond
 that detour (it sells for its value), so the merchant keeps buying: a bank draw is worth more than
-its 20 Gulden on average. Turns
+its 20 Gulden on average. A merchant who may return (:func:`~mp_notebook.rulesets.schmidt.rules.return_check`
+empty) counts :data:`READY` more: he wins on reaching Venice, and a blind draw or a deal that
+could cost him that (a third card of a colour, a joker's fine) must bring more than he risks, so
+he heads home instead. Gulden below :data:`BUFFER` count :data:`CASH_SHORT` less each: a joker's
+fine, a deal or a bribe then means a forced sale to the bank (a card it needs, or its Plaque), so
+the merchant keeps cash for them. Turns
 of his own still to come before another merchant moves (the turn about to start, the strong
 wind's extra turns) are worth :func:`turn_worth` each, so an extra turn is worth taking. A
 finished game is worth :data:`WIN` to the winner and ``-WIN`` to the others.
@@ -38,6 +43,9 @@ GIFT = 15.0  # points per gift card for the Khan (up to three) before the Plaque
 STEP = 2.5  # points per space of the way still to go
 COLOUR_MISSING = 10.0  # points per ware colour missing (the return needs one of each)
 COLOUR_EXCESS = 1.5  # points per card above two of a colour (sold at any trading city, beyond the detour)
+READY = 20.0  # points for a merchant who may return to Venice (Plaque, Secrets, capital and colours)
+BUFFER = 50  # Gulden kept for fines, deals and bribes (the bribe is 50)
+CASH_SHORT = 1.0  # points less per point (10 Gulden) of cash below BUFFER, beyond their capital
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
 closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
 prelude: tuple[str, ...] = ()  # no actions that only prepare another
@@ -60,7 +68,8 @@ def value(s: GameState, i: int) -> float:
     p = state.players[i]
     r = c.rules
     short = max(0, r.return_capital[state.num_players] - capital(c, p)) / unit
-    points = capital(c, p) / unit - short + turns_ahead(state, i) * turn_worth(state, i)
+    points = (capital(c, p) / unit - short + turns_ahead(state, i) * turn_worth(state, i)
+              - CASH_SHORT * max(0, BUFFER - p.gulden) / unit)
     distance = c.distance[p.location]
     home = c.distance[c.start]
     if p.plaque is None:
@@ -78,6 +87,8 @@ def value(s: GameState, i: int) -> float:
     missing = [colour for colour, n in counts.items() if n < r.colour_min]
     excess = sum(n - r.colour_max for n in counts.values() if n > r.colour_max)
     points -= COLOUR_MISSING * len(missing) + COLOUR_EXCESS * excess
+    if p.secrets and not (missing or excess or short):
+        points += READY
     way = home[p.location] if p.secrets else distance[p.plaque] + home[p.plaque]
     if (missing or excess or short) and p.secrets:  # by way of a trading city (selling a missing colour)
         way = min(distance[city] + home[city] for city in c.trading_cities

@@ -1,0 +1,251 @@
+"""What a strong player watches in the bots' games: posts, journeys, goals, rerolls, fees, debts, the return.
+
+Usage::
+
+    python bench/habits.py [--rulesets mp2 voyages schmidt] [--bots greedy search] [--games 20]
+                           [--first 0] [--workers 1] [--characters none|random|draft] [--automa L3]
+
+Per ruleset and bot, 2-player games on fresh seeds: ``greedy`` is ``GreedyAgent`` against itself
+(game ``n``: seed ``930000 + n``, seat ``k`` seeded ``2 n + k``; both seats are counted), ``search``
+(or ``search:NAME=VALUE,...``, a setting of ``bench/search_match.py``) is ``SearchAgent`` against
+``GreedyAgent`` (game ``n``: seed ``930000 + n // 2``, the search in seat ``n % 2``, both seeded
+``n // 2``: every seed in both seatings; the search's seat is counted). ``--characters`` deals Marco
+Polo II's characters as ``bench/search_match.py`` does (the 2-player default has none; ``draft``:
+the printed set-up). ``--automa L3`` adds Marco Polo II solo games against that Automa in the full
+set-up (``bench/automa_match.py``'s games: seed ``7000 + n``, the bot seeded ``n``). Schmidt games
+have ``round_limit=300`` as a guard.
+
+Every fact is read from the games through the library (the states, the legal actions, the log's
+events and the score table), not worked out again here. Per seat-game, it prints:
+
+* Marco Polo II and Voyages: trading posts held at the end of each round; Travel actions (a turn's
+  main action) in each round; the goal points as the score table counts them at the end of each
+  round (Marco Polo II ``goal_seals``, Voyages ``goal_cards`` + ``goal_cities``: the score as if the
+  game ended then); rerolls and the camels they cost; occupied action spaces paid for (the log's
+  events citing the rule of occupied spaces) and how many of those had a free space of the same
+  action legal at that decision (another legal action of the same kind that, applied, pays no such
+  fee). A fee paid later, at a decision of how to pay it (jade), is not counted.
+* Schmidt: forced sales (cards sold to the bank to pay a debt: the ``pay_debt`` actions) a game,
+  and the share of seat-games with at most one; the seat's lowest Gulden; how many seat-games met
+  the return condition (``rules.return_check`` empty) at some decision, and for those the rounds from
+  first meeting it to the game's end: the share ended within 2 rounds, the share the seat itself
+  returned within 2 rounds, the median and the most; and how far from Venice the seat stood then
+  (spaces, the shortest way by either route).
+
+This prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import fmean, median
+
+from tqdm import tqdm
+
+# this checkout's package and the other benches, also in worker processes
+sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
+
+from automa_match import LEVELS, Bot  # noqa: E402
+from automa_match import SEED as SOLO  # noqa: E402
+from search_match import CHARACTERS, OPTIONS  # noqa: E402
+
+import mp_notebook as mp  # noqa: E402
+from mp_notebook.rulesets.schmidt import rules as schmidt_rules  # noqa: E402
+
+HABITS = 930_000  # game seeds: fresh, used by no other bench
+GOALS = {"mp2": ("goal_seals",), "voyages": ("goal_cards", "goal_cities")}
+"""The score table's columns of goal points, by ruleset (Schmidt has no goal cards)."""
+WITHIN = 2  # rounds: the Schmidt aim, returning within 2 rounds of meeting the condition
+
+
+@dataclass
+class SeatGame:
+    """What one seat did in one game (lists by round, round 1 first)."""
+
+    rounds: int = 0
+    posts: list[int] = field(default_factory=list)
+    travels: list[int] = field(default_factory=list)
+    goals: list[int] = field(default_factory=list)
+    rerolls: int = 0
+    reroll_camels: int = 0
+    fees: int = 0
+    fees_free: int = 0  # fees paid with a free space of the same action legal
+    sales: int = 0
+    lowest: int = 0  # Schmidt: the lowest Gulden held
+    met: int | None = None  # Schmidt: the round the return condition was first met
+    away: int = 0  # Schmidt: the spaces from Venice then
+    returned: bool = False
+
+
+def occupied_rule(ruleset: str) -> str | None:
+    """The rule the log cites for an occupied action space's fee (``None``: the ruleset has none)."""
+    return getattr(importlib.import_module(f"mp_notebook.rulesets.{ruleset}.rules"), "R_OCCUPIED", None)
+
+
+def pays_fee(s: mp.GameState, a: mp.Action, rule: str) -> bool:
+    """Whether ``a`` applied to ``s`` makes its player pay an occupied space's fee at once."""
+    after = s.apply(a)
+    return any(e.rule == rule and e.player == a.player for e in after.log[len(s.log):])
+
+
+def seats(ruleset: str, bot: Bot, n: int, characters: str,
+          automa: str | None) -> tuple[mp.GameState, list[mp.agents.Agent], list[int]]:
+    """Game ``n``'s first state, its agents by seat and the seats counted (see the module doc)."""
+    if automa:
+        return (mp.new_game(["Ana"], automa=automa, seed=SOLO + n, setup="full"), [bot.agent(n)], [0])
+    options = {**OPTIONS.get(ruleset, {}), **CHARACTERS[characters]}
+    if bot.kind == "greedy":
+        s = mp.new_game(2, ruleset=ruleset, seed=HABITS + n, **options)  # type: ignore[arg-type]
+        return s, [bot.agent(2 * n), bot.agent(2 * n + 1)], [0, 1]
+    s = mp.new_game(2, ruleset=ruleset, seed=HABITS + n // 2, **options)  # type: ignore[arg-type]
+    agents = [bot.agent(n // 2), mp.agents.GreedyAgent(n // 2)]
+    return s, agents if n % 2 == 0 else agents[::-1], [n % 2]
+
+
+def play(job: tuple[str, Bot, int, str, str | None]) -> list[SeatGame]:
+    """Game ``n``: the habits of each counted seat."""
+    ruleset, bot, n, characters, automa = job
+    s, agents, counted = seats(ruleset, bot, n, characters, automa)
+    rule = occupied_rule(ruleset)
+    out = {i: SeatGame() for i in counted}
+    schmidt = ruleset == "schmidt"
+    if schmidt:
+        for i in counted:
+            out[i].lowest = s.players[i].gulden
+
+    def close_round(r: int) -> None:  # the facts at the end of round r
+        rows = s.score_rows()
+        for i, g in out.items():
+            g.posts.append(len(s.players[i].trading_posts))
+            g.goals.append(sum(int(rows[i][c]) for c in GOALS[ruleset]))
+            g.travels += [0] * (r - len(g.travels))
+
+    current = s.round
+    while not s.is_over:
+        i = s.current_player
+        assert i is not None
+        a = (agents[0] if automa else agents[i]).choose(s)
+        g = out.get(i)
+        if g is not None and not schmidt:
+            if a.kind == "travel" and s.decision.kind == "turn":
+                g.travels += [0] * (s.round - len(g.travels))
+                g.travels[s.round - 1] += 1
+            if a.kind == "reroll":
+                g.rerolls += 1
+                g.reroll_camels += s.players[i].camels - s.apply(a).players[i].camels
+            if rule is not None and a.dice and pays_fee(s, a, rule):
+                g.fees += 1
+                g.fees_free += any(b.kind == a.kind and b != a and not pays_fee(s, b, rule)
+                                   for b in s.legal_actions())
+        if g is not None and schmidt:
+            g.sales += a.kind == "pay_debt"
+        s = s.apply(a)
+        if not schmidt and s.round != current and current >= 1:
+            close_round(current)
+        current = s.round
+        if schmidt:
+            for j, h in out.items():
+                h.lowest = min(h.lowest, s.players[j].gulden)
+                if h.met is None and not schmidt_rules.return_check(s, j):
+                    h.met = s.round
+                    h.away = s.components.distance[s.players[j].location][s.components.start]
+    rows = s.score_rows()
+    if not schmidt:
+        close_round(s.round)
+    for j, h in out.items():
+        h.rounds = s.round
+        h.returned = bool(rows[j].get("returned", False))
+    return list(out.values())
+
+
+def by_round(values: list[list[int]]) -> str:
+    """The mean of each round's value over seat-games (rounds a game did not reach count as 0).
+
+    >>> by_round([[1, 3], [2, 5, 1]])
+    '1.50 4.00 0.50'
+    """
+    rounds = max(map(len, values))
+    return " ".join(f"{fmean(v[r] if r < len(v) else 0 for v in values):.2f}" for r in range(rounds))
+
+
+def lines(ruleset: str, games: list[SeatGame]) -> Iterator[str]:
+    """The printed figures of ``games`` (one ruleset and bot)."""
+    n = len(games)
+    if ruleset != "schmidt":
+        yield f"  trading posts at the end of rounds 1..: {by_round([g.posts for g in games])}"
+        yield (f"  Travel actions in rounds 1..: {by_round([g.travels for g in games])}; a game "
+               f"{fmean(sum(g.travels) for g in games):.2f}")
+        yield (f"  goal points at the end of rounds 1.. ({' + '.join(GOALS[ruleset])}): "
+               f"{by_round([g.goals for g in games])}")
+        yield (f"  rerolls a game {fmean(g.rerolls for g in games):.2f}, camels spent on them "
+               f"{fmean(g.reroll_camels for g in games):.2f} (most in a game {max(g.reroll_camels for g in games)})")
+        yield (f"  occupied action spaces paid for a game {fmean(g.fees for g in games):.2f}, of them with a free "
+               f"space of the same action legal {fmean(g.fees_free for g in games):.2f}")
+        return
+    sales = [g.sales for g in games]
+    yield (f"  forced sales to the bank a game {fmean(sales):.2f} (most {max(sales)}); seat-games with at most 1: "
+           f"{sum(x <= 1 for x in sales) / n:.0%}; lowest Gulden held, median {median(g.lowest for g in games):.0f}")
+    met = [g for g in games if g.met is not None]
+    if not met:
+        yield "  no seat-game met the return condition"
+        return
+    waits = [g.rounds - (g.met or 0) for g in met]
+    home = sum(w <= WITHIN and g.returned for w, g in zip(waits, met, strict=True))
+    yield (f"  met the return condition: {len(met)} of {n} seat-games; of those, the game ended within {WITHIN} "
+           f"rounds of first meeting it in {sum(w <= WITHIN for w in waits) / len(met):.0%}, the seat itself "
+           f"returned within {WITHIN} rounds in {home / len(met):.0%}; "
+           f"rounds from meeting it to the end: median {median(waits):.0f}, most {max(waits)}, "
+           f">= 10 in {sum(w >= 10 for w in waits)}; spaces from Venice when first met: median "
+           f"{median(g.away for g in met):.0f}, most {max(g.away for g in met)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rulesets", nargs="+", choices=("mp2", "voyages", "schmidt"),
+                        default=["mp2", "voyages", "schmidt"])
+    parser.add_argument("--bots", nargs="+", type=Bot.parse, default=[Bot("greedy"), Bot("search")], metavar="BOT",
+                        help="greedy, search or search:NAME=VALUE,... (default: greedy search)")
+    parser.add_argument("--games", type=int, default=20, help="games per ruleset and bot (search: even)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (even)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--characters", choices=tuple(CHARACTERS), default="none",
+                        help="Marco Polo II 2-player games: no characters (the default), random, or drafted")
+    parser.add_argument("--automa", choices=LEVELS, help="also Marco Polo II solo games against this Automa level")
+    args = parser.parse_args()
+    if args.games < 2 or args.games % 2 or args.first % 2 or args.workers < 1:
+        parser.error("--games must be even and at least 2, --first even, --workers at least 1")
+    print("$ python bench/habits.py " + shlex.join(sys.argv[1:]))
+    rows = [(r, None) for r in args.rulesets] + ([("mp2", args.automa)] if args.automa else [])
+    with ProcessPoolExecutor(args.workers) as pool:
+        for ruleset, automa in rows:
+            for bot in args.bots:
+                start = time.perf_counter()
+                numbers = range(args.first, args.first + args.games)
+                dealt = args.characters if ruleset == "mp2" and not automa else "none"
+                jobs = [(ruleset, bot, n, dealt, automa) for n in numbers]
+                games = [g for found in tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), file=sys.stderr,
+                                             desc=f"{ruleset} {bot}", leave=False) for g in found]
+                if automa:
+                    where = f"solo against Automa {automa}, full set-up, seeds {SOLO + numbers[0]}-{SOLO + numbers[-1]}"
+                elif bot.kind == "greedy":
+                    where = f"against itself, seeds {HABITS + numbers[0]}-{HABITS + numbers[-1]}, both seats"
+                else:
+                    where = (f"against GreedyAgent, seeds {HABITS + numbers[0] // 2}-{HABITS + numbers[-1] // 2} "
+                             f"in both seatings")
+                extra = f", characters: {dealt}" if ruleset == "mp2" and not automa else ""
+                print(f"{ruleset}, {bot} {where}{extra}: {len(games)} seat-games [{time.perf_counter() - start:.0f} s]")
+                for line in lines(ruleset, games):
+                    print(line)
+                sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
