@@ -263,20 +263,14 @@ class SeatFeatures:
                        for j in range(len(players)))  # it reads the player's fields and the game's end
         if old is not None and old.obj is players and old.tag == hidden:
             return old
-        if old is None or old.parts is None:
-            if old is not None:
-                _drop(old, delta)
-            old = _Node(players, None, {})
+        old = _branch(old, players, delta)
         parts = old.parts
         assert parts is not None
         for j, p in enumerate(players):
             node = parts.get(j)
             if node is not None and node.obj is p and node.tag == hidden[j]:
                 continue
-            if node is None or node.parts is None:
-                if node is not None:
-                    _drop(node, delta)
-                node = parts[j] = _Node(p, None, {})
+            node = parts[j] = _branch(node, p, delta)
             inner = node.parts
             assert inner is not None
             hide = hidden[j]
@@ -322,10 +316,7 @@ class SeatFeatures:
             items = enumerate(value)
         else:
             return self._leaf(old, path, value, plain(value), delta)
-        if old is None or old.parts is None:
-            if old is not None:
-                _drop(old, delta)
-            old = _Node(value, None, {})
+        old = _branch(old, value, delta)
         parts = old.parts
         assert parts is not None
         for k, v in [(k, v) for k, v in items if (c := parts.get(k)) is None or c.obj is not v]:
@@ -357,6 +348,15 @@ def _trim(parts: dict[Any, _Node], keys: Any, delta: dict[int, float]) -> None:
     kept = set(keys)
     for k in [k for k in parts if k not in kept]:
         _drop(parts.pop(k), delta)
+
+
+def _branch(old: _Node | None, obj: Any, delta: dict[int, float]) -> _Node:
+    """``old`` where it has parts, else a new node of ``obj`` with none yet (``old``'s facts dropped)."""
+    if old is not None and old.parts is not None:
+        return old
+    if old is not None:
+        _drop(old, delta)
+    return _Node(obj, None, {})
 
 
 def _drop(node: _Node, delta: dict[int, float]) -> None:
