@@ -4,7 +4,10 @@ localhost, headless Chromium (Debian's package) via Playwright. One notebook per
 test profile gives to keep a game short, e.g. Schmidt's ``round_limit``); the test presses the
 human seat's buttons from the first decision to the final table (a plan made beforehand by
 driving the same app from Python: the bot is seeded, so the browser game follows the same course),
-takes the first map step it can by clicking the map, and fails on any console error or page error.
+takes the first map step it can by clicking the map, asks for a Hint at the first decision with a
+choice (its verdict shown), double-clicks one button later on (the second press is ignored, with no
+error), and fails on any console error or page error. (Notebook 7 and Voilà play a game of their
+own in ``test_play_browser.py``.)
 
 The Dice panel is checked to show one row per seat and every die (The Voyages of Marco Polo's
 first-game character Raschid ad-Din Sinan holds dice with no value yet: value 0, drawn blank).
@@ -19,10 +22,11 @@ The server, the browser and the map clicks come from ``labserver.py``. Screensho
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from labserver import (
@@ -48,6 +52,8 @@ from mp_notebook.ui.labels import terms
 
 SEED = 11
 SEATS = ["human", "random bot"]
+VERDICT = re.compile("Recommended: |Too close to call: ")  # the Hint's first words, whichever its verdict
+DOUBLE_FROM = 5  # the first step whose button may be double-clicked
 
 if MISSING:
     pytest.skip(SKIP_REASON, allow_module_level=True)
@@ -83,13 +89,19 @@ def _human_choice(s: mp.GameState, rng: random.Random) -> str:
     return str(rng.choice(legal))
 
 
-def plan(ruleset: str) -> tuple[list[tuple[str, str | None]], mp.ui.GameApp]:
+class Step(NamedTuple):
+    notation: str
+    click: str | None  # the map location clicked instead of pressing the button
+    choices: int  # the human's legal actions at this step
+
+
+def plan(ruleset: str) -> tuple[list[Step], mp.ui.GameApp]:
     """The human seat's decisions (notation, and the map location clicked instead of the button for
     the first unique map step) and the app at the end, played from Python."""
     app = mp.play(**app_kwargs(ruleset))
     t = terms(app.state)
     rng = random.Random(SEED)
-    steps: list[tuple[str, str | None]] = []
+    steps: list[Step] = []
     clicked = False
     while not app.state.is_over:
         notation = _human_choice(app.state, rng)
@@ -98,7 +110,7 @@ def plan(ruleset: str) -> tuple[list[tuple[str, str | None]], mp.ui.GameApp]:
         loc = t.location_of(a)
         click = loc if not clicked and loc is not None and [t.location_of(b) for b in legal].count(loc) == 1 else None
         clicked = clicked or click is not None
-        steps.append((notation, click))
+        steps.append(Step(notation, click, len(legal)))
         app.press(notation)
         assert app.last_error is None, (notation, app.last_error)
     return steps, app
@@ -109,7 +121,7 @@ def test_the_plan_plays_a_whole_game_in_the_app(ruleset: str) -> None:
     """The planned presses and clicks, replayed in a new Python app, end in the planned final position."""
     steps, planned = plan(ruleset)
     app = mp.play(**app_kwargs(ruleset))
-    for notation, click in steps:
+    for notation, click, _ in steps:
         if click:
             app.click_location(click)
         else:
@@ -163,15 +175,21 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
             assert [rows.nth(i).locator(".mp-die").count() for i in range(rows.count())] == _dice_shown(start)
             app.screenshot(path=str(OUT / f"registry-{ruleset}-1-started.png"))
             panel = app.locator(".mp-actions")
-            for k, (notation, click) in enumerate(steps):
+            hint_at = next(k for k, step in enumerate(steps) if step.choices > 1 and not step.click)
+            double_at = next(k for k, step in enumerate(steps) if k >= DOUBLE_FROM and not step.click)
+            for k, (notation, click, _) in enumerate(steps):
                 position = panel.get_attribute("data-position")
+                if k == hint_at:
+                    app.get_by_role("button", name="Hint").click()
+                    app.locator(".mp-hint", has_text=VERDICT).wait_for()
+                    app.screenshot(path=str(OUT / f"registry-{ruleset}-0-hint.png"))
                 if click:
                     page.wait_for_timeout(300)  # the map's last redraw
                     x, y = target_position(page, click)
                     page.mouse.move(x, y)
                     page.mouse.click(x, y)
                 else:
-                    press(app, notation)
+                    press(app, notation, double=k == double_at)  # the second press is ignored: no error
                 page.wait_for_function("([p]) => { const el = document.querySelector('.mp-notebook-app .mp-actions');"
                                        " return el && el.dataset.position !== p; }", arg=[position])
                 assert not app.locator(".mp-message.mp-error").count(), (k, notation)
@@ -191,7 +209,7 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
             page.wait_for_timeout(300)
             app.screenshot(path=str(OUT / f"registry-{ruleset}-2-over.png"))
             assert not errors, errors
-            assert any(click for _, click in steps), "no map click in the game"
+            assert any(step.click for step in steps), "no map click in the game"
         except Exception:
             page.screenshot(path=str(OUT / f"registry-{ruleset}-failure.png"), full_page=True)
             raise
