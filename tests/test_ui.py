@@ -407,7 +407,8 @@ def test_hint_shows_the_evaluation_of_the_decision() -> None:
     best = table.iloc[0]
     verdict = "Recommended: " if table.attrs["verdict"] == "clear" else "Too close to call: "
     assert verdict + mp2_labels.describe(app.state, mp.Action.parse(best["action"], 0))[0] in html
-    assert f"<td>{best['margin']:+.1f}</td>" in html and html.count("<tr data-notation=") == min(8, len(table))
+    margin = f"+{best['margin']:.1f}" if best["margin"] >= 0 else f"−{-best['margin']:.1f}"  # a true minus sign
+    assert f"<td>{margin}<div class='mp-hint-sub'>" in html and html.count("<tr data-notation=") == min(8, len(table))
     samples = int(table["futures"].sum() + (table["horizon"] != "action").sum())  # and their screen samples
     assert app.hint_progress.value == app.hint_progress.max == samples  # every sample counted
     assert app.hint_progress.layout.display == "none" and not app.hint_button.disabled
@@ -427,7 +428,8 @@ def test_hint_in_the_background_and_when_not_possible() -> None:
     while (app._hinting is not None or app.hint_button.disabled) and time.monotonic() < deadline:
         time.sleep(0.05)  # the thread lets go of the position, then enables the button
     assert "Too close to call: " in app.hint_view.value and not app.hint_button.disabled  # 1 future: no verdict
-    assert "<td>—</td>" in app.hint_view.value and "inf" not in app.hint_view.value  # no interval from 1 future
+    no_interval = "<div class='mp-hint-sub'>—</div>"  # from 1 future
+    assert no_interval in app.hint_view.value and "inf" not in app.hint_view.value
     app.set_seat(0, GREEDY)  # no human decision left: no hint
     app.hint()
     assert "a hint is for a human player's decision" in app.last_error

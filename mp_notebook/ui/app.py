@@ -152,8 +152,12 @@ def play(s: GameState | int | list[str] | None = None, **new_game_kwargs: Any) -
 
 
 def _interval(low: float, high: float) -> str:
-    """A 95% interval as text; none from a single sampled future."""
-    return f"{low:+.1f} to {high:+.1f}" if math.isfinite(low) and math.isfinite(high) else "—"
+    """A 95% interval as text (true minus signs); none from a single sampled future.
+
+    >>> _interval(-18.84, 21.9), _interval(float("-inf"), float("inf"))
+    ('−18.8 to +21.9', '—')
+    """
+    return f"{_signed(low)} to {_signed(high)}" if math.isfinite(low) and math.isfinite(high) else "—"
 
 
 def _signed(x: float) -> str:
@@ -172,6 +176,15 @@ def _share(low: float, high: float) -> str:
     ('41–74%', '72–100%')
     """
     return f"{low:.0%}–{high:.0%}".replace("%–", "–")
+
+
+def _under(text: str) -> str:
+    """``text`` as the small second line of a hint table cell (none when empty).
+
+    >>> _under("→ Karakorum"), _under("")
+    ("<div class='mp-hint-sub'>→ Karakorum</div>", '')
+    """
+    return f"<div class='mp-hint-sub'>{escape(text)}</div>" if text else ""
 
 
 def _detail(text: str, plan: str) -> str:
@@ -503,16 +516,16 @@ class GameApp(widgets.VBox):
                       f"(the futures column)")
         rows = "".join(
             f"<tr data-notation='{escape(r['action'])}'><td>{k + 1}</td>"
-            f"<td>{escape(described[r['action']][0])}</td>"
-            f"<td>{escape(_detail(described[r['action']][1], r['plan']))}</td>"
-            f"<td>{r['margin']:+.1f}</td><td>{_interval(r['margin_low'], r['margin_high'])}</td>"
+            f"<td>{escape(described[r['action']][0])}{_under(_detail(described[r['action']][1], r['plan']))}</td>"
+            f"<td>{_signed(r['margin'])}{_under(_interval(r['margin_low'], r['margin_high']))}</td>"
             f"<td>{'' if k == 0 else _signed(r['diff'])}</td>"
             f"<td>{_share(r['win_low'], r['win_high'])}</td><td>{int(r['futures'])}</td></tr>"
             for k, r in table.head(HINT_ROWS).iterrows())
         more = f"<div class='mp-muted'>… {len(table) - HINT_ROWS} more choices</div>" if len(table) > HINT_ROWS else ""
         return (f"<div class='mp-hint'><div class='mp-hint-verdict'>{head}.</div>"
-                f"<table class='mp-table mp-hint-table'><tr><th>#</th><th>choice</th><th>cost</th>"
-                f"<th>margin ({escape(unit)})</th><th>95% interval</th><th>vs #1</th><th>wins</th><th>futures</th></tr>"
+                f"<table class='mp-table mp-hint-table'><tr><th>#</th>"
+                f"<th>choice{_under('cost')}</th><th>margin ({escape(unit)}){_under('95% interval')}</th>"
+                f"<th>vs #1</th><th>wins</th><th>futures</th></tr>"
                 f"{rows}</table>{more}<div class='mp-muted'>{basis}. A sample, not a proof: more time "
                 f"(<code>app.hint_time_budget</code>) narrows the futures' part of the intervals.</div></div>")
 
