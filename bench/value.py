@@ -4,7 +4,7 @@ it, and match SearchAgent on it against GreedyAgent.
 Usage::
 
     python bench/value.py fit --ruleset mp2 [--games N] [--workers 2]
-    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games N] [--held-out 200] [--shipped]
+    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games N] [--held-out 200] [--held-first SEED] [--shipped]
     python bench/value.py speed [--rulesets mp2 voyages schmidt] [--repeats 7]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
     python bench/value.py error [--rulesets mp2 voyages schmidt] [--references dev fresh] [--futures 8] [--write]
@@ -22,7 +22,7 @@ evaluation, so a changed greedy player's games are played again).
 
 ``predict`` fits on the ``--games`` training games as ``fit`` does (or, with ``--shipped``, takes
 the shipped ``value.json``: the same model when it was fitted on those games by this code) and
-judges, on ``--held-out`` other games (seeds ``HELD_OUT + n``), how well the learned value and the
+judges, on ``--held-out`` other games (seeds ``--held-first + n``, by default ``HELD_OUT + n``), how well the learned value and the
 hand evaluation (``terms(s).margin``, what GreedyAgent ranks by) predict the winner: from round-3
 positions (Marco Polo II, Voyages) or the first third of the game (Schmidt: rounds up to a third
 of the game's last). Both as accuracy (the sign of the margin; the Schmidt game: of the win chance
@@ -564,6 +564,8 @@ def main() -> None:
                        help="training games (default: the ruleset's GAMES)" if name != "match" else "match games")
         if name == "predict":
             p.add_argument("--held-out", type=int, default=200)
+            p.add_argument("--held-first", type=int, default=HELD_OUT,
+                           help="the first held-out game's seed (another base: games never looked at before)")
             p.add_argument("--shipped", action="store_true", help="judge the shipped value.json instead of a refit")
         if name == "speed":
             p.add_argument("--repeats", type=int, default=7)
@@ -589,7 +591,7 @@ def main() -> None:
         for ruleset in args.rulesets:
             seeds = range(TRAIN, TRAIN + (args.games or GAMES[ruleset]))
             train = games(ruleset, seeds, args.workers, args.cache)
-            held = games(ruleset, range(HELD_OUT, HELD_OUT + args.held_out), args.workers, args.cache)
+            held = games(ruleset, range(args.held_first, args.held_first + args.held_out), args.workers, args.cache)
             predict(ruleset, train, held, learned.model(ruleset) if args.shipped else fit(ruleset, train, seeds))
     elif args.command == "speed":
         speed(args.rulesets, args.repeats)
