@@ -752,16 +752,21 @@ def _space(a: Action) -> str:
 
 
 class _Way(NamedTuple):
-    """One way to move now: a legal Travel action (``action`` its notation) or the movement under
-    way (``action`` empty); ``fee`` is due before moving, then at most ``budget`` moves."""
+    """One way to move now: a legal Travel action (``legal``) or the movement under way (``legal``
+    ``None``); ``fee`` is due before moving, then at most ``budget`` moves."""
 
-    action: str
+    legal: Action | None
     space: str
     dice: tuple[int, ...]
     fee: int
     budget: int
     rules: TravelRules
     may_stop: bool
+
+    @property
+    def action(self) -> str:
+        """The Travel action's notation (empty for the movement under way)."""
+        return "" if self.legal is None else str(self.legal)
 
 
 def _ways(s: GameState, player: int, rules: TravelRules | None = None) -> list[_Way]:
@@ -772,10 +777,10 @@ def _ways(s: GameState, player: int, rules: TravelRules | None = None) -> list[_
         return []
     if s.decision.kind == "turn":
         rules = rules or t.travel_rules(s, player)
-        return [_Way(str(a), _space(a), a.dice, *t.travel_terms(s, a), rules, False)
+        return [_Way(a, _space(a), a.dice, *t.travel_terms(s, a), rules, False)
                 for a in s.legal_actions() if a.kind == "travel"]
     moving = t.move_terms(s, player)
-    return [] if moving is None else [_Way("", moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
+    return [] if moving is None else [_Way(None, moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
 
 
 def _reachable(s: GameState, player: int, ways: list[_Way],
@@ -865,12 +870,9 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     t = terms(s, "table")
     rules = t.travel_rules(s, player)
     seals = t.seals_held(s, player)
-    found = _search(board, rules, t.resources(s, player), seals)
-    now: dict[str, tuple[tuple[int, int], str]] = {}  # the cheapest way to end there now: (total, jade), space
-    for w, ends in _way_ends(s, player, _ways(s, player, rules), {id(rules): found}):
-        for loc, _, paid in ends:  # (standing still, where allowed, ends on a figure: no row)
-            if loc not in now or (sum(paid), paid[2]) < now[loc][0]:
-                now[loc] = (sum(paid), paid[2]), w.space
+    have = t.resources(s, player)
+    found = _search(board, rules, have, seals)
+    now = _spaces_now(s, player, rules, have, seals, found)
     figures = rules.figures
     at = [k for k, loc in enumerate(board.locations) if loc not in figures]
     places = [loc for loc in board.locations if loc not in figures]
@@ -894,7 +896,7 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     n = len(places)
     numbers = np.array([(None,) * 5 if c is None else c for c in costs],
                        dtype=float if far and None in costs else np.int64).reshape(n, 5)
-    reach = [now[loc][1] if loc in now else None for loc in places]
+    reach = [now.get(loc) for loc in places]
     index = np.array(at, dtype=np.intp)
     location, kind = _board_columns(board)
     columns = [location.take(index), kind.take(index), *numbers.T, np.fromiter(seals_needed, dtype=object, count=n),
@@ -902,6 +904,38 @@ def table(s: GameState, player: int) -> pd.DataFrame:
                np.array([space is not None for space in reach], dtype=bool), _text_column(reach),
                np.fromiter(paths, dtype=object, count=n)]
     return _frame(columns, TABLE_COLUMNS)
+
+
+def _spaces_now(s: GameState, player: int, rules: TravelRules, have: tuple[int, int, int], seals: frozenset[str],
+                found: dict[str, list[_Label]]) -> dict[str, str]:
+    """Per location a movement can end on now (:func:`reachable`; standing still, where allowed,
+    ends on a figure: not listed), the space of the cheapest way there (least charged, then
+    least jade; the first way on ties). ``found``: the search of ``rules`` (a turn's ways share it)."""
+    coins0, _, jade0 = have
+    searched = {id(rules): found}
+    best: dict[str, tuple[tuple[int, int], str]] = {}
+    asked = set()
+    for w in _ways(s, player, rules):
+        if (id(w.rules), w.fee, w.budget) in asked:  # the ends of an earlier way: never cheaper
+            continue
+        asked.add((id(w.rules), w.fee, w.budget))
+        if id(w.rules) not in searched:
+            searched[id(w.rules)] = _search(s.board, w.rules, have, seals)
+        fee, limit = w.fee, 2 * w.budget
+        for loc, labels in searched[id(w.rules)].items():
+            least = None
+            for moves, free_end, total, jade, _, _, coins, _, _ in labels:  # _Label: charged total + fee
+                if 2 * moves + free_end > limit:
+                    continue
+                if coins + fee > coins0:  # jade pays for the coins lacking
+                    jade += coins + fee - coins0
+                    if jade > jade0:
+                        continue
+                if least is None or (total, jade) < least:
+                    least = (total, jade)
+            if least is not None and (loc not in best or (least[0] + fee, least[1]) < best[loc][0]):
+                best[loc] = (least[0] + fee, least[1]), w.space
+    return {loc: space for loc, (_, space) in best.items()}
 
 
 def _frame(columns: Sequence[Any], names: tuple[str, ...]) -> pd.DataFrame:
