@@ -521,9 +521,9 @@ def _step_seals(board: Board) -> dict[str, dict[str, str]]:
 
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
     """The guild seals the routes of a walk need, in ``order``."""
-    if not order:
-        return ()
     sealed = _step_seals(board)
+    if not order or sealed.keys().isdisjoint(path):
+        return ()
     used = {sealed[a].get(step.partition("/")[0]) for a, step in zip(path, steps, strict=False) if a in sealed}
     return tuple(t for t in order if t in used) if used else ()
 
@@ -939,18 +939,33 @@ def _spaces_now(s: GameState, player: int, rules: TravelRules, have: tuple[int, 
 
 
 def _frame(columns: Sequence[Any], names: tuple[str, ...]) -> pd.DataFrame:
-    """The table of ``columns`` (arrays, one per name), as ``pd.DataFrame(dict(zip(names,
-    columns)))`` makes it; the names set after the frame is made (pandas infers the type of a
-    column name list on every call; that of ``names`` is kept)."""
+    """The table of ``columns`` (one 1-D array per name: numpy arrays, or those of
+    :func:`_text_column`), as ``pd.DataFrame(dict(zip(names, columns)))`` makes it, without that
+    constructor's checks and inference of each column again: from pandas 3, by pandas' public
+    ``pd.api.internals.create_dataframe_from_blocks``, one block per numpy type and one per text column."""
+    import numpy as np
     import pandas as pd
 
-    frame = pd.DataFrame(dict(enumerate(columns)), copy=False)
-    frame.columns = _names(names)
-    return frame
+    make = getattr(getattr(pd.api, "internals", None), "create_dataframe_from_blocks", None)
+    if make is None:  # pandas 2
+        return pd.DataFrame(dict(zip(names, columns, strict=True)), copy=False)
+    blocks: list[tuple[Any, Any]] = []
+    typed: dict[Any, list[int]] = {}  # numpy type: its columns
+    for k, column in enumerate(columns):
+        if type(column) is pd.arrays.NumpyExtensionArray:  # a text column of no text (object); not StringArray
+            column = column.to_numpy()
+        if isinstance(column, np.ndarray):
+            typed.setdefault(column.dtype, []).append(k)
+        else:
+            blocks.append((column, np.array([k], dtype=np.intp)))
+    for at in typed.values():
+        blocks.append((np.stack([np.asarray(columns[k]) for k in at]), np.array(at, dtype=np.intp)))
+    return make(blocks, index=pd.RangeIndex(len(columns[0])), columns=_names(names))
 
 
 @functools.lru_cache(maxsize=16)
 def _names(names: tuple[str, ...]) -> pd.Index:
+    """The column index of ``names`` (kept: pandas infers the type of a list of names anew each time)."""
     import pandas as pd
 
     return pd.Index(names)
