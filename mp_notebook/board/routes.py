@@ -519,8 +519,9 @@ def _step_seals(board: Board) -> dict[str, dict[str, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
-    """The guild seals the routes of a walk need, in ``order``."""
+    """The guild seals the routes of a walk need, in ``order`` (kept: walks recur from position to position)."""
     sealed = _step_seals(board)
     if not order or sealed.keys().isdisjoint(path):
         return ()
