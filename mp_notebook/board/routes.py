@@ -606,7 +606,8 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
     total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
     (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent.
     ``wanted``: the search stops once these locations have their walks (others may be absent)."""
-    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]  # _Plain fields
+    # _Plain fields, the cost as coins, camels, jade
+    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), 0, 0, 0) for f in reversed(rules.figures)]
     suffix = rules.suffix()
     steps = _steps_of(board, rules)
     step_coins = rules.step_coins  # (empty: one search over locations, not over (location, movements))
@@ -617,15 +618,14 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
     done: dict[str, _Plain] = {}
     left = set(wanted)
     while heap:
-        walk = pop(heap)
-        locked, total, moves, path, walked, (coins, camels, jade) = walk
+        locked, total, moves, path, walked, coins, camels, jade = pop(heap)
         here = path[-1]
         key: object = (here, moves) if step_coins else here
         if key in settled:
             continue
         settled.add(key)
         if here not in done:
-            done[here] = _Plain._make(walk)
+            done[here] = _Plain(locked, total, moves, path, walked, (coins, camels, jade))
             if wanted:
                 left.discard(here)
                 if not left:
@@ -647,7 +647,7 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
             if least is not None and least < rank:  # a walk there sorts first whatever its path
                 continue
             pushed[key] = rank
-            push(heap, (*rank, (*path, there), (*walked, step + figure), (coins + c, camels + m, jade + j)))
+            push(heap, (*rank, (*path, there), (*walked, step + figure), coins + c, camels + m, jade + j))
     return done
 
 
@@ -952,15 +952,16 @@ def _frame(columns: Sequence[Any], names: tuple[str, ...]) -> pd.DataFrame:
         return pd.DataFrame(dict(zip(names, columns, strict=True)), copy=False)
     blocks: list[tuple[Any, Any]] = []
     typed: dict[Any, list[int]] = {}  # numpy type: its columns
+    numpy_column = pd.arrays.NumpyExtensionArray  # a text column of no text (object); not its subclass StringArray
     for k, column in enumerate(columns):
-        if type(column) is pd.arrays.NumpyExtensionArray:  # a text column of no text (object); not StringArray
-            column = column.to_numpy()
         if isinstance(column, np.ndarray):
             typed.setdefault(column.dtype, []).append(k)
+        elif type(column) is numpy_column:
+            typed.setdefault(column.dtype.numpy_dtype, []).append(k)
         else:
             blocks.append((column, np.array([k], dtype=np.intp)))
-    for at in typed.values():
-        blocks.append((np.stack([np.asarray(columns[k]) for k in at]), np.array(at, dtype=np.intp)))
+    for dtype, at in typed.items():
+        blocks.append((np.array([np.asarray(columns[k]) for k in at], dtype=dtype), np.array(at, dtype=np.intp)))
     return make(blocks, index=pd.RangeIndex(len(columns[0])), columns=_names(names))
 
 
