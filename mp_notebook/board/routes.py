@@ -446,10 +446,15 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
             front = fronts.get(at)
             if front is None:
                 fronts[at] = [(paid_coins, paid_camels, paid_jade, half)]
-            elif any(c <= paid_coins and m <= paid_camels and j <= paid_jade and n <= half for c, m, j, n in front):
-                continue
             else:
-                front.append((paid_coins, paid_camels, paid_jade, half))
+                for c, m, j, n in front:  # (loops, not any(): fronts are short)
+                    if c <= paid_coins and m <= paid_camels and j <= paid_jade and n <= half:
+                        break
+                else:
+                    front = None
+                if front is not None:  # dominated
+                    continue
+                fronts[at].append((paid_coins, paid_camels, paid_jade, half))
             if seen_so_far:
                 found.setdefault(here, []).append(_Label._make(label))
         figure = suffix[path[0]]
@@ -473,7 +478,12 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
             front = fronts.get((there, seen, moves if step_coins else 0))
             if front is not None:
                 half = 2 * moves + free
-                if any(a <= coins and b <= camels and d <= jade and n <= half for a, b, d, n in front):
+                for a, b, d, n in front:
+                    if a <= coins and b <= camels and d <= jade and n <= half:
+                        break
+                else:
+                    front = None
+                if front is not None:  # dominated
                     continue
             push(heap, (moves, free, coins + camels + jade, jade, (*path, there), (*walked, step + figure),
                         coins, camels, seen))
