@@ -972,12 +972,13 @@ def _frame(columns: Sequence[Any], names: tuple[str, ...]) -> pd.DataFrame:
             blocks.append((column, np.array([k], dtype=np.intp)))
     for dtype, at in typed.items():
         blocks.append((np.array([np.asarray(columns[k]) for k in at], dtype=dtype), np.array(at, dtype=np.intp)))
-    return make(blocks, index=pd.RangeIndex(len(columns[0])), columns=_names(names))
+    return make(blocks, index=pd.RangeIndex(len(columns[0])), columns=_names(names).view())  # its own name
 
 
 @functools.lru_cache(maxsize=16)
 def _names(names: tuple[str, ...]) -> pd.Index:
-    """The column index of ``names`` (kept: pandas infers the type of a list of names anew each time)."""
+    """The column index of ``names`` (kept: pandas infers the type of a list of names anew each time;
+    each table takes a view, whose ``name`` is its own)."""
     import pandas as pd
 
     return pd.Index(names)
