@@ -142,3 +142,16 @@ def test_tables_give_the_answers_of_the_reference(ruleset: str) -> None:
     for s in random_positions(ruleset, 4, seed=56):
         for player in range(s.num_players):
             assert table_mismatches(mp.routes.table(s, player), reference_table(s, player)) == [], (s.history, player)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_each_table_is_a_frame_of_its_own(ruleset: str) -> None:
+    """Tables share kept parts (the column names, the board's columns): what one table is given
+    (its column index's name, a cell) is not seen in the next."""
+    s = mp.new_game(2, ruleset=ruleset, seed=3)
+    first = mp.routes.table(s, 0)
+    first.columns.name = "changed"
+    first.iloc[0, 0] = "changed"
+    again = mp.routes.table(s, 0)
+    assert again.columns.name is None and again.iloc[0, 0] != "changed"
+    pd.testing.assert_frame_equal(again, reference_table(s, 0))

@@ -398,22 +398,21 @@ class _Step(NamedTuple):
     used: int
 
 
-def _steps_of(board: Board, rules: TravelRules) -> dict[str, tuple[_Step, ...]]:
+def _steps_of(board: Board, rules: TravelRules, seals: frozenset[str] | None = None) -> dict[str, tuple[_Step, ...]]:
     """Per location, the :class:`_Step` list of ``rules`` (the same for every figure: built once
-    per board and way of travelling)."""
-    return _steps(board, rules.free_route_costs, rules.free_oases, rules.hops, rules.step_camels)
+    per board and way of travelling); ``seals``: only the steps open with these guild seals."""
+    return _steps(board, rules.free_route_costs, rules.free_oases, rules.hops, rules.step_camels, seals)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=64)
 def _steps(board: Board, free_route_costs: tuple[str, ...], free_oases: bool, hops: frozenset[str],
-           step_camels: int) -> dict[str, tuple[_Step, ...]]:
+           step_camels: int, seals: frozenset[str] | None) -> dict[str, tuple[_Step, ...]]:
+    if seals is not None:
+        every = _steps(board, free_route_costs, free_oases, hops, step_camels, None)
+        return {here: tuple(x for x in steps if x.seal is None or x.seal in seals) for here, steps in every.items()}
     rules = TravelRules((), free_route_costs, free_oases, hops=hops, step_camels=step_camels)
     return {here: tuple(_Step(there, label, _seal(route), *rules.cost(route), rules.moves_into(board, there))
                         for there, route, label in rules.steps(board, here)) for here in board.adjacent}
-
-
-def _dominated(front: Front, coins: int, camels: int, jade: int, half_moves: int) -> bool:
-    return any(c <= coins and m <= camels and j <= jade and n <= half_moves for c, m, j, n in front)
 
 
 def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals: frozenset[str],
@@ -430,44 +429,64 @@ def _search(board: Board, rules: TravelRules, have: tuple[int, int, int], seals:
     heap: list[tuple[Any, ...]] = [(0, False, 0, 0, (f,), (), 0, 0, via is None or f == via)  # _Label fields
                                    for f in rules.figures]
     suffix = rules.suffix()
-    steps = _steps_of(board, rules)
+    steps = _steps_of(board, rules, seals)
+    step_coins = rules.step_coins  # (empty: movements cost nothing and are not compared apart)
+    most = len(step_coins)
     heapq.heapify(heap)
-    fronts: dict[tuple[str, bool, int], Front] = {}
+    pop, push = heapq.heappop, heapq.heappush
+    fronts: dict[tuple[str, bool, int], Front] = {}  # (coins, camels, jade, 2 * moves + free_end) of kept walks
     found: dict[str, list[_Label]] = {}
-
-    def front_of(here: str, seen: bool, moves: int) -> tuple[str, bool, int]:
-        return here, seen, moves if rules.step_coins else 0
-
     while heap:
-        label = heapq.heappop(heap)
+        label = pop(heap)
         made, free_end, _, paid_jade, path, walked, paid_coins, paid_camels, seen_so_far = label
         here = path[-1]
         if walked:  # the start itself is not a destination (back-and-forth walks are)
-            front = fronts.setdefault(front_of(here, seen_so_far, made), [])
             half = 2 * made + free_end
-            if _dominated(front, paid_coins, paid_camels, paid_jade, half):
-                continue
-            front.append((paid_coins, paid_camels, paid_jade, half))
+            at = (here, seen_so_far, made if step_coins else 0)
+            front = fronts.get(at)
+            if front is None:
+                fronts[at] = [(paid_coins, paid_camels, paid_jade, half)]
+            else:
+                for c, m, j, n in front:  # (loops, not any(): fronts are short)
+                    if c <= paid_coins and m <= paid_camels and j <= paid_jade and n <= half:
+                        break
+                else:
+                    front = None
+                if front is not None:  # dominated
+                    continue
+                fronts[at].append((paid_coins, paid_camels, paid_jade, half))
             if seen_so_far:
-                found.setdefault(here, []).append(_Label(*label))
+                found.setdefault(here, []).append(_Label._make(label))
         figure = suffix[path[0]]
-        for there, step, seal, c, m, j, used in steps[here]:
-            if seal is not None and seal not in seals:
-                continue
-            extra = rules.moves_cost(made, used)
-            if extra is None:
-                continue
-            coins, camels = paid_coins + c + extra, paid_camels + m
-            jade = paid_jade + j + max(0, coins - coins0) + max(0, camels - camels0)
+        for there, step, _, c, m, j, used in steps[here]:
+            if used and step_coins:  # TravelRules.moves_cost
+                if made >= most:
+                    continue
+                c += step_coins[made]
+            coins, camels = paid_coins + c, paid_camels + m
+            jade = paid_jade + j
+            if coins > coins0:
+                jade += coins - coins0
+                coins = coins0
+            if camels > camels0:
+                jade += camels - camels0
+                camels = camels0
             if jade > jade0:
                 continue
-            coins, camels = min(coins, coins0), min(camels, camels0)
             moves, free = made + used, not used
             seen = seen_so_far or there == via
-            if _dominated(fronts.get(front_of(there, seen, moves), []), coins, camels, jade, 2 * moves + free):
-                continue
-            heapq.heappush(heap, (moves, free, coins + camels + jade, jade, (*path, there), (*walked, step + figure),
-                                  coins, camels, seen))
+            front = fronts.get((there, seen, moves if step_coins else 0))
+            if front is not None:
+                half = 2 * moves + free
+                for a, b, d, n in front:
+                    if a <= coins and b <= camels and d <= jade and n <= half:
+                        break
+                else:
+                    front = None
+                if front is not None:  # dominated
+                    continue
+            push(heap, (moves, free, coins + camels + jade, jade, (*path, there), (*walked, step + figure),
+                        coins, camels, seen))
     return found
 
 
@@ -510,11 +529,14 @@ def _step_seals(board: Board) -> dict[str, dict[str, str]]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def _seals_on(board: Board, path: tuple[str, ...], steps: tuple[str, ...], order: tuple[str, ...]) -> tuple[str, ...]:
-    """The guild seals the routes of a walk need, in ``order``."""
+    """The guild seals the routes of a walk need, in ``order`` (kept: walks recur from position to position)."""
     sealed = _step_seals(board)
+    if not order or sealed.keys().isdisjoint(path):
+        return ()
     used = {sealed[a].get(step.partition("/")[0]) for a, step in zip(path, steps, strict=False) if a in sealed}
-    return tuple(t for t in order if t in used)
+    return tuple(t for t in order if t in used) if used else ()
 
 
 def _as_route(board: Board, label: _Label, order: tuple[str, ...]) -> Route:
@@ -594,39 +616,48 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
     total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
     (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent.
     ``wanted``: the search stops once these locations have their walks (others may be absent)."""
-    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), (0, 0, 0)) for f in reversed(rules.figures)]  # _Plain fields
+    # _Plain fields, the cost as coins, camels, jade
+    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), 0, 0, 0) for f in reversed(rules.figures)]
     suffix = rules.suffix()
     steps = _steps_of(board, rules)
-    by_moves = bool(rules.step_coins)
-    settled: set[tuple[str, int]] = set()
-    pushed: dict[tuple[str, int], tuple[int, int, int]] = {}  # the least (locked, total, moves) pushed
+    step_coins = rules.step_coins  # (empty: one search over locations, not over (location, movements))
+    most = len(step_coins)
+    pop, push = heapq.heappop, heapq.heappush
+    settled: set[object] = set()  # locations, or (location, movements)
+    pushed: dict[object, tuple[int, int, int]] = {}  # the least (locked, total, moves) pushed
     done: dict[str, _Plain] = {}
     left = set(wanted)
     while heap:
-        walk = heapq.heappop(heap)
-        locked, total, moves, path, walked, (coins, camels, jade) = walk
+        locked, total, moves, path, walked, coins, camels, jade = pop(heap)
         here = path[-1]
-        key = here, moves if by_moves else 0
+        key: object = (here, moves) if step_coins else here
         if key in settled:
             continue
         settled.add(key)
         if here not in done:
-            done[here] = _Plain(*walk)
-        left.discard(here)
-        if wanted and not left:
-            break
+            done[here] = _Plain(locked, total, moves, path, walked, (coins, camels, jade))
+            if wanted:
+                left.discard(here)
+                if not left:
+                    break
         figure = suffix[path[0]]
         for there, step, seal, c, m, j, used in steps[here]:
-            extra = rules.moves_cost(moves, used)
-            key = there, moves + used if by_moves else 0
-            if extra is None or key in settled:
+            if step_coins:
+                key = (there, moves + used)
+                if used:  # TravelRules.moves_cost
+                    if moves >= most:
+                        continue
+                    c += step_coins[moves]
+            else:
+                key = there
+            if key in settled:
                 continue
-            c += extra
-            rank = (locked + (seal is not None and seal not in seals), total + c + m + j, moves + used)
-            if key in pushed and pushed[key] < rank:  # a walk there sorts first whatever its path
+            rank = (locked + 1 if seal is not None and seal not in seals else locked, total + c + m + j, moves + used)
+            least = pushed.get(key)
+            if least is not None and least < rank:  # a walk there sorts first whatever its path
                 continue
             pushed[key] = rank
-            heapq.heappush(heap, (*rank, (*path, there), (*walked, step + figure), (coins + c, camels + m, jade + j)))
+            push(heap, (*rank, (*path, there), (*walked, step + figure), coins + c, camels + m, jade + j))
     return done
 
 
@@ -732,16 +763,21 @@ def _space(a: Action) -> str:
 
 
 class _Way(NamedTuple):
-    """One way to move now: a legal Travel action (``action`` its notation) or the movement under
-    way (``action`` empty); ``fee`` is due before moving, then at most ``budget`` moves."""
+    """One way to move now: a legal Travel action (``legal``) or the movement under way (``legal``
+    ``None``); ``fee`` is due before moving, then at most ``budget`` moves."""
 
-    action: str
+    legal: Action | None
     space: str
     dice: tuple[int, ...]
     fee: int
     budget: int
     rules: TravelRules
     may_stop: bool
+
+    @property
+    def action(self) -> str:
+        """The Travel action's notation (empty for the movement under way)."""
+        return "" if self.legal is None else str(self.legal)
 
 
 def _ways(s: GameState, player: int, rules: TravelRules | None = None) -> list[_Way]:
@@ -752,10 +788,10 @@ def _ways(s: GameState, player: int, rules: TravelRules | None = None) -> list[_
         return []
     if s.decision.kind == "turn":
         rules = rules or t.travel_rules(s, player)
-        return [_Way(str(a), _space(a), a.dice, *t.travel_terms(s, a), rules, False)
+        return [_Way(a, _space(a), a.dice, *t.travel_terms(s, a), rules, False)
                 for a in s.legal_actions() if a.kind == "travel"]
     moving = t.move_terms(s, player)
-    return [] if moving is None else [_Way("", moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
+    return [] if moving is None else [_Way(None, moving.space, (), 0, moving.budget, moving.rules, moving.may_stop)]
 
 
 def _reachable(s: GameState, player: int, ways: list[_Way],
@@ -834,8 +870,6 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     >>> [int(t.loc["Xian", k]) for k in ("moves", "coins", "camels")], bool(t.loc["Xian", "affordable"])
     ([1, 2, 1], True)
     """
-    import pandas as pd
-
     player = _check_player(s, player)
     if _movement(s.ruleset) == SPINNER:
         answer = _spinner(s, "table").spin_table
@@ -847,39 +881,113 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     t = terms(s, "table")
     rules = t.travel_rules(s, player)
     seals = t.seals_held(s, player)
-    found = _search(board, rules, t.resources(s, player), seals)
-    now: dict[str, tuple[tuple[int, int], str]] = {}  # the cheapest way to end there now: (total, jade), space
-    for w, ends in _way_ends(s, player, _ways(s, player, rules), {id(rules): found}):
-        for loc, _, paid in ends:  # (standing still, where allowed, ends on a figure: no row)
-            if loc not in now or (sum(paid), paid[2]) < now[loc][0]:
-                now[loc] = (sum(paid), paid[2]), w.space
-    places = [loc for loc in board.locations if loc not in rules.figures]
+    have = t.resources(s, player)
+    found = _search(board, rules, have, seals)
+    now = _spaces_now(s, player, rules, have, seals, found)
+    figures = rules.figures
+    at = [k for k, loc in enumerate(board.locations) if loc not in figures]
+    places = [loc for loc in board.locations if loc not in figures]
     far = [loc for loc in places if loc not in found]
     unlimited = _unlimited(board, rules, seals, far) if far else {}
     key = _sort_key("total")
-    costs: list[tuple[int, ...] | None] = []  # moves, coins, camels, jade
+    costs: list[tuple[int, ...] | None] = []  # moves, coins, camels, jade, total
     seals_needed, paths = [], []
     for loc in places:
-        if loc in found:
-            label = min(found[loc], key=key)
-            costs.append((label.moves, label.coins, label.camels, label.jade))
+        labels = found.get(loc)
+        if labels is not None:
+            label = min(labels, key=key) if len(labels) > 1 else labels[0]
+            costs.append((label.moves, label.coins, label.camels, label.jade, label.coins + label.camels + label.jade))
             paths.append(label.path)
             seals_needed.append(_seals_on(board, label.path, label.steps, t.SEALS))
             continue
         walk = unlimited.get(loc)  # None: beyond the most movements of a walk, nothing to show
-        costs.append(None if walk is None else (walk.moves, *walk.cost))
+        costs.append(None if walk is None else (walk.moves, *walk.cost, sum(walk.cost)))
         paths.append(() if walk is None else walk.path)
         seals_needed.append(() if walk is None else _seals_on(board, walk.path, walk.steps, t.SEALS))
-    numbers = np.array([(None,) * 5 if c is None else (*c, sum(c[1:])) for c in costs],
-                       dtype=float if far and None in costs else np.int64).reshape(len(places), 5)
-    reach = [now[loc][1] if loc in now else None for loc in places]
-    columns = {"location": _text_column(places), "kind": _text_column([board.locations[loc].kind for loc in places]),
-               **{name: numbers[:, k] for k, name in enumerate(TABLE_COLUMNS[2:7])},
-               "seals": np.fromiter(seals_needed, dtype=object, count=len(places)),
-               "affordable": np.array([loc in found for loc in places], dtype=bool),
-               "reachable_now": np.array([space is not None for space in reach], dtype=bool),
-               "space": _text_column(reach), "path": np.fromiter(paths, dtype=object, count=len(places))}
-    return pd.DataFrame(columns, copy=False)
+    n = len(places)
+    numbers = np.array([(None,) * 5 if c is None else c for c in costs],
+                       dtype=float if far and None in costs else np.int64).reshape(n, 5)
+    reach = [now.get(loc) for loc in places]
+    index = np.array(at, dtype=np.intp)
+    location, kind = _board_columns(board)
+    columns = [location.take(index), kind.take(index), *numbers.T, np.fromiter(seals_needed, dtype=object, count=n),
+               np.array([loc in found for loc in places], dtype=bool),
+               np.array([space is not None for space in reach], dtype=bool), _text_column(reach),
+               np.fromiter(paths, dtype=object, count=n)]
+    return _frame(columns, TABLE_COLUMNS)
+
+
+def _spaces_now(s: GameState, player: int, rules: TravelRules, have: tuple[int, int, int], seals: frozenset[str],
+                found: dict[str, list[_Label]]) -> dict[str, str]:
+    """Per location a movement can end on now (:func:`reachable`; standing still, where allowed,
+    ends on a figure: not listed), the space of the cheapest way there (least charged, then
+    least jade; the first way on ties). ``found``: the search of ``rules`` (a turn's ways share it)."""
+    coins0, _, jade0 = have
+    searched = {id(rules): found}
+    best: dict[str, tuple[tuple[int, int], str]] = {}
+    asked = set()
+    for w in _ways(s, player, rules):
+        if (id(w.rules), w.fee, w.budget) in asked:  # the ends of an earlier way: never cheaper
+            continue
+        asked.add((id(w.rules), w.fee, w.budget))
+        if id(w.rules) not in searched:
+            searched[id(w.rules)] = _search(s.board, w.rules, have, seals)
+        fee, limit = w.fee, 2 * w.budget
+        for loc, labels in searched[id(w.rules)].items():
+            least = None
+            for moves, free_end, total, jade, _, _, coins, _, _ in labels:  # _Label: charged total + fee
+                if 2 * moves + free_end > limit:
+                    continue
+                if coins + fee > coins0:  # jade pays for the coins lacking
+                    jade += coins + fee - coins0
+                    if jade > jade0:
+                        continue
+                if least is None or (total, jade) < least:
+                    least = (total, jade)
+            if least is not None and (loc not in best or (least[0] + fee, least[1]) < best[loc][0]):
+                best[loc] = (least[0] + fee, least[1]), w.space
+    return {loc: space for loc, (_, space) in best.items()}
+
+
+def _frame(columns: Sequence[Any], names: tuple[str, ...]) -> pd.DataFrame:
+    """The table of ``columns`` (one 1-D array per name: numpy arrays, or those of
+    :func:`_text_column`), as ``pd.DataFrame(dict(zip(names, columns)))`` makes it, without that
+    constructor's checks and inference of each column again: from pandas 3, by pandas' public
+    ``pd.api.internals.create_dataframe_from_blocks``, one block per numpy type and one per text column."""
+    import numpy as np
+    import pandas as pd
+
+    make = getattr(getattr(pd.api, "internals", None), "create_dataframe_from_blocks", None)
+    if make is None:  # pandas 2
+        return pd.DataFrame(dict(zip(names, columns, strict=True)), copy=False)
+    blocks: list[tuple[Any, Any]] = []
+    typed: dict[Any, list[int]] = {}  # numpy type: its columns
+    numpy_column = pd.arrays.NumpyExtensionArray  # a text column of no text (object); not its subclass StringArray
+    for k, column in enumerate(columns):
+        if isinstance(column, np.ndarray):
+            typed.setdefault(column.dtype, []).append(k)
+        elif type(column) is numpy_column:
+            typed.setdefault(column.dtype.numpy_dtype, []).append(k)
+        else:
+            blocks.append((column, np.array([k], dtype=np.intp)))
+    for dtype, at in typed.items():
+        blocks.append((np.array([np.asarray(columns[k]) for k in at], dtype=dtype), np.array(at, dtype=np.intp)))
+    return make(blocks, index=pd.RangeIndex(len(columns[0])), columns=_names(names).view())  # its own name
+
+
+@functools.lru_cache(maxsize=16)
+def _names(names: tuple[str, ...]) -> pd.Index:
+    """The column index of ``names`` (kept: pandas infers the type of a list of names anew each time;
+    each table takes a view, whose ``name`` is its own)."""
+    import pandas as pd
+
+    return pd.Index(names)
+
+
+@functools.lru_cache(maxsize=8)
+def _board_columns(board: Board) -> tuple[Any, Any]:
+    """The columns of every location of ``board`` and of its kind, in board order (a table takes its rows)."""
+    return (_text_column(list(board.locations)), _text_column([loc.kind for loc in board.locations.values()]))
 
 
 def _text_column(values: Sequence[str | None]) -> Any:
@@ -887,7 +995,9 @@ def _text_column(values: Sequence[str | None]) -> Any:
     type again: the type of such a column depends only on its distinct values, whose column is kept."""
     distinct = tuple(sorted(set(values), key=lambda v: (v is not None, v or "")))
     at = {v: k for k, v in enumerate(distinct)}
-    return _distinct_column(distinct).take([at[v] for v in values])
+    import numpy as np
+
+    return _distinct_column(distinct).take(np.fromiter([at[v] for v in values], dtype=np.intp, count=len(values)))
 
 
 @functools.lru_cache(maxsize=64)

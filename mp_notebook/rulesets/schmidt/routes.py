@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from mp_notebook.board.routes import Reach, _text_column
+from mp_notebook.board.routes import Reach, _frame, _text_column
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.validate import checked_int, checked_items, shown
 from mp_notebook.rulesets.schmidt.rules import destinations, may_enter_khanbalik, return_check
@@ -481,7 +481,6 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     'entered only with 3 ware cards of 80 Gulden or more (holds 0)'
     """
     import numpy as np
-    import pandas as pd
 
     state = cast("SchmidtState", s)
     c = state.components
@@ -492,13 +491,12 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
     ends = [frozenset({loc}) for loc in places]
     spread = _odds_values(ch, ends, max(*TABLE_SPINS, GUIDE_SPINS))
     now = _ends_now(state, player, ch)
-    columns = {"location": _text_column(places), "kind": _text_column([_kind(state, player, loc) for loc in places]),
-               "spaces": np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
-               **{f"chance_{n}": spread[n][here] for n in TABLE_SPINS},
-               "expected_spins": _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[here],
-               "reachable_now": np.array([loc in now for loc in places], dtype=bool),
-               "note": _text_column([_note(state, player, loc) for loc in places])}
-    return pd.DataFrame(columns, copy=False)  # in TABLE_COLUMNS order
+    columns = [_text_column(places), _text_column([_kind(state, player, loc) for loc in places]),
+               np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
+               *(spread[n][here] for n in TABLE_SPINS), _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[here],
+               np.array([loc in now for loc in places], dtype=bool),
+               _text_column([_note(state, player, loc) for loc in places])]
+    return _frame(columns, TABLE_COLUMNS)
 
 
 def _ends_now(s: SchmidtState, i: int, ch: Chain) -> set[str]:
