@@ -15,10 +15,11 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from mp_notebook.adapters._seats import (
     FEATURES,
-    SeatFeatures,
+    _Views,
     features,
     final_returns,
     observation_text,
+    seat_features,
     seat_view,
     seen_action,
 )
@@ -290,7 +291,7 @@ class MarcoPoloObserver:
         self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
-        self._seen: dict[tuple[str, int], SeatFeatures] = {}
+        self._views: dict[str, _Views] = {}  # every seat's features, kept up to date, by ruleset
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
@@ -306,10 +307,10 @@ class MarcoPoloObserver:
                 first = self._first[player] = (s, features(seat_view(s, player)))
             self.tensor[:] = first[1]
             return
-        seen = self._seen.get((s.ruleset, player))
-        if seen is None:
-            seen = self._seen[s.ruleset, player] = SeatFeatures(s.ruleset, player)
-        self.tensor[:] = seen(s)
+        views = self._views.get(s.ruleset)
+        if views is None:
+            views = self._views[s.ruleset] = _Views(s.ruleset)
+        seat_features(views, s, player, self.tensor)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""

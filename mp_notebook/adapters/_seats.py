@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from itertools import compress
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from mp_notebook.engine import view as views
@@ -144,147 +147,219 @@ def _slot(fact: str, size: int) -> int:
     return zlib.crc32(fact.encode()) % size
 
 
-_SCALARS = (bool, int, float, str, type(None))
-_NUMBERS = (bool, int, float)
-_CONTAINERS = (tuple, list, dict)
+_SCALARS: frozenset[type] = frozenset({bool, int, float, str, type(None)})
+_NUMBERS: frozenset[type] = frozenset({bool, int, float})
+_PLAIN = (bool, int, float, str, type(None), tuple, list, dict, frozenset, set, Pieces)  # all but words
 _SKIPPED = frozenset({*STATIC, *TRANSIENT, *CHAINS, "_setup", *views.PRIVATE})  # the snapshot's and the view's
 
 
 class _Node:
     """One part of a view as last seen: the state's object there (``obj``) and either the facts it
-    adds (``(slot, value)`` pairs: a leaf) or its parts by key (a container walked part by part);
-    ``tag``: what else decided how it was shown (the players' hidden fields)."""
+    adds (``(slot, value)`` pairs: a leaf) or its parts by key (a container walked part by part)."""
 
-    __slots__ = ("facts", "obj", "parts", "tag")
+    __slots__ = ("facts", "obj", "parts")
 
-    def __init__(self, obj: Any, facts: list[tuple[int, float]] | None, parts: dict[Any, _Node] | None,
-                 tag: Any = None):
+    def __init__(self, obj: Any, facts: list[tuple[int, float]] | None, parts: dict[Any, _Node] | None):
         self.obj = obj
         self.facts = facts
         self.parts = parts
-        self.tag = tag
 
 
-class SeatFeatures:
-    """:func:`features` of ``seat``'s view, kept up to date from state to state: the state's parts
-    that are the same objects as at the last call (a state shares every part an action leaves
-    alone with the state it came from) are not walked again, and the vector changes by the facts
-    of the changed parts alone. The result always equals ``features(seat_view(state, seat))``:
-    the same facts (the view's secrets applied: face-down piles as their sizes, other players'
-    secret fields hidden, and the ruleset's further redaction, its ``more`` hook, which writes whole
-    entries of the view worked out from the state and seat), summed exactly (the facts are counts).
-    Any state of the ruleset may follow any other (an unrelated one is walked the more).
+class _Seat:
+    """What one seat sees apart from what every seat sees: its number, the secret player fields
+    as it sees them (``own``, by player and field), the entries the ruleset's ``more`` hook writes
+    for it, and their facts summed by slot (``extra``)."""
 
-    >>> import mp_notebook as mp
-    >>> import numpy as np
-    >>> s = mp.new_game(2, seed=7)
-    >>> seen = SeatFeatures("mp2", 1)
-    >>> bool(np.array_equal(seen(s), features(seat_view(s, 1))))
-    True
-    >>> t = s.apply(s.legal_actions()[0])
-    >>> bool(np.array_equal(seen(t), features(seat_view(t, 1))))
-    True
-    """
+    __slots__ = ("extra", "limit", "more", "over", "own", "pieces", "shown")
 
-    def __init__(self, ruleset: str, seat: int, size: int = FEATURES):
+    def __init__(self, extra: dict[int, float]):
+        self.extra = extra
+        self.limit = 16  # the size of ``extra`` past which its empty slots are let go
+        self.own: dict[tuple[int, str], _Node] = {}
+        self.more: dict[str, _Node] = {}
+        self.pieces: list[Any] = []  # each player's pieces when last seen
+        self.shown: list[tuple[Any, ...]] = []  # and the fields that decide how their secrets show
+        self.over: Any = None  # whether the game was over
+
+
+class _Views:
+    """The hashed :func:`features` of every seat's view of one ruleset's game, kept up to date from
+    state to state (see :class:`SeatFeatures`): the facts every seat sees are summed once a state,
+    by walking only the state's parts that are not the same objects as at the last state; each
+    seat adds the few facts only it sees (its number, the players' secret fields as the rules show
+    them to it, and its ``more`` entries)."""
+
+    def __init__(self, ruleset: str, size: int = FEATURES):
         import numpy as np
 
         self.ruleset = get(ruleset).id
-        self.seat = checked_seat("seat", seat, MAX_SEATS)
         self.size = checked_int("size", size, 1, 2**24)
         self.secrets: views.Secrets = get(self.ruleset).part("secrets").SECRETS
         self._piles = frozenset(self.secrets.piles)
         self._own = tuple(name for name, _ in self.secrets.own)
+        self._read = tuple({name: None for pair in self.secrets.own for name in pair if name})  # read by hides
+        self._owned = frozenset(self._own)
         self._fields: dict[str, _Node] = {}  # the state's entries of the view, by name
-        self._seen: dict[str, Any] = {}  # every field of the state last seen (the view's or not)
-        self._over = False
-        self._more: dict[str, _Node] = {}  # the entries the ruleset's ``more`` hook wrote
-        self._decision: _Node | None = None
-        sums: dict[int, float] = {}
-        _add_facts({"ruleset": self.ruleset, "seat": self.seat}, "", sums, self.size)
+        self._keys: tuple[str, ...] = ()  # the names of every field of the last state
+        self._names: tuple[str, ...] = ()  # those the view shows, and their values
+        self._values: tuple[Any, ...] = ()
+        self._get: Callable[[dict[str, Any]], tuple[Any, ...]] = tuple  # their values, from a state's fields
+        self._state: Any = None
+        self._kind: _Node | None = None  # the decision's kind and seat
+        self._player: _Node | None = None
+        self._numbered: dict[str, list[int]] = {}  # the slots of a list of numbers' entries, by its path
+        self._seats: dict[int, _Seat] = {}
         self._sums = [0.0] * self.size  # exact: the facts are counts
-        for slot, v in sums.items():
-            self._sums[slot] = v
-        self._vector = np.array(self._sums, dtype=np.float32)
+        self._vector = np.zeros(self.size, dtype=np.float32)
+        self._add({_slot(f"ruleset={self.ruleset}", self.size): 1.0})
 
-    def __call__(self, state: GameState) -> np.ndarray:
-        """The features of this seat's view of ``state`` (a new ``float32`` vector)."""
-        state = checked_state("state", state, ruleset=self.ruleset)
-        if not isinstance(state, RulesState):  # no shared parts to follow: the whole view
-            return features(seat_view(state, self.seat), self.size)
-        checked_seat("seat", self.seat, state.num_players)
-        delta: dict[int, float] = {}
-        d = state.decision
-        if self._decision is None or self._decision.obj != (d.kind, d.player):
-            self._decision = self._walk(self._decision, "decision", {"kind": d.kind, "player": d.player}, delta)
-            self._decision.obj = (d.kind, d.player)
-        self._walk_state(state, delta)
+    def __call__(self, state: RulesState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``features(seat_view(state, seat))``, written into ``out`` (a new vector if ``None``);
+        ``state`` is a :class:`RulesState` of this ruleset and ``seat`` one of its seats."""
+        if state is not self._state:
+            self._update(state)
+        view = self._seats.get(seat)
+        if view is None:
+            view = self._seats[seat] = _Seat({_slot("seat", self.size): float(seat)})
+        extra = view.extra
+        if self._own:
+            self._own_fields(state, seat, view)
+        if self.secrets.more is not None:
+            extra = self._more(state, seat, view)
+        if out is None:
+            out = self._vector.copy()
+        else:
+            out[:] = self._vector
+        sums = self._sums
+        for slot, v in extra.items():
+            if v:
+                out[slot] = sums[slot] + v
+        if len(view.extra) > view.limit:  # slots whose facts all left
+            view.extra = {slot: v for slot, v in view.extra.items() if v}
+            view.limit = 2 * len(view.extra) + 16
+        return out
+
+    def _add(self, delta: dict[int, float]) -> None:
         sums, vector = self._sums, self._vector
         for slot, v in delta.items():
             sums[slot] += v
             vector[slot] = sums[slot]
-        return vector.copy()
 
-    def _walk_state(self, state: RulesState, delta: dict[int, float]) -> None:
-        """The state's entries, as its view shows them (see :func:`mp_notebook.engine.view.seat_view`)."""
-        fields = self._fields
-        more: dict[str, Any] = {}
-        if self.secrets.more is not None:
-            self.secrets.more(more, state, self.seat)
-        for k in [k for k in self._more if k not in more]:
-            _drop(self._more.pop(k), delta)
-            self._seen.pop(k, None)  # the state's own entry is shown again
-        for k, v in more.items():
-            if k in fields:
+    def _update(self, state: RulesState) -> None:
+        """The facts every seat sees, from the state's parts that changed since the last state."""
+        self._state = state
+        delta: dict[int, float] = {}
+        d = state.decision  # the view's decision: its kind and seat (its text is left out of the facts)
+        self._kind = self._walk(self._kind, "decision.kind", d.kind, delta)
+        self._player = self._walk(self._player, "decision.player", d.player, delta)
+        fields, now, names = self._fields, state.__dict__, self._names
+        if tuple(now) == self._keys:  # the fields of the last state, in its order: compare them side by side
+            values = self._get(now)
+            changed = [(names[i], values[i]) for i in compress(range(len(names)), map(is_not, values, self._values))]
+        else:  # the first state, or one of another shape (the fields it lacks leave the view)
+            before = dict(zip(names, self._values, strict=True))
+            self._keys = tuple(now)
+            names = self._names = tuple(k for k in now if k not in _SKIPPED)
+            self._get = operator.itemgetter(*names) if len(names) > 1 else lambda d: tuple(d[k] for k in names)
+            values = self._get(now)
+            changed = [(k, v) for k, v in zip(names, values, strict=True) if v is not before.get(k, before)]
+            for k in [k for k in fields if k not in now]:
                 _drop(fields.pop(k), delta)
-                self._seen.pop(k, None)  # walked again once the hook no longer writes it
-            self._more[k] = self._walk(self._more.get(k), f"state.{k}", v, delta)
-        if self._own and state.is_over != self._over:  # who sees a secret changes at the end
-            self._over = state.is_over
-            self._seen.pop("players", None)
-        seen = self._seen
-        for k, v in [(k, v) for k, v in state.__dict__.items() if v is not seen.get(k, seen)]:
-            seen[k] = v
-            if k in _SKIPPED or k in more:
-                continue
-            node = fields.get(k)
-            if k == "players" and self._own:
-                fields[k] = self._walk_players(node, state, v, delta)
+        self._values = values
+        for k, v in changed:
+            if k == "players":
+                fields[k] = self._walk_players(fields.get(k), v, delta)
             elif k in self._piles:
-                fields[k] = self._leaf(node, f"state.{k}", v, views._size(plain(v)), delta)
+                fields[k] = self._leaf(fields.get(k), f"state.{k}", v, _sizes(v), delta)
             else:
-                fields[k] = self._walk(node, f"state.{k}", v, delta)
+                fields[k] = self._walk(fields.get(k), f"state.{k}", v, delta)
+        self._add(delta)
 
-    def _walk_players(self, old: _Node | None, state: RulesState, players: Any, delta: dict[int, float]) -> _Node:
-        """The players, each one's secret fields hidden from the other seats while the rules say so."""
-        seat, own, hides = self.seat, self._own, self.secrets.hides
-        over = state.is_over
-        hidden = tuple(() if j == seat or over else tuple(name for name in own if hides(state, j, seat, name))
-                       for j in range(len(players)))  # it reads the player's fields and the game's end
-        if old is not None and old.obj is players and old.tag == hidden:
-            return old
+    def _walk_players(self, old: _Node | None, players: Any, delta: dict[int, float]) -> _Node:
+        """The players' fields every seat sees (the secret ones are each seat's: :meth:`_own_fields`)."""
         old = _branch(old, players, delta)
         parts = old.parts
         assert parts is not None
+        owned = self._owned
         for j, p in enumerate(players):
             node = parts.get(j)
-            if node is not None and node.obj is p and node.tag == hidden[j]:
+            if node is not None and node.obj is p:
                 continue
+            fields = p.__dict__
+            if node is not None and node.parts is not None and type(node.obj) is type(p) \
+                    and len(before := node.obj.__dict__) == len(fields):  # the same fields in the same order
+                changed = [(name, fields[name]) for name in compress(fields, map(is_not, fields.values(),
+                                                                                  before.values()))]
+            else:
+                changed = list(fields.items())
             node = parts[j] = _branch(node, p, delta)
             inner = node.parts
             assert inner is not None
-            hide = hidden[j]
-            for name, v in [(name, v) for name, v in p.__dict__.items()
-                            if name in hide or (c := inner.get(name)) is None or c.obj is not v]:
-                if name in hide:
-                    v = plain(v)
-                    v = len(v) if isinstance(v, list) else views.HIDDEN
-                inner[name] = self._walk(inner.get(name), f"state.players.{j}.{name}", v, delta)
-            node.obj, node.tag = p, hidden[j]
+            for name, v in changed:
+                if name not in owned:
+                    inner[name] = self._walk(inner.get(name), f"state.players.{j}.{name}", v, delta)
+            node.obj = p
         if len(parts) != len(players):
             _trim(parts, range(len(players)), delta)
-        old.obj, old.tag = players, hidden
+        old.obj = players
         return old
+
+    def _own_fields(self, state: RulesState, seat: int, view: _Seat) -> None:
+        """The players' secret fields as ``seat`` sees them (its own and revealed ones as they are,
+        the others hidden as :func:`~mp_notebook.engine.view.seat_view` hides them), for the
+        players whose pieces changed since this seat last looked (whether a field is hidden reads
+        the player's fields and the game's end)."""
+        players, over = state.players, state.is_over
+        pieces = view.pieces
+        if over is view.over and len(pieces) == len(players) and all(map(operator.is_, pieces, players)):
+            return
+        if len(pieces) != len(players) or over is not view.over:  # another game, or its end: all anew
+            pieces = view.pieces = [None] * len(players)
+            view.shown = [()] * len(players)
+            view.over = over
+            for key in [key for key in view.own if key[0] >= len(players)]:
+                _drop(view.own.pop(key), view.extra)
+        hides, extra, own, shown, read = self.secrets.hides, view.extra, view.own, view.shown, self._read
+        for j, p in enumerate(players):
+            if pieces[j] is p:
+                continue
+            pieces[j] = p
+            fields = p.__dict__
+            now = tuple(map(fields.get, read))  # what decides what the seat sees of them
+            if len(now) == len(shown[j]) and all(map(operator.is_, now, shown[j])):
+                continue
+            shown[j] = now
+            for name in self._own:
+                if name not in fields:
+                    continue
+                v = fields[name]
+                if j != seat and not over and hides(state, j, seat, name):
+                    v = plain(v)
+                    v = len(v) if isinstance(v, list) else views.HIDDEN
+                own[j, name] = self._walk(own.get((j, name)), f"state.players.{j}.{name}", v, extra)
+
+    def _more(self, state: RulesState, seat: int, view: _Seat) -> dict[int, float]:
+        """The seat's facts with the entries the ruleset's ``more`` hook writes for it (it is called
+        on an empty dict: it writes whole entries worked out from the state and seat), which
+        replace the state's own entries of those names."""
+        written: dict[str, Any] = {}
+        self.secrets.more(written, state, seat)  # type: ignore[misc]
+        more, extra = view.more, view.extra
+        if not written and not more:
+            return extra
+        for k in [k for k in more if k not in written]:
+            _drop(more.pop(k), extra)
+        for k, v in written.items():
+            more[k] = self._walk(more.get(k), f"state.{k}", v, extra)
+        replaced = [self._fields[k] for k in written if k in self._fields]
+        if "players" in written:
+            replaced += view.own.values()
+        if not replaced:
+            return extra
+        extra = dict(extra)
+        for node in replaced:
+            _drop(node, extra)
+        return extra
 
     def _walk(self, old: _Node | None, path: str, value: Any, delta: dict[int, float]) -> _Node:
         """The part of the view at ``path`` made from the state's ``value``: unchanged if it is the
@@ -308,6 +383,8 @@ class SeatFeatures:
             amount = 1.0 if kind is str else float(value)
             delta[slot] = delta.get(slot, 0.0) + amount
             return _Node(value, [(slot, amount)], None)
+        if (kind is tuple or kind is list) and value and {*map(type, value)} <= _NUMBERS:
+            return self._numbers(old, path, value, delta)
         if kind is dict:
             items: Any = value.items()
         elif isinstance(value, Pieces):
@@ -327,6 +404,19 @@ class SeatFeatures:
         old.obj = value
         return old
 
+    def _numbers(self, old: _Node | None, path: str, value: Any, delta: dict[int, float]) -> _Node:
+        """A leaf of the view that is a list of numbers (dice, ...): a fact for each entry, at
+        ``path.0``, ``path.1``, ... (their slots are kept by path)."""
+        if old is not None:
+            _drop(old, delta)
+        slots = self._numbered.get(path)
+        if slots is None or len(slots) < len(value):
+            slots = self._numbered[path] = [_slot(f"{path}.{i}", self.size) for i in range(len(value))]
+        facts = list(zip(slots, map(float, value), strict=False))  # slots may be kept for a longer list
+        for slot, v in facts:
+            delta[slot] = delta.get(slot, 0.0) + v
+        return _Node(value, facts, None)
+
     def _leaf(self, old: _Node | None, path: str, value: Any, shown: Any, delta: dict[int, float]) -> _Node:
         """A leaf of the view: the facts of ``shown`` (the view's plain data for the state's ``value``)."""
         if old is not None:
@@ -338,9 +428,66 @@ class SeatFeatures:
         return _Node(value, list(sums.items()), None)
 
 
+class SeatFeatures:
+    """:func:`features` of ``seat``'s view, kept up to date from state to state: the state's parts
+    that are the same objects as at the last call (a state shares every part an action leaves
+    alone with the state it came from) are not walked again, and the vector changes by the facts
+    of the changed parts alone. The result always equals ``features(seat_view(state, seat))``:
+    the same facts (the view's secrets applied: face-down piles as their sizes, other players'
+    secret fields hidden, and the ruleset's further redaction, its ``more`` hook, which writes whole
+    entries of the view worked out from the state and seat), summed exactly (the facts are counts).
+    Any state of the ruleset may follow any other (an unrelated one is walked the more). The
+    adapters keep one walk for all the seats of a game.
+
+    >>> import mp_notebook as mp
+    >>> import numpy as np
+    >>> s = mp.new_game(2, seed=7)
+    >>> seen = SeatFeatures("mp2", 1)
+    >>> bool(np.array_equal(seen(s), features(seat_view(s, 1))))
+    True
+    >>> t = s.apply(s.legal_actions()[0])
+    >>> bool(np.array_equal(seen(t), features(seat_view(t, 1))))
+    True
+    """
+
+    def __init__(self, ruleset: str, seat: int, size: int = FEATURES):
+        self._views = _Views(ruleset, size)
+        self.ruleset, self.size = self._views.ruleset, self._views.size
+        self.seat = checked_seat("seat", seat, MAX_SEATS)
+
+    def __call__(self, state: GameState) -> np.ndarray:
+        """The features of this seat's view of ``state`` (a new ``float32`` vector)."""
+        return seat_features(self._views, state, self.seat)
+
+
+def seat_features(views: _Views, state: GameState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``features(seat_view(state, seat), views.size)`` by ``views`` (a state of its ruleset, checked)."""
+    state = checked_state("state", state, ruleset=views.ruleset)
+    checked_seat("seat", seat, state.num_players)
+    if not isinstance(state, RulesState):  # no shared parts to follow: the whole view
+        vector = features(seat_view(state, seat), views.size)
+        if out is None:
+            return vector
+        out[:] = vector
+        return out
+    return views(state, seat, out)
+
+
+def _sizes(pile: Any) -> Any:
+    """A face-down pile as the view shows it, its size (``view._size`` of its plain data, without
+    making the plain data: a dict of piles by key, a list of piles as their sizes)."""
+    if isinstance(pile, dict):
+        return {str(k): _sizes(v) for k, v in pile.items()}
+    if not isinstance(pile, (tuple, list)):  # a set: its plain data is sorted
+        return views._size(plain(pile))
+    if pile and isinstance(pile[0], (tuple, list, frozenset, set)):
+        return [len(p) for p in pile]
+    return len(pile)
+
+
 def _word(value: Any) -> bool:
     """Whether ``value`` is a word in the view (a list of words is a set of facts, not a list of parts)."""
-    return type(value) is str or not isinstance(value, (*_SCALARS, *_CONTAINERS, frozenset, set, Pieces))
+    return type(value) is str or not isinstance(value, _PLAIN)
 
 
 def _trim(parts: dict[Any, _Node], keys: Any, delta: dict[int, float]) -> None:
