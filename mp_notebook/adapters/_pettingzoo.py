@@ -98,7 +98,8 @@ class MarcoPoloEnv(AECEnv):
             self._legal = {}
             self.agent_selection = self.agents[0]
         else:
-            self._legal = self.space.legal(s)
+            legal = s.legal_actions()  # by number (the mask needs no order)
+            self._legal = dict(zip(self.space._numbers(legal), legal, strict=True))
             self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import json
 import operator
 import zlib
 from collections.abc import Callable, Iterator
-from itertools import compress
+from itertools import chain, compress
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
@@ -199,11 +199,15 @@ class _Views:
         self._own = tuple(name for name, _ in self.secrets.own)
         self._read = tuple({name: None for pair in self.secrets.own for name in pair if name})  # read by hides
         self._owned = frozenset(self._own)
-        self._fields: dict[str, _Node] = {}  # the state's entries of the view, by name
-        self._keys: tuple[str, ...] = ()  # the names of every field of the last state
-        self._names: tuple[str, ...] = ()  # those the view shows, and their values
-        self._values: tuple[Any, ...] = ()
-        self._get: Callable[[dict[str, Any]], tuple[Any, ...]] = tuple  # their values, from a state's fields
+        self._keys: tuple[str, ...] = ()  # the last state's fields
+        self._shape: Any = None  # those the view shows, and its players' count and kind
+        self._get: Callable[[Any], tuple[Any, ...]] = tuple  # the values of the fields the view shows
+        self._pget: Callable[[Any], tuple[Any, ...]] = tuple  # and of each player's (its secrets aside)
+        self._where: list[tuple[str, Any, bool]] = []  # each such field's place (base, key, whether a pile)
+        self._index: dict[str, int] = {}  # the state's fields among them, by name
+        self._nodes: list[_Node | None] = []  # each one's part of the view, as last seen
+        self._values: tuple[Any, ...] = ()  # and its value then
+        self._whole = False  # players of mixed kinds: each view is made whole (features of seat_view)
         self._state: Any = None
         self._kind: _Node | None = None  # the decision's kind and seat
         self._player: _Node | None = None
@@ -218,6 +222,12 @@ class _Views:
         ``state`` is a :class:`RulesState` of this ruleset and ``seat`` one of its seats."""
         if state is not self._state:
             self._update(state)
+        if self._whole:
+            vector = features(seat_view(state, seat), self.size)
+            if out is None:
+                return vector
+            out[:] = vector
+            return out
         view = self._seats.get(seat)
         if view is None:
             view = self._seats[seat] = _Seat({_slot("seat", self.size): float(seat)})
@@ -250,59 +260,53 @@ class _Views:
         self._state = state
         delta: dict[int, float] = {}
         d = state.decision  # the view's decision: its kind and seat (its text is left out of the facts)
-        self._kind = self._walk(self._kind, "decision.kind", d.kind, delta)
-        self._player = self._walk(self._player, "decision.player", d.player, delta)
-        fields, now, names = self._fields, state.__dict__, self._names
-        if tuple(now) == self._keys:  # the fields of the last state, in its order: compare them side by side
-            values = self._get(now)
-            changed = [(names[i], values[i]) for i in compress(range(len(names)), map(is_not, values, self._values))]
-        else:  # the first state, or one of another shape (the fields it lacks leave the view)
-            before = dict(zip(names, self._values, strict=True))
-            self._keys = tuple(now)
-            names = self._names = tuple(k for k in now if k not in _SKIPPED)
-            self._get = operator.itemgetter(*names) if len(names) > 1 else lambda d: tuple(d[k] for k in names)
-            values = self._get(now)
-            changed = [(k, v) for k, v in zip(names, values, strict=True) if v is not before.get(k, before)]
-            for k in [k for k in fields if k not in now]:
-                _drop(fields.pop(k), delta)
-        self._values = values
-        for k, v in changed:
-            if k == "players":
-                fields[k] = self._walk_players(fields.get(k), v, delta)
-            elif k in self._piles:
-                fields[k] = self._leaf(fields.get(k), f"state.{k}", v, _sizes(v), delta)
+        if self._kind is None or d.kind is not self._kind.obj or d.player is not self._player.obj:  # type: ignore[union-attr]
+            self._kind = self._walk(self._kind, "decision", "kind", d.kind, delta)
+            self._player = self._walk(self._player, "decision", "player", d.player, delta)
+        now = state.__dict__
+        players = now.get("players", ())
+        keys = tuple(now)
+        if keys != self._keys:  # the first state, or other fields (or the engine's caches in another order)
+            self._keys = keys
+            shape = (tuple(k for k in now if k not in _SKIPPED), len(players), type(players[0]) if players else None)
+            if shape != self._shape:
+                self._layout(shape, now, players, delta)
+        elif len(players) != self._shape[1] or (players and type(players[0]) is not self._shape[2]):
+            self._layout((self._shape[0], len(players), type(players[0]) if players else None), now, players, delta)
+        if self._whole:
+            self._add(delta)
+            return
+        values = self._get(now)
+        if players:
+            values = (*values, *chain.from_iterable(map(self._pget, map(vars, players))))
+        nodes, where = self._nodes, self._where
+        for i in compress(range(len(values)), map(is_not, values, self._values)):  # side by side, in C
+            base, key, pile = where[i]
+            v = values[i]
+            if pile:
+                nodes[i] = self._leaf(nodes[i], f"{base}.{key}", v, _sizes(v), delta)
             else:
-                fields[k] = self._walk(fields.get(k), f"state.{k}", v, delta)
+                nodes[i] = self._walk(nodes[i], base, key, v, delta)
+        self._values = values
         self._add(delta)
 
-    def _walk_players(self, old: _Node | None, players: Any, delta: dict[int, float]) -> _Node:
-        """The players' fields every seat sees (the secret ones are each seat's: :meth:`_own_fields`)."""
-        old = _branch(old, players, delta)
-        parts = old.parts
-        assert parts is not None
-        owned = self._owned
-        for j, p in enumerate(players):
-            node = parts.get(j)
-            if node is not None and node.obj is p:
-                continue
-            fields = p.__dict__
-            if node is not None and node.parts is not None and type(node.obj) is type(p) \
-                    and len(before := node.obj.__dict__) == len(fields):  # the same fields in the same order
-                changed = [(name, fields[name]) for name in compress(fields, map(is_not, fields.values(),
-                                                                                  before.values()))]
-            else:
-                changed = list(fields.items())
-            node = parts[j] = _branch(node, p, delta)
-            inner = node.parts
-            assert inner is not None
-            for name, v in changed:
-                if name not in owned:
-                    inner[name] = self._walk(inner.get(name), f"state.players.{j}.{name}", v, delta)
-            node.obj = p
-        if len(parts) != len(players):
-            _trim(parts, range(len(players)), delta)
-        old.obj = players
-        return old
+    def _layout(self, shape: Any, now: dict[str, Any], players: Any, delta: dict[int, float]) -> None:
+        """Which fields of a state of ``shape`` the view shows, each player's (their secret ones
+        aside: each seat's, :meth:`_own_fields`) after the state's; what was seen before leaves."""
+        for node in self._nodes:
+            if node is not None:
+                _drop(node, delta)
+        self._shape = shape
+        self._whole = not (isinstance(players, (tuple, list)) and all(isinstance(p, Pieces) for p in players)
+                           and len({type(p) for p in players}) < 2)
+        names = [k for k in shape[0] if k != "players"]
+        own = [k for k in players[0].__dict__ if k not in self._owned] if players and not self._whole else []
+        self._get, self._pget = _getter(names), _getter(own)
+        self._where = [("state", k, k in self._piles) for k in names]
+        self._where += [(f"state.players.{j}", k, False) for j in range(len(players)) for k in own]
+        self._index = {k: i for i, k in enumerate(names)}
+        self._nodes = [None] * len(self._where)
+        self._values = (_UNSEEN,) * len(self._where)
 
     def _own_fields(self, state: RulesState, seat: int, view: _Seat) -> None:
         """The players' secret fields as ``seat`` sees them (its own and revealed ones as they are,
@@ -336,7 +340,7 @@ class _Views:
                 if j != seat and not over and hides(state, j, seat, name):
                     v = plain(v)
                     v = len(v) if isinstance(v, list) else views.HIDDEN
-                own[j, name] = self._walk(own.get((j, name)), f"state.players.{j}.{name}", v, extra)
+                own[j, name] = self._walk(own.get((j, name)), f"state.players.{j}", name, v, extra)
 
     def _more(self, state: RulesState, seat: int, view: _Seat) -> dict[int, float]:
         """The seat's facts with the entries the ruleset's ``more`` hook writes for it (it is called
@@ -350,31 +354,41 @@ class _Views:
         for k in [k for k in more if k not in written]:
             _drop(more.pop(k), extra)
         for k, v in written.items():
-            more[k] = self._walk(more.get(k), f"state.{k}", v, extra)
-        replaced = [self._fields[k] for k in written if k in self._fields]
+            more[k] = self._walk(more.get(k), "state", k, v, extra)
+        replaced = [self._nodes[i] for k in written if (i := self._index.get(k)) is not None]
         if "players" in written:
-            replaced += view.own.values()
+            replaced += [*self._nodes[len(self._index):], *view.own.values()]
         if not replaced:
             return extra
         extra = dict(extra)
         for node in replaced:
-            _drop(node, extra)
+            if node is not None:
+                _drop(node, extra)
         return extra
 
-    def _walk(self, old: _Node | None, path: str, value: Any, delta: dict[int, float]) -> _Node:
-        """The part of the view at ``path`` made from the state's ``value``: unchanged if it is the
-        object seen last time (or an equal number or word), walked part by part if it is a
-        container, else a leaf."""
+    def _walk(self, old: _Node | None, base: str, key: Any, value: Any, delta: dict[int, float]) -> _Node:
+        """The part of the view at ``base.key`` made from the state's ``value``: unchanged if it is
+        the object seen last time (or an equal number or word), walked part by part if it is a
+        container, else a leaf (its path is only written out for facts not seen there before)."""
         kind = type(value)
-        if old is not None and (old.obj is value or (kind in _SCALARS and type(old.obj) is kind and old.obj == value)):
-            return old
-        if kind in _SCALARS:
-            if old is not None and kind in _NUMBERS and type(old.obj) in _NUMBERS:  # the same fact, another value
-                slot, before = old.facts[0]  # type: ignore[index]
-                amount = float(value)
-                delta[slot] = delta.get(slot, 0.0) + amount - before
-                old.obj, old.facts = value, [(slot, amount)]
+        if old is not None:
+            was = old.obj
+            if was is value:
                 return old
+            if kind in _SCALARS and old.parts is None and type(was) in _SCALARS:
+                if type(was) is kind and was == value:
+                    return old
+                if kind in _NUMBERS and type(was) in _NUMBERS:  # the same fact, another value
+                    facts = old.facts
+                    assert facts is not None
+                    slot, before = facts[0]
+                    amount = float(value)
+                    delta[slot] = delta.get(slot, 0.0) + amount - before
+                    facts[0] = (slot, amount)
+                    old.obj = value
+                    return old
+        path = f"{base}.{key}"
+        if kind in _SCALARS:
             if old is not None:
                 _drop(old, delta)
             if value is None:
@@ -397,7 +411,7 @@ class _Views:
         parts = old.parts
         assert parts is not None
         for k, v in [(k, v) for k, v in items if (c := parts.get(k)) is None or c.obj is not v]:
-            parts[k] = self._walk(parts.get(k), f"{path}.{k}", v, delta)
+            parts[k] = self._walk(parts.get(k), path, k, v, delta)
         if len(parts) != len(value if kind is dict or kind is tuple or kind is list else value.__dict__):
             _trim(parts, [k for k, _ in (value.items() if kind is dict else value.__dict__.items()
                                          if isinstance(value, Pieces) else enumerate(value))], delta)
@@ -471,6 +485,17 @@ def seat_features(views: _Views, state: GameState, seat: int, out: np.ndarray | 
         out[:] = vector
         return out
     return views(state, seat, out)
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function from a dict to its values at ``names``, as a tuple (``operator.itemgetter``'s,
+    which gives one value alone, not a tuple of one)."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    return lambda d: tuple(d[k] for k in names)
+
+
+_UNSEEN = object()  # a field not seen yet
 
 
 def _sizes(pile: Any) -> Any:
