@@ -6,6 +6,7 @@ import functools
 import json
 import operator
 import zlib
+from array import array
 from collections.abc import Callable, Iterator
 from itertools import chain, compress
 from operator import is_not
@@ -170,16 +171,15 @@ class _Seat:
     as it sees them (``own``, by player and field), the entries the ruleset's ``more`` hook writes
     for it, and their facts summed by slot (``extra``)."""
 
-    __slots__ = ("extra", "limit", "more", "over", "own", "pieces", "shown")
+    __slots__ = ("epoch", "extra", "limit", "more", "over", "own")
 
     def __init__(self, extra: dict[int, float]):
         self.extra = extra
         self.limit = 16  # the size of ``extra`` past which its empty slots are let go
         self.own: dict[tuple[int, str], _Node] = {}
         self.more: dict[str, _Node] = {}
-        self.pieces: list[Any] = []  # each player's pieces when last seen
-        self.shown: list[tuple[Any, ...]] = []  # and the fields that decide how their secrets show
-        self.over: Any = None  # whether the game was over
+        self.epoch = -1  # the players' secret fields as of this change of them (see _Views._epoch)
+        self.over: Any = None  # and whether the game was over
 
 
 class _Views:
@@ -203,18 +203,21 @@ class _Views:
         self._shape: Any = None  # those the view shows, and its players' count and kind
         self._get: Callable[[Any], tuple[Any, ...]] = tuple  # the values of the fields the view shows
         self._pget: Callable[[Any], tuple[Any, ...]] = tuple  # and of each player's (its secrets aside)
-        self._where: list[tuple[str, Any, bool]] = []  # each such field's place (base, key, whether a pile)
+        self._where: list[tuple[str, Any, bool | None]] = []  # each one's place: base, key, and a pile (True), a
+        # part walked (False) or a field that decides how a secret shows (None)
         self._index: dict[str, int] = {}  # the state's fields among them, by name
         self._nodes: list[_Node | None] = []  # each one's part of the view, as last seen
         self._values: tuple[Any, ...] = ()  # and its value then
         self._whole = False  # players of mixed kinds: each view is made whole (features of seat_view)
+        self._epoch = 0  # counts the changes of the players' secret fields (and what reveals them)
         self._state: Any = None
         self._kind: _Node | None = None  # the decision's kind and seat
         self._player: _Node | None = None
         self._numbered: dict[str, list[int]] = {}  # the slots of a list of numbers' entries, by its path
         self._seats: dict[int, _Seat] = {}
         self._sums = [0.0] * self.size  # exact: the facts are counts
-        self._vector = np.zeros(self.size, dtype=np.float32)
+        self._floats = array("f", bytes(4 * self.size))  # the sums as float32 (written an entry at a time:
+        self._vector = np.frombuffer(self._floats, dtype=np.float32)  # faster than numpy's), seen by numpy
         self._add({_slot(f"ruleset={self.ruleset}", self.size): 1.0})
 
     def __call__(self, state: RulesState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -236,24 +239,26 @@ class _Views:
             self._own_fields(state, seat, view)
         if self.secrets.more is not None:
             extra = self._more(state, seat, view)
+        sums, floats = self._sums, self._floats
+        mine = [slot for slot, v in extra.items() if v]
+        for slot in mine:  # the seat's own facts, for the copy
+            floats[slot] = sums[slot] + extra[slot]
         if out is None:
             out = self._vector.copy()
         else:
             out[:] = self._vector
-        sums = self._sums
-        for slot, v in extra.items():
-            if v:
-                out[slot] = sums[slot] + v
+        for slot in mine:
+            floats[slot] = sums[slot]
         if len(view.extra) > view.limit:  # slots whose facts all left
             view.extra = {slot: v for slot, v in view.extra.items() if v}
             view.limit = 2 * len(view.extra) + 16
         return out
 
     def _add(self, delta: dict[int, float]) -> None:
-        sums, vector = self._sums, self._vector
+        sums, floats = self._sums, self._floats
         for slot, v in delta.items():
             sums[slot] += v
-            vector[slot] = sums[slot]
+            floats[slot] = sums[slot]
 
     def _update(self, state: RulesState) -> None:
         """The facts every seat sees, from the state's parts that changed since the last state."""
@@ -283,7 +288,9 @@ class _Views:
         for i in compress(range(len(values)), map(is_not, values, self._values)):  # side by side, in C
             base, key, pile = where[i]
             v = values[i]
-            if pile:
+            if pile is None:  # a field that decides how a player's secrets show
+                self._epoch += 1
+            elif pile:
                 nodes[i] = self._leaf(nodes[i], f"{base}.{key}", v, _sizes(v), delta)
             else:
                 nodes[i] = self._walk(nodes[i], base, key, v, delta)
@@ -300,39 +307,30 @@ class _Views:
         self._whole = not (isinstance(players, (tuple, list)) and all(isinstance(p, Pieces) for p in players)
                            and len({type(p) for p in players}) < 2)
         names = [k for k in shape[0] if k != "players"]
-        own = [k for k in players[0].__dict__ if k not in self._owned] if players and not self._whole else []
-        self._get, self._pget = _getter(names), _getter(own)
+        fields = players[0].__dict__ if players and not self._whole else {}
+        shown = [k for k in fields if k not in self._owned]
+        watched = [k for k in self._read if k in fields]  # the fields that decide how a secret shows
+        self._get, self._pget = _getter(names), _getter(shown + watched)
         self._where = [("state", k, k in self._piles) for k in names]
-        self._where += [(f"state.players.{j}", k, False) for j in range(len(players)) for k in own]
+        self._where += [(f"state.players.{j}", k, pile) for j in range(len(players))
+                        for k, pile in [*((k, False) for k in shown), *((k, None) for k in watched)]]
+        self._epoch += 1
         self._index = {k: i for i, k in enumerate(names)}
         self._nodes = [None] * len(self._where)
         self._values = (_UNSEEN,) * len(self._where)
 
     def _own_fields(self, state: RulesState, seat: int, view: _Seat) -> None:
         """The players' secret fields as ``seat`` sees them (its own and revealed ones as they are,
-        the others hidden as :func:`~mp_notebook.engine.view.seat_view` hides them), for the
-        players whose pieces changed since this seat last looked (whether a field is hidden reads
-        the player's fields and the game's end)."""
-        players, over = state.players, state.is_over
-        pieces = view.pieces
-        if over is view.over and len(pieces) == len(players) and all(map(operator.is_, pieces, players)):
+        the others hidden as :func:`~mp_notebook.engine.view.seat_view` hides them), worked out
+        again when one of them, or a field that reveals one, has changed since this seat last
+        looked, or the game's end has come (what ``Secrets.hides`` reads)."""
+        over = state.is_over
+        if view.epoch == self._epoch and over is view.over:
             return
-        if len(pieces) != len(players) or over is not view.over:  # another game, or its end: all anew
-            pieces = view.pieces = [None] * len(players)
-            view.shown = [()] * len(players)
-            view.over = over
-            for key in [key for key in view.own if key[0] >= len(players)]:
-                _drop(view.own.pop(key), view.extra)
-        hides, extra, own, shown, read = self.secrets.hides, view.extra, view.own, view.shown, self._read
+        view.epoch, view.over = self._epoch, over
+        players, hides, extra, own = state.players, self.secrets.hides, view.extra, view.own
         for j, p in enumerate(players):
-            if pieces[j] is p:
-                continue
-            pieces[j] = p
             fields = p.__dict__
-            now = tuple(map(fields.get, read))  # what decides what the seat sees of them
-            if len(now) == len(shown[j]) and all(map(operator.is_, now, shown[j])):
-                continue
-            shown[j] = now
             for name in self._own:
                 if name not in fields:
                     continue
@@ -341,6 +339,8 @@ class _Views:
                     v = plain(v)
                     v = len(v) if isinstance(v, list) else views.HIDDEN
                 own[j, name] = self._walk(own.get((j, name)), f"state.players.{j}", name, v, extra)
+        for key in [key for key in own if key[0] >= len(players)]:
+            _drop(own.pop(key), extra)
 
     def _more(self, state: RulesState, seat: int, view: _Seat) -> dict[int, float]:
         """The seat's facts with the entries the ruleset's ``more`` hook writes for it (it is called
