@@ -290,10 +290,8 @@ class _Views:
             v = values[i]
             if pile is None:  # a field that decides how a player's secrets show
                 self._epoch += 1
-            elif pile:
-                nodes[i] = self._leaf(nodes[i], f"{base}.{key}", v, _sizes(v), delta)
-            else:
-                nodes[i] = self._walk(nodes[i], base, key, v, delta)
+            else:  # a face-down pile as its size (a number, or numbers by pile)
+                nodes[i] = self._walk(nodes[i], base, key, _sizes(v) if pile else v, delta)
         self._values = values
         self._add(delta)
 
@@ -387,6 +385,27 @@ class _Views:
                     facts[0] = (slot, amount)
                     old.obj = value
                     return old
+                if kind is str and type(was) is str:  # another word at the same place
+                    facts = old.facts
+                    assert facts is not None
+                    slot, _ = facts[0]
+                    delta[slot] = delta.get(slot, 0.0) - 1.0
+                    slot = _slot(f"{base}.{key}={value}", self.size)
+                    delta[slot] = delta.get(slot, 0.0) + 1.0
+                    facts[0] = (slot, 1.0)
+                    old.obj = value
+                    return old
+            elif (kind is tuple or kind is list) and old.parts is None and (type(was) is tuple or type(was) is list) \
+                    and 0 < len(value) <= len(was) and {*map(type, value)} <= _NUMBERS >= {*map(type, was)}:
+                facts = old.facts  # a list of numbers as long or shorter: the facts at the same slots
+                assert facts is not None
+                for slot, before in facts:
+                    delta[slot] = delta.get(slot, 0.0) - before
+                facts = old.facts = [(slot, float(v)) for (slot, _), v in zip(facts, value, strict=False)]
+                for slot, amount in facts:
+                    delta[slot] = delta.get(slot, 0.0) + amount
+                old.obj = value
+                return old
         path = f"{base}.{key}"
         if kind in _SCALARS:
             if old is not None:
