@@ -416,13 +416,14 @@ class _Views:
             amount = 1.0 if kind is str else float(value)
             delta[slot] = delta.get(slot, 0.0) + amount
             return _Node(value, [(slot, amount)], None)
-        if (kind is tuple or kind is list) and value and {*map(type, value)} <= _NUMBERS:
+        types = {*map(type, value)} if kind is tuple or kind is list else None
+        if types and types <= _NUMBERS:
             return self._numbers(old, path, value, delta)
         if kind is dict:
             items: Any = value.items()
         elif isinstance(value, Pieces):
             items = value.__dict__.items()
-        elif (kind is tuple or kind is list) and not all(_word(v) for v in value):
+        elif types is not None and not all(map(_word_type, types)):
             items = enumerate(value)
         else:
             return self._leaf(old, path, value, plain(value), delta)
@@ -529,9 +530,10 @@ def _sizes(pile: Any) -> Any:
     return len(pile)
 
 
-def _word(value: Any) -> bool:
-    """Whether ``value`` is a word in the view (a list of words is a set of facts, not a list of parts)."""
-    return type(value) is str or not isinstance(value, _PLAIN)
+def _word_type(kind: type) -> bool:
+    """Whether a value of type ``kind`` is a word in the view, text or an object shown by its repr
+    (a list of words is a set of facts, not a list of parts)."""
+    return kind is str or not issubclass(kind, _PLAIN)
 
 
 def _trim(parts: dict[Any, _Node], keys: Any, delta: dict[int, float]) -> None:
