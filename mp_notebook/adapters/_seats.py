@@ -8,7 +8,7 @@ import operator
 import zlib
 from array import array
 from collections.abc import Callable, Iterator
-from itertools import chain, compress
+from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING, Any
 
@@ -207,7 +207,10 @@ class _Views:
         # part walked (False) or a field that decides how a secret shows (None)
         self._index: dict[str, int] = {}  # the state's fields among them, by name
         self._nodes: list[_Node | None] = []  # each one's part of the view, as last seen
-        self._values: tuple[Any, ...] = ()  # and its value then
+        self._values: tuple[Any, ...] = ()  # and the values of the state's fields then
+        self._pieces: list[Any] = []  # each player's pieces then
+        self._fields: list[tuple[Any, ...]] = []  # and the values of their fields
+        self._width = 0  # how many fields a player has among them
         self._whole = False  # players of mixed kinds: each view is made whole (features of seat_view)
         self._epoch = 0  # counts the changes of the players' secret fields (and what reveals them)
         self._state: Any = None
@@ -281,18 +284,24 @@ class _Views:
         if self._whole:
             self._add(delta)
             return
-        values = self._get(now)
-        if players:
-            values = (*values, *chain.from_iterable(map(self._pget, map(vars, players))))
-        nodes, where = self._nodes, self._where
+        values, nodes, where = self._get(now), self._nodes, self._where
         for i in compress(range(len(values)), map(is_not, values, self._values)):  # side by side, in C
             base, key, pile = where[i]
-            v = values[i]
-            if pile is None:  # a field that decides how a player's secrets show
-                self._epoch += 1
-            else:  # a face-down pile as its size (a number, or numbers by pile)
-                nodes[i] = self._walk(nodes[i], base, key, _sizes(v) if pile else v, delta)
+            v = values[i]  # a face-down pile as its size (a number, or numbers by pile)
+            nodes[i] = self._walk(nodes[i], base, key, _sizes(v) if pile else v, delta)
         self._values = values
+        pieces, width = self._pieces, self._width
+        for j in compress(range(len(players)), map(is_not, players, pieces)):  # the players who changed
+            pieces[j] = p = players[j]
+            fields, before = self._pget(p.__dict__), self._fields[j]
+            self._fields[j] = fields
+            start = len(values) + j * width
+            for k in compress(range(width), map(is_not, fields, before)):
+                base, key, pile = where[start + k]
+                if pile is None:  # a field that decides how a player's secrets show
+                    self._epoch += 1
+                else:
+                    nodes[start + k] = self._walk(nodes[start + k], base, key, fields[k], delta)
         self._add(delta)
 
     def _layout(self, shape: Any, now: dict[str, Any], players: Any, delta: dict[int, float]) -> None:
@@ -315,7 +324,10 @@ class _Views:
         self._epoch += 1
         self._index = {k: i for i, k in enumerate(names)}
         self._nodes = [None] * len(self._where)
-        self._values = (_UNSEEN,) * len(self._where)
+        self._values = (_UNSEEN,) * len(names)
+        self._width = len(shown) + len(watched)
+        self._pieces = [None] * len(players)
+        self._fields = [(_UNSEEN,) * self._width] * len(players)
 
     def _own_fields(self, state: RulesState, seat: int, view: _Seat) -> None:
         """The players' secret fields as ``seat`` sees them (its own and revealed ones as they are,
