@@ -14,7 +14,9 @@ observation."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -186,6 +188,25 @@ def test_observations_in_any_order_and_from_game_to_game(ruleset):
             assert np.array_equal(env.observe(agent)["observation"], features(seat_view(env.game, seat)))
         assert np.array_equal(seen(env.game), features(seat_view(env.game, 1)))
         env.step(pick(rng, list(env._legal)))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_copied_environment_observes_its_own_game(ruleset):
+    """An environment copied (``copy.deepcopy``) or pickled mid-game keeps its observations up to
+    date apart from the original's: each goes on with its own steps."""
+    rng = random.Random(6)
+    env = MarcoPoloEnv(ruleset, 3, **short(ruleset))
+    env.reset(seed=6)
+    for _ in range(10):
+        env.last()
+        env.step(pick(rng, list(env._legal)))
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        for e in (other, env):
+            for _ in range(5):
+                e.last()
+                e.step(pick(rng, list(e._legal)))
+            seat = e.possible_agents.index(e.agent_selection)
+            assert np.array_equal(e.observe(e.agent_selection)["observation"], features(seat_view(e.game, seat)))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -190,8 +190,6 @@ class _Views:
     them to it, and its ``more`` entries)."""
 
     def __init__(self, ruleset: str, size: int = FEATURES):
-        import numpy as np
-
         self.ruleset = get(ruleset).id
         self.size = checked_int("size", size, 1, 2**24)
         self.secrets: views.Secrets = get(self.ruleset).part("secrets").SECRETS
@@ -219,8 +217,7 @@ class _Views:
         self._numbered: dict[str, list[int]] = {}  # the slots of a list of numbers' entries, by its path
         self._seats: dict[int, _Seat] = {}
         self._sums = [0.0] * self.size  # exact: the facts are counts
-        self._floats = array("f", bytes(4 * self.size))  # the sums as float32 (written an entry at a time:
-        self._vector = np.frombuffer(self._floats, dtype=np.float32)  # faster than numpy's), seen by numpy
+        self._floats = array("f", bytes(4 * self.size))  # the sums as float32 (an entry written faster than numpy's)
         self._add({_slot(f"ruleset={self.ruleset}", self.size): 1.0})
 
     def __call__(self, state: RulesState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -246,10 +243,13 @@ class _Views:
         mine = [slot for slot, v in extra.items() if v]
         for slot in mine:  # the seat's own facts, for the copy
             floats[slot] = sums[slot] + extra[slot]
+        import numpy as np
+
+        vector = np.frombuffer(self._floats, dtype=np.float32)  # made here: a copy of this object has its own sums
         if out is None:
-            out = self._vector.copy()
+            out = vector.copy()
         else:
-            out[:] = self._vector
+            out[:] = vector
         for slot in mine:
             floats[slot] = sums[slot]
         if len(view.extra) > view.limit:  # slots whose facts all left
@@ -524,7 +524,11 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     which gives one value alone, not a tuple of one)."""
     if len(names) > 1:
         return operator.itemgetter(*names)
-    return lambda d: tuple(d[k] for k in names)
+    return functools.partial(_values_at, tuple(names))
+
+
+def _values_at(names: tuple[str, ...], values: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(values[k] for k in names)
 
 
 _UNSEEN = object()  # a field not seen yet
