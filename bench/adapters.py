@@ -19,7 +19,9 @@ interleaved (A B C D E F, A B C D E F, ...) so a slow spell of the shared machin
   Python list);
 * **os step+observer**: as above with ``observation.set_from(state, player)`` first, the observer of
   ``open_spiel.python.observation.make_observation(game)`` (its ``tensor``, a numpy vector, filled in
-  place: OpenSpiel's Python route).
+  place: OpenSpiel's Python route);
+* **os step+obs idle**: os step+obs with our observer's ``set_from`` doing nothing (the tensor left
+  as it is): what OpenSpiel's C++ route costs by itself, the part of os step+obs that is not ours.
 
 It prints the CPU time per decision of each (median of the rounds, and the spread min-max) and each
 adapter's ratio to the engine (the median of the rounds' ratios). Aim: an adapter step, with its
@@ -33,14 +35,15 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 
 import pyspiel
 from open_spiel.python.observation import make_observation
 
 import mp_notebook as mp
-from mp_notebook.adapters.openspiel import game_name  # importing it registers the games
+from mp_notebook.adapters.openspiel import MarcoPoloObserver, game_name  # importing it registers the games
 from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
 from mp_notebook.adapters.vocabulary import action_space
 from mp_notebook.registry import PACKAGES
@@ -88,6 +91,10 @@ def pz(ruleset: str, players: int, games: list[Game], observe: bool) -> None:
 
 
 def os_game(ruleset: str, players: int, games: list[Game], observe: str) -> None:
+    if observe == "idle":
+        with idle_observer():
+            os_game(ruleset, players, games, "tensor")
+        return
     for seed, actions in games:
         game = pyspiel.load_game(game_name(ruleset), {"players": players, "seed": seed,
                                                       "options": json.dumps(options(ruleset))})
@@ -100,6 +107,17 @@ def os_game(ruleset: str, players: int, games: list[Game], observe: str) -> None
                 observation.set_from(state, state.current_player())
             state.legal_actions()
             state.apply_action(index)
+
+
+@contextmanager
+def idle_observer() -> Iterator[None]:
+    """Our OpenSpiel observer's ``set_from`` doing nothing, for the while."""
+    real = MarcoPoloObserver.set_from
+    MarcoPoloObserver.set_from = lambda self, state, player: None
+    try:
+        yield
+    finally:
+        MarcoPoloObserver.set_from = real
 
 
 def cpu(run: Callable[[], None]) -> float:
@@ -124,6 +142,7 @@ def main() -> None:
             "engine": partial(engine, *given), "pz step": partial(pz, *given, False),
             "pz step+obs": partial(pz, *given, True), "os step": partial(os_game, *given, ""),
             "os step+obs": partial(os_game, *given, "tensor"), "os step+observer": partial(os_game, *given, "observer"),
+            "os step+obs idle": partial(os_game, *given, "idle"),
         }
         for run in ways.values():  # warm caches (action space, boards, registrations)
             run()

@@ -14,7 +14,9 @@ observation."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -27,7 +29,7 @@ from registry import RULESETS, profile
 
 import mp_notebook as mp
 from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
-from mp_notebook.adapters.seats import features, seat_view
+from mp_notebook.adapters.seats import SeatFeatures, features, seat_view
 from mp_notebook.adapters.vocabulary import action_space
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -166,6 +168,45 @@ def test_no_seat_sees_another_seats_secrets(ruleset):
 
     for players, options, seed in random_games(ruleset, 3):
         play(MarcoPoloEnv(ruleset, players, **options), seed, check)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_observations_in_any_order_and_from_game_to_game(ruleset):
+    """The observations are kept up to date by one walk a game shared by the seats: whichever seats
+    look, in whatever order, skipping steps, and whatever position follows (a restarted game, a
+    game of another setup and number of seats), each is the hashed features of its view made
+    afresh."""
+    rng = random.Random(5)
+    envs = [MarcoPoloEnv(ruleset, players, **options) for players, options, _ in random_games(ruleset, 2)]
+    seen = SeatFeatures(ruleset, 1)
+    for step in range(120):
+        env = envs[step // 30 % 2]
+        if step % 30 == 0 or env.game.is_over:
+            env.reset(seed=rng.randrange(100))
+        for agent in rng.sample(env.agents, rng.randint(0, len(env.agents))):
+            seat = env.possible_agents.index(agent)
+            assert np.array_equal(env.observe(agent)["observation"], features(seat_view(env.game, seat)))
+        assert np.array_equal(seen(env.game), features(seat_view(env.game, 1)))
+        env.step(pick(rng, list(env._legal)))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_copied_environment_observes_its_own_game(ruleset):
+    """An environment copied (``copy.deepcopy``) or pickled mid-game keeps its observations up to
+    date apart from the original's: each goes on with its own steps."""
+    rng = random.Random(6)
+    env = MarcoPoloEnv(ruleset, 3, **short(ruleset))
+    env.reset(seed=6)
+    for _ in range(10):
+        env.last()
+        env.step(pick(rng, list(env._legal)))
+    for other in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        for e in (other, env):
+            for _ in range(5):
+                e.last()
+                e.step(pick(rng, list(e._legal)))
+            seat = e.possible_agents.index(e.agent_selection)
+            assert np.array_equal(e.observe(e.agent_selection)["observation"], features(seat_view(e.game, seat)))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

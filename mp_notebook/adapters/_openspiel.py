@@ -15,10 +15,11 @@ from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
 from mp_notebook.adapters._seats import (
     FEATURES,
-    SeatFeatures,
+    _Views,
     features,
     final_returns,
     observation_text,
+    seat_features,
     seat_view,
     seen_action,
 )
@@ -92,14 +93,19 @@ class _Seen:
     """The actions so far as a shared chain (clones share it: it is never changed), and what each
     seat has seen of them as a running digest, worked out when an information state asks for it."""
 
-    __slots__ = ("_digests", "actor", "count", "notation", "parent")
+    __slots__ = ("_digests", "action", "actor", "count", "parent")
 
-    def __init__(self, parent: _Seen | None = None, actor: int | None = None, notation: str = ""):
+    def __init__(self, parent: _Seen | None = None, actor: int | None = None, action: Action | str = ""):
         self.parent = parent
         self.actor = actor
-        self.notation = notation
+        self.action = action  # its notation is written when asked for (a step need not pay for it)
         self.count: int = 0 if parent is None else parent.count + 1
         self._digests: dict[int, str] = {}
+
+    @property
+    def notation(self) -> str:
+        """The action's notation."""
+        return str(self.action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return self
@@ -188,11 +194,12 @@ class _Saved:
     """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
     its legal actions by number once asked for (never copied: a copy asks again)."""
 
-    __slots__ = ("legal", "state")
+    __slots__ = ("legal", "player", "state")
 
     def __init__(self, state: GameState):
         self.state = state
         self.legal: dict[int, Action] | None = None
+        self.player: int | None = None  # OpenSpiel's current player, once asked for (it asks often)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return _Saved(copy.deepcopy(self.state, memo))
@@ -225,8 +232,12 @@ class MarcoPoloState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's terminal id once the game is over."""
-        s = self.game_state
-        return TERMINAL if s.is_over else s.current_player  # type: ignore[return-value]
+        saved = self._saved
+        player = saved.player
+        if player is None:
+            s = saved.state
+            player = saved.player = TERMINAL if s.is_over else s.current_player
+        return player  # type: ignore[return-value]
 
     def _legal_actions(self, player: int) -> list[int]:
         saved = self._saved
@@ -241,7 +252,7 @@ class MarcoPoloState(pyspiel.State):
         if chosen is None:
             chosen = _space(self.ruleset).action(action, s.current_player)
         self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
-        self._seen = _Seen(self._seen, chosen.player, str(chosen))
+        self._seen = _Seen(self._seen, chosen.player, chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(_space(self.ruleset).action(action, player))
@@ -290,7 +301,7 @@ class MarcoPoloObserver:
         self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
-        self._seen: dict[tuple[str, int], SeatFeatures] = {}
+        self._views: dict[str, _Views] = {}  # every seat's features, kept up to date, by ruleset
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
@@ -306,10 +317,10 @@ class MarcoPoloObserver:
                 first = self._first[player] = (s, features(seat_view(s, player)))
             self.tensor[:] = first[1]
             return
-        seen = self._seen.get((s.ruleset, player))
-        if seen is None:
-            seen = self._seen[s.ruleset, player] = SeatFeatures(s.ruleset, player)
-        self.tensor[:] = seen(s)
+        views = self._views.get(s.ruleset)
+        if views is None:
+            views = self._views[s.ruleset] = _Views(s.ruleset)
+        seat_features(views, s, player, self.tensor)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""

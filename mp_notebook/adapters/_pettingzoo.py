@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import FEATURES, REWARDS, SeatFeatures, final_returns, observation_text
+from mp_notebook.adapters._seats import FEATURES, REWARDS, _Views, final_returns, observation_text, seat_features
 from mp_notebook.adapters._vocabulary import action_space
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.game import GameState
@@ -55,7 +55,7 @@ class MarcoPoloEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.seed: int | None = None
         self._legal: dict[int, Any] = {}
-        self._seen = [SeatFeatures(self.ruleset, i) for i in range(self.game.num_players)]
+        self._views = _Views(self.ruleset)  # every seat's observation, kept up to date from step to step
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -98,7 +98,8 @@ class MarcoPoloEnv(AECEnv):
             self._legal = {}
             self.agent_selection = self.agents[0]
         else:
-            self._legal = self.space.legal(s)
+            legal = s.legal_actions()  # by number (the mask needs no order)
+            self._legal = dict(zip(self.space._numbers(legal), legal, strict=True))
             self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -107,8 +108,8 @@ class MarcoPoloEnv(AECEnv):
         seat = self.possible_agents.index(self._agent(agent))
         mask = np.zeros(len(self.space), dtype=np.int8)
         if agent == self.agent_selection and self._legal:
-            mask[list(self._legal)] = 1
-        return {"observation": self._seen[seat](self.game), "action_mask": mask}
+            mask[np.fromiter(self._legal, np.intp, len(self._legal))] = 1
+        return {"observation": seat_features(self._views, self.game, seat), "action_mask": mask}
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees now as text: its view as compact ASCII JSON, keys sorted

@@ -6,7 +6,8 @@ data with what the rules keep from that seat taken out (face-down decks and pile
 another player's secret cards as ``"hidden"``, no future dice). Which parts are secret is each
 ruleset's knowledge, declared in its ``secrets`` part. The adapters' numeric observation is the
 view's hashed :func:`features`; :class:`SeatFeatures` keeps them up to date from step to step (it
-walks only the parts of the position that changed), which is what makes an observation cheap.
+walks only the parts of the position that changed, and the environments share that walk between
+the seats of a game), which is what makes an observation cheap.
 
 >>> import mp_notebook as mp
 >>> s = mp.new_game(2, seed=7)
