@@ -4,7 +4,8 @@ it, and match SearchAgent on it against GreedyAgent.
 Usage::
 
     python bench/value.py fit --ruleset mp2 [--games N] [--workers 2]
-    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games N] [--held-out 200] [--held-first SEED] [--shipped]
+    python bench/value.py predict [--rulesets mp2 voyages schmidt] [--games N] [--held-out 200]
+                                  [--held-first SEED] [--shipped]
     python bench/value.py speed [--rulesets mp2 voyages schmidt] [--repeats 7]
     python bench/value.py match [--rulesets mp2] [--games 200] [--first 0] [--workers 2] [--option NAME VALUE]
     python bench/value.py error [--rulesets mp2 voyages schmidt] [--references dev fresh] [--futures 8] [--write]
@@ -22,19 +23,19 @@ evaluation, so a changed greedy player's games are played again).
 
 ``predict`` fits on the ``--games`` training games as ``fit`` does (or, with ``--shipped``, takes
 the shipped ``value.json``: the same model when it was fitted on those games by this code) and
-judges, on ``--held-out`` other games (seeds ``--held-first + n``, by default ``HELD_OUT + n``), how well the learned value and the
-hand evaluation (``terms(s).margin``, what GreedyAgent ranks by) predict the winner: from round-3
-positions (Marco Polo II, Voyages) or the first third of the game (Schmidt: rounds up to a third
-of the game's last). Both as accuracy (the sign of the margin; the Schmidt game: of the win chance
-minus a half) and log loss (the hand margin turned into a chance by a logistic fit on the training
-games' positions of the same stage, not on the held-out games), each with the learned value's
-difference from the hand evaluation and its standard error, the games taken as the independent
-units. The comparison leans to the hand evaluation: its chance is calibrated on the stage judged,
-the learned win chance is one model for every stage. So a third line turns the learned margin into
-a chance by the same kind of fit as the hand margin (like for like: which of the two margins says
-more at that stage). Where the value is a margin (Marco Polo II, Voyages), a fourth line sets beside
-it gradient-boosted trees (scikit-learn's ``HistGradientBoostingRegressor``) fitted on the same
-training rows: whether a non-linear model of the same features would predict better.
+judges, on ``--held-out`` other games (seeds ``--held-first + n``, by default ``HELD_OUT + n``), how
+well the learned value and the hand evaluation (``terms(s).margin``, what GreedyAgent ranks by)
+predict the winner: from round-3 positions (Marco Polo II, Voyages) or the first third of the game
+(Schmidt: rounds up to a third of the game's last). Both as accuracy (the sign of the margin; the
+Schmidt game: of the win chance minus a half) and log loss (the hand margin turned into a chance by
+a logistic fit on the training games' positions of the same stage, not on the held-out games), each
+with the learned value's difference from the hand evaluation and its standard error, the games taken
+as the independent units. The comparison leans to the hand evaluation: its chance is calibrated on
+the stage judged, the learned win chance is one model for every stage. So a third line turns the
+learned margin into a chance by the same kind of fit as the hand margin (like for like: which of the
+two margins says more at that stage). Where the value is a margin (Marco Polo II, Voyages), a fourth
+line sets beside it gradient-boosted trees (scikit-learn's ``HistGradientBoostingRegressor``) fitted
+on the same training rows: whether a non-linear model of the same features would predict better.
 
 ``speed`` times one call of ``value(s, 0)`` (what SearchAgent calls at every leaf) and, beside
 it, of the hand evaluation's ``margin(s, 0)``, in CPU time, on every 4th position of the first
