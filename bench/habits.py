@@ -29,8 +29,11 @@ events and the score table), not worked out again here. Per seat-game, it prints
   and the share of seat-games with at most one; the seat's lowest Gulden; how many seat-games met
   the return condition (``rules.return_check`` empty) at some decision, and for those the rounds from
   first meeting it to the game's end: the share ended within 2 rounds, the share the seat itself
-  returned within 2 rounds, the median and the most; and how far from Venice the seat stood then
-  (spaces, the shortest way by either route).
+  returned within 2 rounds, the median and the most; how far from Venice the seat stood then
+  (spaces, the shortest way by either route) and its best chance then of ending a move in Venice
+  within 2 spins (``mp.routes.odds``: the most any play could make of it, fights aside); in how many
+  the condition lapsed again (not met at one of the seat's later spins); and of the seat's moves made
+  while it met the condition, how many ended nearer Venice.
 
 This prints figures; it is not a test.
 """
@@ -47,6 +50,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import fmean, median
+from typing import cast
 
 from tqdm import tqdm
 
@@ -59,6 +63,7 @@ from search_match import CHARACTERS, OPTIONS  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.rulesets.schmidt import rules as schmidt_rules  # noqa: E402
+from mp_notebook.rulesets.schmidt.state import SchmidtState  # noqa: E402
 
 HABITS = 930_000  # game seeds: fresh, used by no other bench
 GOALS = {"mp2": ("goal_seals",), "voyages": ("goal_cards", "goal_cities")}
@@ -82,6 +87,10 @@ class SeatGame:
     lowest: int = 0  # Schmidt: the lowest Gulden held
     met: int | None = None  # Schmidt: the round the return condition was first met
     away: int = 0  # Schmidt: the spaces from Venice then
+    reach: float = 0.0  # Schmidt: the best chance then of ending a move in Venice within WITHIN spins
+    lapsed: bool = False  # Schmidt: the condition not met at one of the seat's later spins
+    moves_ready: int = 0  # Schmidt: the seat's moves made while it met the condition
+    moves_closer: int = 0  # Schmidt: of those, the ones that ended nearer Venice
     returned: bool = False
 
 
@@ -145,9 +154,15 @@ def play(job: tuple[str, Bot, int, str, str | None]) -> list[SeatGame]:
                 g.fees += 1
                 g.fees_free += any(b.kind == a.kind and b != a and not pays_fee(s, b, rule)
                                    for b in s.legal_actions())
+        before = s
+        s = s.apply(a)
         if g is not None and schmidt:
             g.sales += a.kind == "pay_debt"
-        s = s.apply(a)
+            ready = g.met is not None and not schmidt_rules.return_check(before, i)
+            g.lapsed |= a.kind == "spin" and g.met is not None and not ready
+            if a.kind == "move" and ready:
+                g.moves_ready += 1
+                g.moves_closer += venice(s, i) < venice(before, i)
         if not schmidt and s.round != current and current >= 1:
             close_round(current)
         current = s.round
@@ -156,7 +171,8 @@ def play(job: tuple[str, Bot, int, str, str | None]) -> list[SeatGame]:
                 h.lowest = min(h.lowest, s.players[j].gulden)
                 if h.met is None and not schmidt_rules.return_check(s, j):
                     h.met = s.round
-                    h.away = s.components.distance[s.players[j].location][s.components.start]
+                    h.away = venice(s, j)
+                    h.reach = mp.routes.odds(s, j, cast(SchmidtState, s).components.start, spins=WITHIN)
     rows = s.score_rows()
     if not schmidt:
         close_round(s.round)
@@ -164,6 +180,12 @@ def play(job: tuple[str, Bot, int, str, str | None]) -> list[SeatGame]:
         h.rounds = s.round
         h.returned = bool(rows[j].get("returned", False))
     return list(out.values())
+
+
+def venice(s: mp.GameState, i: int) -> int:
+    """The spaces from Schmidt merchant ``i`` to Venice (the shortest way by either route)."""
+    c = cast(SchmidtState, s).components
+    return int(c.distance[s.players[i].location][c.start])
 
 
 def by_round(values: list[list[int]]) -> str:
@@ -205,6 +227,10 @@ def lines(ruleset: str, games: list[SeatGame]) -> Iterator[str]:
            f"rounds from meeting it to the end: median {median(waits):.0f}, most {max(waits)}, "
            f">= 10 in {sum(w >= 10 for w in waits)}; spaces from Venice when first met: median "
            f"{median(g.away for g in met):.0f}, most {max(g.away for g in met)}")
+    yield (f"  from there, the best chance of ending a move in Venice within {WITHIN} spins: mean "
+           f"{fmean(g.reach for g in met):.0%}; the condition lapsed before a later spin of the seat in "
+           f"{sum(g.lapsed for g in met)}; moves made meeting it: {sum(g.moves_ready for g in met)}, "
+           f"nearer Venice {sum(g.moves_closer for g in met)}")
 
 
 def main() -> None:
