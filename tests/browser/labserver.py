@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -121,6 +122,7 @@ def voila(home: Path, notebook: str, python: str = sys.executable, *, checkout: 
         yield url
 
 
+VERDICT = re.compile("Recommended: |Too close to call: ")  # the Hint's first words, whichever its verdict
 FRONT_ENDS = ("JupyterLab", "Notebook 7", "Voilà")  # on a JupyterLab server; "voila": :func:`voila`'s page
 # The app drawn and ready for a click: the map's markers and an enabled action button.
 APP_READY = ("() => { const app = document.querySelector('.mp-notebook-app');"

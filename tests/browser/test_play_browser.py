@@ -12,7 +12,6 @@ Screenshots go to ``test-output/``. Skipped only outside CI when chromium is not
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +26,7 @@ from labserver import (
     OUT,
     SKIP_REASON,
     TIMEOUT_MS,
+    VERDICT,
     jupyterlab,
     open_notebook,
     press,
@@ -54,7 +54,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 SEATS = ("human", "greedy bot")
 SEED = 2
-VERDICT = re.compile("Recommended: |Too close to call: ")  # the Hint's first words, whichever its verdict
 
 
 class Step(NamedTuple):

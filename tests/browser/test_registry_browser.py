@@ -22,7 +22,6 @@ The server, the browser and the map clicks come from ``labserver.py``. Screensho
 from __future__ import annotations
 
 import random
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +35,7 @@ from labserver import (
     OUT,
     SKIP_REASON,
     TIMEOUT_MS,
+    VERDICT,
     jupyterlab,
     open_in_jupyterlab,
     press,
@@ -52,7 +52,6 @@ from mp_notebook.ui.labels import terms
 
 SEED = 11
 SEATS = ["human", "random bot"]
-VERDICT = re.compile("Recommended: |Too close to call: ")  # the Hint's first words, whichever its verdict
 DOUBLE_FROM = 5  # the first step whose button may be double-clicked
 
 if MISSING:
