@@ -3,7 +3,7 @@ own random-simulation checks (``pyspiel.random_sim_test`` with serialization: cl
 masks, observation and information-state strings and tensors, returns within bounds, ...) and its
 games test's ``sim_game`` (pickling games, game types and states), over several seeds; saved
 states that roll the same dice; legal actions that are ours, information states that keep each
-seat's secrets, observation tensors that are the seat's view's features, and OpenSpiel's MCTS with
+seat's secrets, observation tensors that are the seat's observation, and OpenSpiel's MCTS with
 the random rollouts and with the library's leaf evaluator."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from adapters_helpers import check_view, random_games
 from registry import RULESETS
 
 import mp_notebook as mp
-from mp_notebook.adapters.seats import features, seat_view
+from mp_notebook.adapters.seats import observation as seat_observation
 from mp_notebook.adapters.vocabulary import action_space
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -104,8 +104,8 @@ def test_registered_game_type(ruleset):
 def test_legal_actions_and_secrets_every_step(ruleset):
     """Every step of random games: the legal actions are ours (same number, same actions, the mask
     too), no seat's observation or information state shows what it may not see, and each seat's
-    observation tensor (by OpenSpiel's C++ route and by its Python observer) is the hashed
-    features of its view."""
+    observation tensor (by OpenSpiel's C++ route and by its Python observer) is its observation
+    made afresh."""
     space = action_space(ruleset)
     for players, options, seed in random_games(ruleset, 2, start=5):
         game = load(ruleset, players, seed, options)
@@ -122,7 +122,7 @@ def test_legal_actions_and_secrets_every_step(ruleset):
                 check_view(s, seat, state.observation_string(seat))
                 info = state.information_state_string(seat)
                 check_view(s, seat, info.split("\n")[0])
-                seen = features(seat_view(s, seat))  # made afresh; the observers follow the game step by step
+                seen = seat_observation(s, seat)  # made afresh; the observers follow the game step by step
                 assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), seen)
                 observation.set_from(state, seat)
                 assert np.array_equal(observation.tensor, seen)

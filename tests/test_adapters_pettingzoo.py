@@ -28,8 +28,9 @@ from adapters_helpers import check_view, pick, random_games
 from registry import RULESETS, profile
 
 import mp_notebook as mp
+from mp_notebook.adapters._layout import _Observer
 from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
-from mp_notebook.adapters.seats import SeatFeatures, features, seat_view
+from mp_notebook.adapters.seats import observation, observation_layout, seat_view
 from mp_notebook.adapters.vocabulary import action_space
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -121,15 +122,15 @@ def test_mask_with_the_automa():
     def check(e):
         if not e.game.is_over:
             seen.add(e.agent_selection)
-        assert np.array_equal(e.observe("player_0")["observation"], features(seat_view(e.game, 0)))
+        assert np.array_equal(e.observe("player_0")["observation"], observation(e.game, 0))
 
     play(env, 5, check)
     assert seen == {"player_0"} and env.game.is_over
 
 
 def test_observation_is_a_vector_and_a_mask():
-    """An observation holds the view's features and the action mask, as PettingZoo's classic
-    environments give them; the view as text is ``observation_text``."""
+    """An observation holds the seat's observation vector (its ruleset's layout) and the action
+    mask, as PettingZoo's classic environments give them; the view as text is ``observation_text``."""
     env = MarcoPoloEnv("voyages", 2)
     env.reset(seed=3)
     obs = env.observe("player_1")
@@ -158,13 +159,12 @@ def test_seeded_reset_is_our_seeded_game(ruleset):
 def test_no_seat_sees_another_seats_secrets(ruleset):
     """Every step, every seat's observation text lacks every id hidden from it (other players' goal
     cards, the goals dealt to them to choose from, face-down decks and piles, Plaque missions), and
-    its observation vector, kept up to date from step to step, is the hashed features of that view
-    made afresh (so it holds nothing the view hides either)."""
+    its observation vector, kept up to date from step to step, is the observation made afresh."""
     def check(env):
         for agent in env.agents:
             seat = env.possible_agents.index(agent)
             check_view(env.game, seat, env.observation_text(agent))
-            assert np.array_equal(env.observe(agent)["observation"], features(seat_view(env.game, seat)))
+            assert np.array_equal(env.observe(agent)["observation"], observation(env.game, seat))
 
     for players, options, seed in random_games(ruleset, 3):
         play(MarcoPoloEnv(ruleset, players, **options), seed, check)
@@ -172,21 +172,20 @@ def test_no_seat_sees_another_seats_secrets(ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_observations_in_any_order_and_from_game_to_game(ruleset):
-    """The observations are kept up to date by one walk a game shared by the seats: whichever seats
-    look, in whatever order, skipping steps, and whatever position follows (a restarted game, a
-    game of another setup and number of seats), each is the hashed features of its view made
-    afresh."""
+    """The observations are kept up to date by one observer a game shared by the seats: whichever
+    seats look, in whatever order, skipping steps, and whatever position follows (a restarted game,
+    a game of another setup and number of seats), each is the observation made afresh."""
     rng = random.Random(5)
     envs = [MarcoPoloEnv(ruleset, players, **options) for players, options, _ in random_games(ruleset, 2)]
-    seen = SeatFeatures(ruleset, 1)
+    seen = _Observer(ruleset)  # one observer following both environments' games
     for step in range(120):
         env = envs[step // 30 % 2]
         if step % 30 == 0 or env.game.is_over:
             env.reset(seed=rng.randrange(100))
         for agent in rng.sample(env.agents, rng.randint(0, len(env.agents))):
             seat = env.possible_agents.index(agent)
-            assert np.array_equal(env.observe(agent)["observation"], features(seat_view(env.game, seat)))
-        assert np.array_equal(seen(env.game), features(seat_view(env.game, 1)))
+            assert np.array_equal(env.observe(agent)["observation"], observation(env.game, seat))
+        assert np.array_equal(seen(env.game, 1), observation(env.game, 1))
         env.step(pick(rng, list(env._legal)))
 
 
@@ -206,25 +205,51 @@ def test_a_copied_environment_observes_its_own_game(ruleset):
                 e.last()
                 e.step(pick(rng, list(e._legal)))
             seat = e.possible_agents.index(e.agent_selection)
-            assert np.array_equal(e.observe(e.agent_selection)["observation"], features(seat_view(e.game, seat)))
+            assert np.array_equal(e.observe(e.agent_selection)["observation"], observation(e.game, seat))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_observation_vector_ignores_what_the_seat_cannot_see(ruleset):
-    """The numeric observation does not change when only hidden things change: the future dice and
-    the face-down decks (``reseed``), or another player's secret goal."""
+    """The numeric observation does not change when only what the seat cannot see changes: the
+    future dice and the face-down decks (``reseed``), and everything ``determinize`` deals anew
+    (the other players' secret cards, the order of every face-down pile, the Automa's deck and
+    slide), every few steps of random games; an observer kept up to date agrees. Another player's
+    secret card changes only its owner's observation."""
+    for players, options, seed in random_games(ruleset, 2):
+        s = mp.new_game(players, ruleset=ruleset, seed=seed, **options)
+        rng = random.Random(seed)
+        kept = _Observer(ruleset)
+        while not s.is_over:
+            if rng.random() < 0.2:
+                for seat in range(s.num_players):
+                    mine = observation(s, seat)
+                    assert np.array_equal(kept(s, seat), mine)
+                    assert np.array_equal(observation(s.reseed(rng.randrange(99)), seat), mine)
+                    other = s.determinize(seat, rng.randrange(99))
+                    assert np.array_equal(observation(other, seat), mine)
+                    assert np.array_equal(kept(other, seat), mine)
+            s = s.apply(rng.choice(s.legal_actions()))
     s = mp.new_game(3, ruleset=ruleset, seed=4, **short(ruleset))
-    rng = random.Random(4)
-    for _ in range(40):
-        s = s.apply(rng.choice(s.legal_actions()))
-    other = s.reseed(99)
-    for seat in range(3):
-        assert np.array_equal(features(seat_view(s, seat)), features(seat_view(other, seat)))
     if ruleset == "mp2":
         goals = [g for g in s.components.goals if g not in {p.goal for p in s.players}]
         edited = s.with_player(1, goal=goals[0])
-        assert np.array_equal(features(seat_view(s, 0)), features(seat_view(edited, 0)))
-        assert not np.array_equal(features(seat_view(s, 1)), features(seat_view(edited, 1)))
+        assert np.array_equal(observation(s, 0), observation(edited, 0))
+        assert not np.array_equal(observation(s, 1), observation(edited, 1))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_observation_layout(ruleset):
+    """The layout's blocks tile the vector; a seat's own block and the decision's are one-hot; the
+    environment's observation space has the layout's size."""
+    lay = observation_layout(ruleset)
+    assert [start for _, start, _ in lay.blocks] == list(np.cumsum([0] + [n for _, _, n in lay.blocks[:-1]]))
+    env = MarcoPoloEnv(ruleset, 3, **short(ruleset))
+    env.reset(seed=2)
+    v = env.observe("player_2")["observation"]
+    assert env.observation_space("player_2")["observation"].shape == (lay.size,) == v.shape
+    blocks = {name: v[start:start + n] for name, start, n in lay.blocks}
+    assert list(blocks["seat"]) == [0, 0, 1, 0] and blocks["decision.kind"].sum() == 1
+    assert blocks["decision.player"][env.game.current_player] == 1
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

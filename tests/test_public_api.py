@@ -501,8 +501,6 @@ OVERRIDES: dict[str, dict[str, str]] = {
     "mp_notebook.adapters.openspiel.ValueEvaluator": {"greedy": "number"},
     "mp_notebook.adapters.openspiel.ValueEvaluator.evaluate": {"state": "openspiel state"},
     "mp_notebook.adapters.openspiel.ValueEvaluator.prior": {"state": "openspiel state"},
-    "mp_notebook.adapters.seats.SeatFeatures": {"seat": "any seat"},
-    "mp_notebook.adapters.seats.SeatFeatures.__call__": {"state": "same game"},
     "mp_notebook.ui.GameApp": {"seats": "seat plan"},
     "mp_notebook.ui.GameApp.press": {"position": "count?"},
     "mp_notebook.ui.GameApp.new_game": {"players": "count?"},
@@ -566,7 +564,6 @@ INSTANCES: dict[str, Callable[[Ctx, mp.GameState], Any]] = {
     "mp_notebook.adapters.openspiel.MarcoPoloState": lambda c, s: _openspiel_state(),
     "mp_notebook.adapters.openspiel.MarcoPoloObserver": lambda c, s: _openspiel_state().get_game().make_py_observer(),
     "mp_notebook.adapters.openspiel.ValueEvaluator": lambda c, s: _module("openspiel").ValueEvaluator(),
-    "mp_notebook.adapters.seats.SeatFeatures": lambda c, s: _module("seats").SeatFeatures(s.ruleset, 0),
     "mp_notebook.ui.GameApp": _app,
     "mp_notebook.ui.PlayPage": lambda c, s: importlib.import_module("mp_notebook.ui").PlayPage(),
 }

@@ -13,16 +13,8 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import (
-    FEATURES,
-    _Views,
-    features,
-    final_returns,
-    observation_text,
-    seat_features,
-    seat_view,
-    seen_action,
-)
+from mp_notebook.adapters._layout import _Observer
+from mp_notebook.adapters._seats import final_returns, observation, observation_text, seen_action
 from mp_notebook.adapters._vocabulary import ActionSpace, action_space, with_action_space
 from mp_notebook.engine.actions import Action
 from mp_notebook.engine.errors import ArgumentError, IllegalAction
@@ -180,7 +172,7 @@ class MarcoPoloGame(pyspiel.Game):
                                 f"or None, got {shown(iig_obs_type)}")
         if params is not None and not (isinstance(params, dict) and not params):
             raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
-        return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall, self.ruleset)
 
 
 def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
@@ -294,33 +286,33 @@ class MarcoPoloState(pyspiel.State):
 
 
 class MarcoPoloObserver:
-    """OpenSpiel's observer: the seat's view as a string (with the digest of the actions it has seen,
-    for information states) and, for observations, as a tensor of hashed features."""
+    """OpenSpiel's observer of a game of ``ruleset``: the seat's view as a string (with the digest
+    of the actions it has seen, for information states) and, for observations, as the ruleset's
+    observation vector (:func:`mp_notebook.adapters.seats.observation`)."""
 
-    def __init__(self, perfect_recall: bool):
+    def __init__(self, perfect_recall: bool, ruleset: str = "mp2"):
         self.perfect_recall = checked_choice("perfect_recall", perfect_recall, (True, False))
-        self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(FEATURES, np.float32)
+        self._observer = _Observer(ruleset)  # every seat's observation, kept up to date from step to step
+        self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
-        self._views: dict[str, _Views] = {}  # every seat's features, kept up to date, by ruleset
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
-        """Fill the observation tensor with ``player``'s view of ``state`` (its hashed features,
-        kept up to date from the parts of the position that changed since the last call)."""
+        """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
+        from the parts of the position that changed since the last call)."""
         s = _checked(state).game_state
         player = checked_seat("player", player, s.num_players)
         if self.tensor is None:
             return
+        if s.ruleset != self._observer.ruleset:
+            raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
         if s is state.get_game()._start:  # OpenSpiel asks for a first position's tensor before every other
             first = self._first.get(player)
             if first is None or first[0] is not s:
-                first = self._first[player] = (s, features(seat_view(s, player)))
+                first = self._first[player] = (s, observation(s, player))
             self.tensor[:] = first[1]
             return
-        views = self._views.get(s.ruleset)
-        if views is None:
-            views = self._views[s.ruleset] = _Views(s.ruleset)
-        seat_features(views, s, player, self.tensor)
+        self._observer(s, player, self.tensor)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""

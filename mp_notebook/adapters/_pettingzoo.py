@@ -10,14 +10,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from mp_notebook.adapters._seats import FEATURES, REWARDS, _Views, final_returns, observation_text, seat_features
+from mp_notebook.adapters._layout import BOUND, _Observer
+from mp_notebook.adapters._seats import REWARDS, final_returns, observation_text
 from mp_notebook.adapters._vocabulary import action_space
 from mp_notebook.engine.errors import ArgumentError
 from mp_notebook.engine.game import GameState
 from mp_notebook.engine.validate import MAX_SEED, checked_choice, checked_int, checked_seed
 from mp_notebook.registry import get, new_game
 
-FEATURE_BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
 RENDER_MODES = ("human", "ansi", "html", "map")
 
 
@@ -49,17 +49,17 @@ class MarcoPoloEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self.metadata = {**self.metadata, "name": f"mp_notebook_{self.ruleset}_v0"}
         n = len(self.space)
+        self._observer = _Observer(self.ruleset)  # every seat's observation, kept up to date from step to step
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-FEATURE_BOUND, FEATURE_BOUND, (FEATURES,), dtype=np.float32),
+            "observation": spaces.Box(-BOUND, BOUND, (self._observer.size,), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.seed: int | None = None
         self._legal: dict[int, Any] = {}
-        self._views = _Views(self.ruleset)  # every seat's observation, kept up to date from step to step
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """What ``agent`` observes: the hashed features of its view and the action mask."""
+        """What ``agent`` observes: its observation vector (its ruleset's layout) and the action mask."""
         return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -103,13 +103,13 @@ class MarcoPoloEnv(AECEnv):
             self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees now: the hashed features of its view and, when it is to act, the mask
-        of its legal actions (zeros otherwise)."""
+        """What ``agent`` sees now: its observation vector and, when it is to act, the mask of its
+        legal actions (zeros otherwise)."""
         seat = self.possible_agents.index(self._agent(agent))
         mask = np.zeros(len(self.space), dtype=np.int8)
         if agent == self.agent_selection and self._legal:
             mask[np.fromiter(self._legal, np.intp, len(self._legal))] = 1
-        return {"observation": seat_features(self._views, self.game, seat), "action_mask": mask}
+        return {"observation": self._observer(self.game, seat), "action_mask": mask}
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees now as text: its view as compact ASCII JSON, keys sorted

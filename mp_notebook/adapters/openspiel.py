@@ -52,7 +52,8 @@ Information states (``information_state_string``) are the seat's view of the pos
 (:func:`mp_notebook.adapters.seats.seat_view`: no other player's secret cards, face-down decks as
 their sizes, no future dice) and a digest of the actions it has seen so far (another seat's
 secret choice, a goal card kept, as its kind alone). ``observation_string`` is the view alone and
-``observation_tensor`` its hashed features. Returns come at the end: +1 to the winner (every
+``observation_tensor`` the ruleset's observation vector (:func:`mp_notebook.adapters.seats.observation`).
+Returns come at the end: +1 to the winner (every
 winner of a shared victory), -1 to the others.
 """
 

@@ -4,9 +4,9 @@ One agent a seat (``player_0``, ``player_1`` …). The action space is the rules
 numbering (:mod:`mp_notebook.adapters.vocabulary`): ``Discrete(n)``, the same ``n`` for every
 position of the ruleset. An observation is a dict of what the seat may see
 (:func:`mp_notebook.adapters.seats.seat_view`: no other player's secret cards, face-down decks as
-their sizes, no future dice): ``"observation"``, that view as a ``float32`` vector of hashed
-features (:func:`~mp_notebook.adapters.seats.features`), ``"text"``, the same view as ASCII JSON,
-and ``"action_mask"``, 1 for each legal action of the seat to move (zeros for the others).
+their sizes, no future dice): ``"observation"``, a ``float32`` vector laid out as the ruleset
+declares (:func:`~mp_notebook.adapters.seats.observation`), and ``"action_mask"``, 1 for each
+legal action of the seat to move (zeros for the others).
 Rewards come at the end: by default +1 to the winner and -1 to the others (``reward="margin"``:
 the final total minus the best other total).
 

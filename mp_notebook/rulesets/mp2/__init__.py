@@ -26,6 +26,7 @@ RULESET = Ruleset(
     options=("seed", "characters", "setup", "variants", "automa", "character", "revision"),
     parts={"routes": f"{__name__}.travel", "map": f"{__name__}.display", "ui": f"{__name__}.labels",
            "agents": f"{__name__}.evaluation", "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
+           "observation": f"{__name__}.observation",
            "forms": f"{__name__}.forms"},
     lesson=("notebooks/01-learn-the-rules.ipynb", "notebooks/01b-more-rules.ipynb"),
     revision=2,

@@ -27,7 +27,8 @@ RULESET = Ruleset(
     options=("seed", "round_limit"),
     parts={"map": f"{__name__}.display", "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
            "value": f"{__name__}.features",
-           "routes": f"{__name__}.routes", "secrets": f"{__name__}.secrets", "forms": f"{__name__}.forms"},
+           "routes": f"{__name__}.routes", "secrets": f"{__name__}.secrets",
+           "observation": f"{__name__}.observation", "forms": f"{__name__}.forms"},
     lesson=("notebooks/07-schmidt.ipynb",),
     revision=2,
     revised="revision 2 made the rules' \"may\"s decisions: a fight's booty taken or left, the strong "

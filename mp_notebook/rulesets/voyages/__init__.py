@@ -52,5 +52,5 @@ RULESET = Ruleset(id="voyages", title="The Voyages of Marco Polo", short="The Vo
                   parts={"map": f"{__name__}.display", "routes": f"{__name__}.travel",
                          "ui": f"{__name__}.labels", "agents": f"{__name__}.evaluation",
                          "value": f"{__name__}.features", "secrets": f"{__name__}.secrets",
-                         "forms": f"{__name__}.forms"},
+                         "observation": f"{__name__}.observation", "forms": f"{__name__}.forms"},
                   lesson=("notebooks/06-voyages.ipynb", "notebooks/06b-voyages-more-rules.ipynb"))

@@ -1,0 +1,406 @@
+"""The numeric observation of the adapters: each ruleset's fixed layout of what a seat sees.
+
+A ruleset's ``observation`` part declares its :class:`Layout` (``layout(sample_state)``): which
+fields of its state and of each player are written, in what order, and how each is written as a
+fixed run of numbers (a :class:`Code`: a number, a one-hot word, counts of words, a face-down
+pile's size, a table by key, ...), the vocabularies read from the components. The vector a seat
+gets is, in order: its seat (one-hot), the decision's kind (one-hot) and seat (one-hot), the game's
+fields, each player's fields (seats 0-3, absolute order; absent seats zero), and each player's
+secret fields as this seat may see them (a count, then the value, or zeros where it is hidden).
+What the rules keep from a seat is never written: a face-down pile may only be written by its
+size, a secret field only through the secret block, and the engine's private fields not at all
+(the layout is checked against the ruleset's ``secrets`` part when it is made).
+
+:class:`_Observer` keeps the vector of one game up to date from state to state: a state shares
+every part an action leaves alone with the state it came from, so only the fields that are not the
+same objects as at the last state are written again.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
+from typing import TYPE_CHECKING, Any
+
+from mp_notebook.engine import view as views
+from mp_notebook.engine.errors import ArgumentError
+from mp_notebook.registry import get, new_game
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MAX_SEATS = 4  # the most seats of any ruleset
+BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
+
+
+class LayoutError(ArgumentError):
+    """A value a ruleset's observation layout has no place for (its ``observation`` part misses a
+    word, or a sequence is longer than its room)."""
+
+
+@dataclass(frozen=True)
+class Code:
+    """How one value is written: ``size`` numbers made by ``write(value)`` (``None``, an absent
+    value, written as zeros or the code's own reading of it). ``blind``: the value's contents are
+    not read (a face-down pile's size)."""
+
+    size: int
+    write: Callable[[Any], list[float]]
+    blind: bool = False
+
+
+def number() -> Code:
+    """A number or flag as itself (``None`` as 0).
+
+    >>> number().write(3), number().write(None), number().write(True)
+    ([3.0], [0.0], [1.0])
+    """
+    return Code(1, _number)
+
+
+def _number(v: Any) -> list[float]:
+    return [0.0 if v is None else float(v)]
+
+
+def one_of(what: str, words: Iterable[Any]) -> Code:
+    """One of ``words`` as a one-hot run (``None``: all zeros); another word is a
+    :class:`LayoutError` naming ``what`` it was.
+
+    >>> one_of("mode", ["land", "sea"]).write("sea")
+    [0.0, 1.0]
+    """
+    index = _index(what, words)
+    n = len(index)
+
+    def write(v: Any) -> list[float]:
+        out = [0.0] * n
+        if v is not None:
+            out[_at(index, what, v)] = 1.0
+        return out
+
+    return Code(n, write)
+
+
+def counts(what: str, words: Iterable[Any]) -> Code:
+    """A collection of ``words`` (a set, a list that may repeat them, ``None`` for an empty
+    place; a dict: its values) as the count of each.
+
+    >>> counts("die", range(1, 7)).write((6, 1, None, 6))
+    [1.0, 0.0, 0.0, 0.0, 0.0, 2.0]
+    >>> counts("tile", ["a", "b"]).write({"Xian": "b"})
+    [0.0, 1.0]
+    """
+    index = _index(what, words)
+    n = len(index)
+
+    def write(v: Any) -> list[float]:
+        out = [0.0] * n
+        for w in (v.values() if type(v) is dict else v or ()):
+            if w is not None:
+                out[_at(index, what, w)] += 1.0
+        return out
+
+    return Code(n, write)
+
+
+def count() -> Code:
+    """A collection everyone sees as its size (what is in it is not written).
+
+    >>> count().write(frozenset({"Xian", "Lhasa"})), count().blind
+    ([2.0], False)
+    """
+    return Code(1, _size)
+
+
+def size() -> Code:
+    """A collection as its size alone (a face-down pile: what is in it is not read).
+
+    >>> size().write(("R12", "R03")), size().blind
+    ([2.0], True)
+    """
+    return Code(1, _size, blind=True)
+
+
+def _size(v: Any) -> list[float]:
+    return [float(len(v or ()))]
+
+
+def each(n: int, code: Code) -> Code:
+    """A sequence of at most ``n`` values, each by ``code`` (the missing ones as ``None``).
+
+    >>> each(3, number()).write((4, 5))
+    [4.0, 5.0, 0.0]
+    """
+    def write(v: Any) -> list[float]:
+        v = v or ()
+        if len(v) > n:
+            raise LayoutError(f"a sequence of {len(v)} values where the observation has room for {n}: {v!r}")
+        out: list[float] = []
+        for i in range(n):
+            out += code.write(v[i] if i < len(v) else None)
+        return out
+
+    return Code(n * code.size, write, code.blind)
+
+
+def table(what: str, keys: Iterable[Any], code: Code) -> Code:
+    """A dict whose keys are among ``keys``: each key's value by ``code``, in the order of ``keys``
+    (a missing key as ``None``).
+
+    >>> table("city", ["Xian", "Lhasa"], number()).write({"Lhasa": 2})
+    [0.0, 2.0]
+    """
+    order = tuple(_index(what, keys))
+
+    def write(v: Any) -> list[float]:
+        v = v or {}
+        for k in v:
+            if k not in order:
+                raise LayoutError(f"the {what} {k!r} is not in the observation's layout (it has: "
+                                      f"{', '.join(map(str, order))})")
+        out: list[float] = []
+        for k in order:
+            out += code.write(v.get(k))
+        return out
+
+    return Code(len(order) * code.size, write, code.blind)
+
+
+def custom(n: int, write: Callable[[Any], Sequence[float]]) -> Code:
+    """``n`` numbers made by the ruleset's own ``write(value)`` (it must give exactly ``n``).
+
+    >>> custom(2, lambda v: (v or (0, 0))).write((1, 5))
+    [1.0, 5.0]
+    """
+    def checked(v: Any) -> list[float]:
+        out = [float(x) for x in write(v)]
+        if len(out) != n:
+            raise LayoutError(f"a custom code gave {len(out)} numbers for {v!r}, not {n}")
+        return out
+
+    return Code(n, checked)
+
+
+def _index(what: str, words: Iterable[Any]) -> dict[Any, int]:
+    index: dict[Any, int] = {}
+    for w in words:
+        index.setdefault(w, len(index))
+    if not index:
+        raise ArgumentError(f"the observation's {what} has no words")
+    return index
+
+
+def _at(index: dict[Any, int], what: str, word: Any) -> int:
+    k = index.get(word)
+    if k is None:
+        raise LayoutError(f"the {what} {word!r} is not in the observation's layout (it has: "
+                              f"{', '.join(map(str, index))})")
+    return k
+
+
+Fields = tuple[tuple[str, Code], ...]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A ruleset's observation layout (see the module docstring): ``kinds``, the decision kinds;
+    ``game``, the state's fields; ``player``, each player's fields everyone sees; ``secret``, each
+    player's fields only its owner sees until they are revealed (the ruleset's ``secrets`` part
+    says which), written after a count (the number of cards, or 1 for one card) that every seat sees.
+    """
+
+    kinds: tuple[str, ...]
+    game: Fields
+    player: Fields
+    secret: Fields = ()
+
+    @functools.cached_property
+    def blocks(self) -> tuple[tuple[str, int, int], ...]:
+        """Every block of the vector as ``(name, start, size)``, in order."""
+        out: list[tuple[str, int, int]] = []
+        at = 0
+
+        def add(name: str, n: int) -> None:
+            nonlocal at
+            out.append((name, at, n))
+            at += n
+
+        add("seat", MAX_SEATS)
+        add("decision.kind", len(self.kinds))
+        add("decision.player", MAX_SEATS)
+        for name, code in self.game:
+            add(f"state.{name}", code.size)
+        for j in range(MAX_SEATS):
+            for name, code in self.player:
+                add(f"players.{j}.{name}", code.size)
+        for j in range(MAX_SEATS):
+            for name, code in self.secret:
+                add(f"players.{j}.{name}", 1 + code.size)
+        return tuple(out)
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        _, start, n = self.blocks[-1]
+        return start + n
+
+    def checked(self, secrets: views.Secrets) -> Layout:
+        """This layout if it writes nothing the rules keep from a seat (else a clear error)."""
+        own = {name for name, _ in secrets.own}
+        for name, code in self.game:
+            if name in views.PRIVATE or name == "players":
+                raise ArgumentError(f"the observation layout may not write the state's {name!r}")
+            if name in secrets.piles and not code.blind:
+                raise ArgumentError(f"the observation layout writes the face-down {name!r} other than by its size")
+        for name, _ in self.player:
+            if name in own:
+                raise ArgumentError(f"the observation layout writes the secret {name!r} as a field everyone sees")
+        if {name for name, _ in self.secret} != own:
+            raise ArgumentError(f"the observation layout's secret fields {[n for n, _ in self.secret]} are not "
+                                f"the ruleset's ({sorted(own)})")
+        if not self.player:
+            raise ArgumentError("the observation layout writes no field of the players")
+        if len(set(self.kinds)) != len(self.kinds):
+            raise ArgumentError("the observation layout names a decision kind twice")
+        return self
+
+
+@functools.cache
+def layout(ruleset: str) -> Layout:
+    """The observation layout of ``ruleset`` (its ``observation`` part, from a sample game)."""
+    rules = get(ruleset)
+    return rules.part("observation").layout(new_game(2, ruleset=rules.id, seed=0)).checked(  # type: ignore[no-any-return]
+        rules.part("secrets").SECRETS)
+
+
+def _getter(names: Sequence[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function from a dict to its values at ``names``, as a tuple (even of one)."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    if len(names) == 1:
+        one = names[0]
+        return lambda d: (d[one],)
+    return lambda d: ()
+
+
+_UNSEEN = object()  # a value not seen yet
+
+
+class _Observer:
+    """Every seat's observation of one ruleset's game, kept up to date from state to state (see
+    the module docstring). ``observer(state, seat)`` is the vector, a new ``float32`` array (or
+    written into ``out``)."""
+
+    def __init__(self, ruleset: str):
+        self.ruleset = get(ruleset).id
+        self.layout = lay = layout(self.ruleset)
+        self.secrets: views.Secrets = get(self.ruleset).part("secrets").SECRETS
+        self.size = lay.size
+        self._floats = array("f", bytes(4 * self.size))
+        self._kinds = {k: i for i, k in enumerate(lay.kinds)}
+        starts = {name: start for name, start, _ in lay.blocks}
+        self._kind_at = starts["decision.kind"]
+        self._player_at = starts["decision.player"]
+        self._game = [(starts[f"state.{name}"], code) for name, code in lay.game]
+        self._get = _getter([name for name, _ in lay.game])
+        names = [name for name, _ in lay.player] + [name for name, _ in lay.secret]
+        self._pget = _getter(names)
+        first = lay.player[0][0]
+        self._pstart = [starts[f"players.{j}.{first}"] for j in range(MAX_SEATS)]  # each player's block
+        self._pfields = [(starts[f"players.0.{name}"] - self._pstart[0], code) for name, code in lay.player]
+        self._plain = len(lay.player)
+        self._secret_at = [[starts[f"players.{j}.{name}"] for name, _ in lay.secret] for j in range(MAX_SEATS)]
+        self._secret_end = starts[f"players.0.{lay.secret[0][0]}"] if lay.secret else self.size
+        self._reset(0)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy or a pickle starts afresh (its first state is written whole)."""
+        return (_Observer, (self.ruleset,))
+
+    def _reset(self, players: int) -> None:
+        """Forget what was seen (a game of ``players`` players follows): all zeros."""
+        self._floats[:] = array("f", bytes(4 * self.size))
+        self._state: Any = None
+        self._decision: tuple[int | None, int | None] = (None, None)
+        self._values: tuple[Any, ...] = (_UNSEEN,) * len(self._game)
+        self._pieces: list[Any] = [None] * players
+        self._fields: list[tuple[Any, ...]] = [(_UNSEEN,) * (self._plain + len(self.layout.secret))] * players
+        # each player's secret fields as (seen whole, seen hidden), by field
+        self._secret: list[list[tuple[array[float], array[float]]]] = [[] for _ in range(players)]
+
+    def __call__(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        if state is not self._state:
+            self._update(state)
+        floats = self._floats
+        floats[seat] = 1.0
+        if self.layout.secret:
+            hides, over = self.secrets.hides, state.is_over
+            for j, fields in enumerate(self._secret):
+                for (name, _), at, (whole, hidden) in zip(self.layout.secret, self._secret_at[j], fields, strict=True):
+                    shown = hidden if j != seat and not over and hides(state, j, seat, name) else whole
+                    floats[at:at + len(shown)] = shown
+        import numpy as np
+
+        vector = np.frombuffer(floats, dtype=np.float32)  # made here: a copy of this object has its own floats
+        if out is None:
+            out = vector.copy()
+        else:
+            out[:] = vector
+        floats[seat] = 0.0
+        return out
+
+    def _update(self, state: Any) -> None:
+        """Write the parts of ``state`` that are not the same objects as at the last state."""
+        players = state.players
+        if len(players) != len(self._pieces):
+            self._reset(len(players))
+        self._state = state
+        floats = self._floats
+        d = state.decision
+        kind, player = self._kinds.get(d.kind), d.player
+        if kind is None:
+            raise LayoutError(f"{self.ruleset}: the decision kind {d.kind!r} is not in the observation's "
+                                  f"layout (it has: {', '.join(self._kinds)})")
+        if (kind, player) != self._decision:
+            old_kind, old_player = self._decision
+            if old_kind is not None:
+                floats[self._kind_at + old_kind] = 0.0
+            if old_player is not None:
+                floats[self._player_at + old_player] = 0.0
+            floats[self._kind_at + kind] = 1.0
+            if player is not None:
+                floats[self._player_at + player] = 1.0
+            self._decision = (kind, player)
+        values, game = self._get(state.__dict__), self._game
+        for i in compress(range(len(values)), map(is_not, values, self._values)):  # side by side, in C
+            at, code = game[i]
+            floats[at:at + code.size] = array("f", code.write(values[i]))
+        self._values = values
+        pieces, plain, pfields, secret = self._pieces, self._plain, self._pfields, self.layout.secret
+        for j in compress(range(len(players)), map(is_not, players, pieces)):  # the players who changed
+            pieces[j] = p = players[j]
+            fields, before = self._pget(p.__dict__), self._fields[j]
+            self._fields[j] = fields
+            base = self._pstart[j]
+            changed = False
+            for k in compress(range(len(fields)), map(is_not, fields, before)):
+                if k >= plain:
+                    changed = True
+                    continue
+                at, code = pfields[k]
+                floats[base + at:base + at + code.size] = array("f", code.write(fields[k]))
+            if changed or not self._secret[j]:
+                self._secret[j] = [_seen(code, v) for (_, code), v in zip(secret, fields[plain:], strict=True)]
+
+
+def _seen(code: Code, value: Any) -> tuple[array[float], array[float]]:
+    """A secret field as its owner sees it (its count, then the value) and as the others do (the count alone)."""
+    count = float(len(value)) if isinstance(value, (tuple, list, frozenset, set)) else float(value is not None)
+    whole = array("f", [count, *code.write(value)])
+    return whole, array("f", [count, *([0.0] * code.size)])
+
