@@ -11,12 +11,12 @@ interleaved (A B C D E F, A B C D E F, ...) so a slow spell of the shared machin
 * **engine**: our own ``s.legal_actions()`` then ``s.apply(a)``, a decision at a time;
 * **pz step**: ``MarcoPoloEnv.step(index)`` (it applies the action and makes the next mask's
   legal numbers), no observation;
-* **pz step+obs**: as above with ``env.last()`` first (the seat's observation: the hashed features
-  of its view and the action mask), what an RL loop pays;
+* **pz step+obs**: as above with ``env.last()`` first (the seat's observation: its ruleset's
+  observation vector and the action mask), what an RL loop pays;
 * **os step**: ``state.legal_actions()`` then ``state.apply_action(index)`` of the OpenSpiel game;
 * **os step+obs**: as above with ``state.observation_tensor(player)`` first (OpenSpiel's C++ route:
-  it also writes a first position's tensor to learn the size, and returns the 4,096 numbers as a
-  Python list);
+  it also writes a first position's tensor to learn the size, and returns the vector as a Python
+  list);
 * **os step+observer**: as above with ``observation.set_from(state, player)`` first, the observer of
   ``open_spiel.python.observation.make_observation(game)`` (its ``tensor``, a numpy vector, filled in
   place: OpenSpiel's Python route);
@@ -45,6 +45,7 @@ from open_spiel.python.observation import make_observation
 import mp_notebook as mp
 from mp_notebook.adapters.openspiel import MarcoPoloObserver, game_name  # importing it registers the games
 from mp_notebook.adapters.pettingzoo import MarcoPoloEnv
+from mp_notebook.adapters.seats import observation_layout
 from mp_notebook.adapters.vocabulary import action_space
 from mp_notebook.registry import PACKAGES
 
@@ -150,7 +151,8 @@ def main() -> None:
         for _ in range(args.rounds):
             for name, run in ways.items():
                 times[name].append(cpu(run) / decisions * 1e6)
-        print(f"\n{ruleset}: {decisions} decisions, action space {len(action_space(ruleset))}")
+        print(f"\n{ruleset}: {decisions} decisions, action space {len(action_space(ruleset))}, "
+              f"observation {observation_layout(ruleset).size} numbers")
         for name, values in times.items():
             ratio = statistics.median(v / e for v, e in zip(values, times["engine"], strict=True))
             print(f"  {name:16s} {statistics.median(values):8.1f} us  [{min(values):.1f}-{max(values):.1f}]"

@@ -47,11 +47,20 @@ class LayoutError(ArgumentError):
 class Code:
     """How one value is written: ``size`` numbers made by ``write(value)`` (``None``, an absent
     value, written as zeros or the code's own reading of it). ``blind``: the value's contents are
-    not read (a face-down pile's size)."""
+    not read (a face-down pile's size). ``change(floats, at, old, new)``, if given, writes ``new``
+    over ``old`` in place, touching only what differs (an observation follows a game step by step)."""
 
     size: int
     write: Callable[[Any], list[float]]
     blind: bool = False
+    change: Callable[[Any, int, Any, Any], None] | None = None
+
+    def put(self, floats: array[float], at: int, old: Any, new: Any) -> None:
+        """Write ``new`` at ``floats[at:at + size]``, where ``old`` is written (``_UNSEEN``: unknown)."""
+        if self.change is not None and old is not _UNSEEN:
+            self.change(floats, at, old, new)
+        else:
+            floats[at:at + self.size] = array("f", self.write(new))
 
 
 def number() -> Code:
@@ -60,11 +69,15 @@ def number() -> Code:
     >>> number().write(3), number().write(None), number().write(True)
     ([3.0], [0.0], [1.0])
     """
-    return Code(1, _number)
+    return Code(1, _number, change=_change_number)
 
 
 def _number(v: Any) -> list[float]:
     return [0.0 if v is None else float(v)]
+
+
+def _change_number(floats: array[float], at: int, old: Any, new: Any) -> None:
+    floats[at] = 0.0 if new is None else float(new)
 
 
 def one_of(what: str, words: Iterable[Any]) -> Code:
@@ -83,7 +96,13 @@ def one_of(what: str, words: Iterable[Any]) -> Code:
             out[_at(index, what, v)] = 1.0
         return out
 
-    return Code(n, write)
+    def change(floats: array[float], at: int, old: Any, new: Any) -> None:
+        if old is not None:
+            floats[at + index[old]] = 0.0
+        if new is not None:
+            floats[at + _at(index, what, new)] = 1.0
+
+    return Code(n, write, change=change)
 
 
 def counts(what: str, words: Iterable[Any]) -> Code:
@@ -105,7 +124,15 @@ def counts(what: str, words: Iterable[Any]) -> Code:
                 out[_at(index, what, w)] += 1.0
         return out
 
-    return Code(n, write)
+    def change(floats: array[float], at: int, old: Any, new: Any) -> None:
+        for w in (new.values() if type(new) is dict else new or ()):
+            if w is not None:
+                floats[at + _at(index, what, w)] += 1.0
+        for w in (old.values() if type(old) is dict else old or ()):
+            if w is not None:
+                floats[at + index[w]] -= 1.0
+
+    return Code(n, write, change=change)
 
 
 def count() -> Code:
@@ -114,7 +141,7 @@ def count() -> Code:
     >>> count().write(frozenset({"Xian", "Lhasa"})), count().blind
     ([2.0], False)
     """
-    return Code(1, _size)
+    return Code(1, _size, change=_change_size)
 
 
 def size() -> Code:
@@ -123,11 +150,15 @@ def size() -> Code:
     >>> size().write(("R12", "R03")), size().blind
     ([2.0], True)
     """
-    return Code(1, _size, blind=True)
+    return Code(1, _size, blind=True, change=_change_size)
 
 
 def _size(v: Any) -> list[float]:
     return [float(len(v or ()))]
+
+
+def _change_size(floats: array[float], at: int, old: Any, new: Any) -> None:
+    floats[at] = float(len(new or ()))
 
 
 def each(n: int, code: Code) -> Code:
@@ -137,15 +168,27 @@ def each(n: int, code: Code) -> Code:
     [4.0, 5.0, 0.0]
     """
     def write(v: Any) -> list[float]:
-        v = v or ()
-        if len(v) > n:
-            raise LayoutError(f"a sequence of {len(v)} values where the observation has room for {n}: {v!r}")
+        v = _room(v or (), n)
         out: list[float] = []
         for i in range(n):
             out += code.write(v[i] if i < len(v) else None)
         return out
 
-    return Code(n * code.size, write, code.blind)
+    def change(floats: array[float], at: int, old: Any, new: Any) -> None:
+        old, new = old or (), _room(new or (), n)
+        for i in range(max(len(old), len(new))):
+            a = old[i] if i < len(old) else None
+            b = new[i] if i < len(new) else None
+            if a is not b:
+                code.put(floats, at + i * code.size, a, b)
+
+    return Code(n * code.size, write, code.blind, change)
+
+
+def _room(v: Any, n: int) -> Any:
+    if len(v) > n:
+        raise LayoutError(f"a sequence of {len(v)} values where the observation has room for {n}: {v!r}")
+    return v
 
 
 def table(what: str, keys: Iterable[Any], code: Code) -> Code:
@@ -155,20 +198,28 @@ def table(what: str, keys: Iterable[Any], code: Code) -> Code:
     >>> table("city", ["Xian", "Lhasa"], number()).write({"Lhasa": 2})
     [0.0, 2.0]
     """
-    order = tuple(_index(what, keys))
+    order = _index(what, keys)
 
     def write(v: Any) -> list[float]:
         v = v or {}
         for k in v:
-            if k not in order:
-                raise LayoutError(f"the {what} {k!r} is not in the observation's layout (it has: "
-                                      f"{', '.join(map(str, order))})")
+            _at(order, what, k)
         out: list[float] = []
         for k in order:
             out += code.write(v.get(k))
         return out
 
-    return Code(len(order) * code.size, write, code.blind)
+    def change(floats: array[float], at: int, old: Any, new: Any) -> None:
+        old, new = old or {}, new or {}
+        for k, b in new.items():
+            a = old.get(k)
+            if a is not b:
+                code.put(floats, at + _at(order, what, k) * code.size, a, b)
+        for k, a in old.items():
+            if k not in new:
+                code.put(floats, at + order[k] * code.size, a, None)
+
+    return Code(len(order) * code.size, write, code.blind, change)
 
 
 def custom(n: int, write: Callable[[Any], Sequence[float]]) -> Code:
@@ -308,15 +359,19 @@ class _Observer:
         self._player_at = starts["decision.player"]
         self._game = [(starts[f"state.{name}"], code) for name, code in lay.game]
         self._get = _getter([name for name, _ in lay.game])
-        names = [name for name, _ in lay.player] + [name for name, _ in lay.secret]
-        self._pget = _getter(names)
+        # each player's fields everyone sees, then its secret ones and those that reveal them (watched)
+        secret = [name for name, _ in lay.secret]
+        revealing = [by for name, by in self.secrets.own if by and name in secret]
+        self._pget = _getter([name for name, _ in lay.player] + secret + revealing)
         first = lay.player[0][0]
         self._pstart = [starts[f"players.{j}.{first}"] for j in range(MAX_SEATS)]  # each player's block
         self._pfields = [(starts[f"players.0.{name}"] - self._pstart[0], code) for name, code in lay.player]
         self._plain = len(lay.player)
-        self._secret_at = [[starts[f"players.{j}.{name}"] for name, _ in lay.secret] for j in range(MAX_SEATS)]
-        self._secret_end = starts[f"players.0.{lay.secret[0][0]}"] if lay.secret else self.size
+        self._secret_at = starts[f"players.0.{secret[0]}"] if secret else self.size  # the seat's own part
         self._reset(0)
+        import numpy as np
+
+        self._vector = np.frombuffer(self._floats, dtype=np.float32)  # the same numbers (a copy starts afresh)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A copy or a pickle starts afresh (its first state is written whole)."""
@@ -324,14 +379,15 @@ class _Observer:
 
     def _reset(self, players: int) -> None:
         """Forget what was seen (a game of ``players`` players follows): all zeros."""
-        self._floats[:] = array("f", bytes(4 * self.size))
+        self._floats[:] = array("f", bytes(4 * self.size))  # the same length: numpy's view stays
         self._state: Any = None
         self._decision: tuple[int | None, int | None] = (None, None)
         self._values: tuple[Any, ...] = (_UNSEEN,) * len(self._game)
         self._pieces: list[Any] = [None] * players
-        self._fields: list[tuple[Any, ...]] = [(_UNSEEN,) * (self._plain + len(self.layout.secret))] * players
-        # each player's secret fields as (seen whole, seen hidden), by field
-        self._secret: list[list[tuple[array[float], array[float]]]] = [[] for _ in range(players)]
+        self._fields: list[tuple[Any, ...]] = [(_UNSEEN,)] * players
+        self._secret: list[list[tuple[array[float], array[float]]]] = [[] for _ in range(players)]  # by field
+        self._version = 0  # counts the changes of the players' secret fields (and what reveals them)
+        self._seen: dict[int, tuple[int, bool, array[float]]] = {}  # by seat: its secret part, as of then
 
     def __call__(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         if state is not self._state:
@@ -339,20 +395,26 @@ class _Observer:
         floats = self._floats
         floats[seat] = 1.0
         if self.layout.secret:
-            hides, over = self.secrets.hides, state.is_over
-            for j, fields in enumerate(self._secret):
-                for (name, _), at, (whole, hidden) in zip(self.layout.secret, self._secret_at[j], fields, strict=True):
-                    shown = hidden if j != seat and not over and hides(state, j, seat, name) else whole
-                    floats[at:at + len(shown)] = shown
-        import numpy as np
-
-        vector = np.frombuffer(floats, dtype=np.float32)  # made here: a copy of this object has its own floats
+            over = state.is_over
+            seen = self._seen.get(seat)
+            if seen is None or seen[0] != self._version or seen[1] is not over:
+                seen = self._seen[seat] = (self._version, over, self._secrets(state, seat, over))
+            floats[self._secret_at:self._secret_at + len(seen[2])] = seen[2]
         if out is None:
-            out = vector.copy()
+            out = self._vector.copy()
         else:
-            out[:] = vector
+            out[:] = self._vector
         floats[seat] = 0.0
         return out
+
+    def _secrets(self, state: Any, seat: int, over: bool) -> array[float]:
+        """The players' secret fields as ``seat`` sees them (every seat's part, in order)."""
+        part = array("f")
+        hides = self.secrets.hides
+        for j, fields in enumerate(self._secret):
+            for (name, _), (whole, hidden) in zip(self.layout.secret, fields, strict=True):
+                part += hidden if j != seat and not over and hides(state, j, seat, name) else whole
+        return part
 
     def _update(self, state: Any) -> None:
         """Write the parts of ``state`` that are not the same objects as at the last state."""
@@ -365,7 +427,7 @@ class _Observer:
         kind, player = self._kinds.get(d.kind), d.player
         if kind is None:
             raise LayoutError(f"{self.ruleset}: the decision kind {d.kind!r} is not in the observation's "
-                                  f"layout (it has: {', '.join(self._kinds)})")
+                              f"layout (it has: {', '.join(self._kinds)})")
         if (kind, player) != self._decision:
             old_kind, old_player = self._decision
             if old_kind is not None:
@@ -376,31 +438,36 @@ class _Observer:
             if player is not None:
                 floats[self._player_at + player] = 1.0
             self._decision = (kind, player)
-        values, game = self._get(state.__dict__), self._game
-        for i in compress(range(len(values)), map(is_not, values, self._values)):  # side by side, in C
+        values, before, game = self._get(state.__dict__), self._values, self._game
+        for i in compress(range(len(values)), map(is_not, values, before)):  # side by side, in C
             at, code = game[i]
-            floats[at:at + code.size] = array("f", code.write(values[i]))
+            code.put(floats, at, before[i], values[i])
         self._values = values
-        pieces, plain, pfields, secret = self._pieces, self._plain, self._pfields, self.layout.secret
+        pieces, plain, pfields = self._pieces, self._plain, self._pfields
         for j in compress(range(len(players)), map(is_not, players, pieces)):  # the players who changed
             pieces[j] = p = players[j]
             fields, before = self._pget(p.__dict__), self._fields[j]
             self._fields[j] = fields
             base = self._pstart[j]
-            changed = False
+            if len(before) != len(fields):  # not seen yet
+                before = (_UNSEEN,) * len(fields)
+            secret = False
             for k in compress(range(len(fields)), map(is_not, fields, before)):
                 if k >= plain:
-                    changed = True
+                    secret = True
                     continue
                 at, code = pfields[k]
-                floats[base + at:base + at + code.size] = array("f", code.write(fields[k]))
-            if changed or not self._secret[j]:
-                self._secret[j] = [_seen(code, v) for (_, code), v in zip(secret, fields[plain:], strict=True)]
+                code.put(floats, base + at, before[k], fields[k])
+            if secret:
+                self._secret[j] = _seen(self.layout.secret, fields[plain:])
+                self._version += 1
 
 
-def _seen(code: Code, value: Any) -> tuple[array[float], array[float]]:
-    """A secret field as its owner sees it (its count, then the value) and as the others do (the count alone)."""
-    count = float(len(value)) if isinstance(value, (tuple, list, frozenset, set)) else float(value is not None)
-    whole = array("f", [count, *code.write(value)])
-    return whole, array("f", [count, *([0.0] * code.size)])
-
+def _seen(secret: Fields, values: tuple[Any, ...]) -> list[tuple[array[float], array[float]]]:
+    """A player's secret fields as its owner sees them (each as its count, then its value) and as
+    the others do while they are hidden (the count alone)."""
+    out = []
+    for (_, code), value in zip(secret, values, strict=False):
+        n = float(len(value)) if isinstance(value, (tuple, list, frozenset, set)) else float(value is not None)
+        out.append((array("f", [n, *code.write(value)]), array("f", [n, *([0.0] * code.size)])))
+    return out

@@ -25,12 +25,13 @@ def layout(s: Any) -> Layout:
     """The layout of the game of ``s`` (a sample state: its components give the words)."""
     c = s.components
     places = list(c.locations)
+    cities = sorted(c.trading_cities)
     sectors = sorted({str(x) for ring in c.rules.spinner.values() for x in ring})
     game = (
         ("num_players", number()), ("round", number()), ("first_player", one_of("seat", SEATS)),
         ("turn", one_of("seat", SEATS)), ("decks", table("colour", c.colours, size())), ("plaques", size()),
         ("secrets_left", number()), ("booty", table("ring", MODES, custom(2, _booty))),
-        ("visit", custom(len(places) + 4, _visit(places))), ("extra_turns", number()),
+        ("visit", custom(len(cities) + 4, _visit(cities))), ("extra_turns", number()),
         ("spun", custom(len(MODES) + len(sectors), _spun(sectors))), ("round_limit", number()),
         ("winner", one_of("seat", SEATS)), ("over", number()),
     )
@@ -38,7 +39,7 @@ def layout(s: Any) -> Layout:
         ("gulden", number()), ("cards", counts("ware card", c.cards)), ("secrets", number()),
         ("location", one_of("place", places)), ("mode", one_of("mode", MODES)),
     )
-    return Layout(kinds=KINDS, game=game, player=player, secret=(("plaque", one_of("mission city", places)),))
+    return Layout(kinds=KINDS, game=game, player=player, secret=(("plaque", one_of("mission city", c.rules.missions)),))
 
 
 def _booty(booty: Any) -> list[float]:
@@ -47,17 +48,17 @@ def _booty(booty: Any) -> list[float]:
     return [float(gulden), float(len(cards))]
 
 
-def _visit(places: list[str]) -> Any:
+def _visit(cities: list[str]) -> Any:
     """A trading visit: the city, whether a colour was sold, the cards bought, whether the player
     traded with a merchant and how many merchants were there."""
-    index = {p: k for k, p in enumerate(places)}
+    index = {p: k for k, p in enumerate(cities)}
 
     def write(visit: Any) -> list[float]:
-        out = [0.0] * (len(places) + 4)
+        out = [0.0] * (len(cities) + 4)
         if visit is not None:
             city, sold, bought, traded, present = visit
             out[index[city]] = 1.0
-            out[len(places):] = [float(bool(sold)), float(bought), float(traded), float(len(present))]
+            out[len(cities):] = [float(bool(sold)), float(bought), float(traded), float(len(present))]
         return out
 
     return write

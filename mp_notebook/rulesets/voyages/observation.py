@@ -34,7 +34,7 @@ def layout(s: Any) -> Layout:
         ("black_bought", number()), ("over", number()), ("posted_now", count()), ("completing", count()),
         ("spaces", table("action space", spaces, _space())),
         ("beijing", each(len(c.beijing), one_of("seat", SEATS))), ("black_pool", number()),
-        ("markers", table("city", places, one_of("city bonus", c.city_bonuses))),
+        ("markers", table("city", c.bonus_cities.values(), one_of("city bonus", c.city_bonuses))),
         ("outposts", counts("outpost tile", ["", *c.outposts])),  # "": taken
         ("cards", counts("city card", c.city_cards)),
         ("contract_spaces", counts("contract", contracts)),
