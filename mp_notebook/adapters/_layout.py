@@ -389,9 +389,10 @@ class _Observer:
         self._version = 0  # counts the changes of the players' secret fields (and what reveals them)
         self._seen: dict[int, tuple[int, bool, array[float]]] = {}  # by seat: its secret part, as of then
 
-    def __call__(self, state: Any, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, state: Any, seat: int, out: np.ndarray | None = None, decision: Any = None) -> np.ndarray:
+        """``decision``: ``state.decision`` if the caller has it (a ruleset may work it out at each ask)."""
         if state is not self._state:
-            self._update(state)
+            self._update(state, decision)
         floats = self._floats
         floats[seat] = 1.0
         if self.layout.secret:
@@ -416,14 +417,14 @@ class _Observer:
                 part += hidden if j != seat and not over and hides(state, j, seat, name) else whole
         return part
 
-    def _update(self, state: Any) -> None:
+    def _update(self, state: Any, decision: Any = None) -> None:
         """Write the parts of ``state`` that are not the same objects as at the last state."""
         players = state.players
         if len(players) != len(self._pieces):
             self._reset(len(players))
         self._state = state
         floats = self._floats
-        d = state.decision
+        d = state.decision if decision is None else decision
         kind, player = self._kinds.get(d.kind), d.player
         if kind is None:
             raise LayoutError(f"{self.ruleset}: the decision kind {d.kind!r} is not in the observation's "

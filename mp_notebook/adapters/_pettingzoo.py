@@ -56,6 +56,7 @@ class MarcoPoloEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.seed: int | None = None
         self._legal: dict[int, Any] = {}
+        self._awaited: Any = None  # the game's decision (a ruleset may work it out at each ask)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -96,20 +97,24 @@ class MarcoPoloEnv(AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             self._legal = {}
+            self._awaited = None
             self.agent_selection = self.agents[0]
         else:
             legal = s.legal_actions()  # by number (the mask needs no order)
             self._legal = dict(zip(self.space._numbers(legal), legal, strict=True))
-            self.agent_selection = self.possible_agents[s.current_player]  # type: ignore[index]
+            self._awaited = s.decision
+            self.agent_selection = self.possible_agents[self._awaited.player]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: its observation vector and, when it is to act, the mask of its
         legal actions (zeros otherwise)."""
         seat = self.possible_agents.index(self._agent(agent))
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if agent == self.agent_selection and self._legal:
-            mask[np.fromiter(self._legal, np.intp, len(self._legal))] = 1
-        return {"observation": self._observer(self.game, seat), "action_mask": mask}
+        mask = bytearray(len(self.space))
+        if agent == self.agent_selection:
+            for k in self._legal:
+                mask[k] = 1
+        return {"observation": self._observer(self.game, seat, decision=self._awaited),
+                "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees now as text: its view as compact ASCII JSON, keys sorted
