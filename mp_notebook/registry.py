@@ -12,17 +12,18 @@ ruleset packages, which implement the protocols those layers define, stand above
 Besides starting games, a ruleset answers the generic layers through *parts*: modules of its
 package that implement a protocol the layer defines. Each is imported on first use.
 
-=========  ==========================================  =============================================
-part       asked by                                    protocol
-=========  ==========================================  =============================================
-routes     ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board.routes.RouteTerms`
-map        ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
-ui         ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
-agents     greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
-value      the learned value, ``SearchAgent``          :class:`mp_notebook.agents.value.ValueTerms`
-secrets    a seat's view, ``determinize``, adapters    :class:`mp_notebook.engine.state.SeatSecrets`
-forms      the PettingZoo/OpenSpiel action space       :class:`mp_notebook.adapters.vocabulary.FormTerms`
-=========  ==========================================  =============================================
+===========  ==========================================  =============================================
+part         asked by                                    protocol
+===========  ==========================================  =============================================
+routes       ``mp.routes`` (route terms of a player)     :class:`mp_notebook.board.routes.RouteTerms`
+map          ``mp.show_map``, the app's map              :class:`mp_notebook.render.map.MapTerms`
+ui           ``mp.play`` (labels, boards, seats)         :class:`mp_notebook.ui.labels.UiTerms`
+agents       greedy/search agents, ``evaluate``          :class:`mp_notebook.agents.base.AgentTerms`
+value        the learned value, ``SearchAgent``          :class:`mp_notebook.agents.value.ValueTerms`
+secrets      a seat's view, ``determinize``, adapters    :class:`mp_notebook.engine.state.SeatSecrets`
+forms        the PettingZoo/OpenSpiel action space       :class:`mp_notebook.adapters.vocabulary.FormTerms`
+observation  the PettingZoo/OpenSpiel observation        :class:`mp_notebook.adapters.seats.ObservationTerms`
+===========  ==========================================  =============================================
 
 >>> get("mp2").title
 'Marco Polo II: In the Service of the Khan'

@@ -181,12 +181,13 @@ BUILT: dict[str, str] = {
     "mp_notebook.lessons.Picture": "a record picture and score_sheet return",
     "mp_notebook.adapters.vocabulary.ActionSpace": "made by action_space",
     "mp_notebook.adapters.vocabulary.FormTerms": "a protocol: what a ruleset's forms part offers",
+    "mp_notebook.adapters.seats.ObservationTerms": "a protocol: what a ruleset's observation part offers",
 }
 """Classes whose constructor is not a user's to call, and why. A protocol's methods are what an
 implementation offers, and the search's records are read by attribute: their methods are left out
 too (:data:`NOT_CALLED`)."""
 NOT_CALLED = ("mp_notebook.routes.TravelRules", "mp_notebook.agents.Agent", "mp_notebook.agents.value.ValueTerms",
-              "mp_notebook.adapters.vocabulary.FormTerms")
+              "mp_notebook.adapters.vocabulary.FormTerms", "mp_notebook.adapters.seats.ObservationTerms")
 """Exported classes whose methods are not a user's to call (see :data:`BUILT`)."""
 
 

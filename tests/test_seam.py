@@ -25,6 +25,7 @@ import networkx as nx
 import pytest
 
 import mp_notebook as mp
+from mp_notebook.adapters.seats import ObservationTerms
 from mp_notebook.adapters.vocabulary import FormTerms
 from mp_notebook.agents.base import AgentTerms
 from mp_notebook.agents.value import ValueTerms
@@ -63,7 +64,8 @@ NAMED_TABLES = {
 }
 """The tables outside the ruleset packages allowed to be keyed by a ruleset's name, and why."""
 PARTS: dict[str, type] = {"routes": RouteTerms, "map": MapTerms, "ui": UiTerms, "agents": AgentTerms,
-                         "value": ValueTerms, "secrets": SeatSecrets, "forms": FormTerms}
+                         "value": ValueTerms, "secrets": SeatSecrets, "forms": FormTerms,
+                         "observation": ObservationTerms}
 """Each part a ruleset may offer, and the protocol (of the layer that asks for it) it implements."""
 DECLARED = (*PARTS.values(), BoardRoute)
 """The protocols of what a ruleset hands the generic layers: its parts, and its board's routes."""

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mp_notebook.engine import view as views
 from mp_notebook.engine.errors import ArgumentError
@@ -321,12 +321,20 @@ class Layout:
         return self
 
 
+class ObservationTerms(Protocol):
+    """What a ruleset's ``observation`` part answers: the layout of its observation vector."""
+
+    def layout(self, s: Any) -> Layout:
+        """The layout, its words read from the components of ``s`` (a sample state of the ruleset)."""
+        ...
+
+
 @functools.cache
 def layout(ruleset: str) -> Layout:
     """The observation layout of ``ruleset`` (its ``observation`` part, from a sample game)."""
     rules = get(ruleset)
-    return rules.part("observation").layout(new_game(2, ruleset=rules.id, seed=0)).checked(  # type: ignore[no-any-return]
-        rules.part("secrets").SECRETS)
+    terms: ObservationTerms = rules.part("observation")
+    return terms.layout(new_game(2, ruleset=rules.id, seed=0)).checked(rules.part("secrets").SECRETS)
 
 
 def _getter(names: Sequence[str]) -> Callable[[Any], tuple[Any, ...]]:

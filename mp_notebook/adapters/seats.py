@@ -19,6 +19,7 @@ vector of its own (every fact of the view, in 4,096 numbers).
 ('hidden', True)
 """
 
+from mp_notebook.adapters._layout import ObservationTerms
 from mp_notebook.adapters._seats import (
     facts,
     features,
@@ -30,5 +31,5 @@ from mp_notebook.adapters._seats import (
     seen_action,
 )
 
-__all__ = ["facts", "features", "final_returns", "observation", "observation_layout", "observation_text", "seat_view",
-           "seen_action"]
+__all__ = ["ObservationTerms", "facts", "features", "final_returns", "observation", "observation_layout",
+           "observation_text", "seat_view", "seen_action"]
