@@ -215,7 +215,8 @@ def test_observation_vector_ignores_what_the_seat_cannot_see(ruleset):
     (the other players' secret cards, the order of every face-down pile, the Automa's deck and
     slide), every few steps of random games; an observer kept up to date agrees. Another player's
     secret card changes only its owner's observation."""
-    for players, options, seed in random_games(ruleset, 2):
+    solo = [(["Ana"], {"automa": "L2"}, 7)] if ruleset == "mp2" else []  # the Automa's deck and slide
+    for players, options, seed in [*random_games(ruleset, 2), *solo]:
         s = mp.new_game(players, ruleset=ruleset, seed=seed, **options)
         rng = random.Random(seed)
         kept = _Observer(ruleset)
@@ -235,6 +236,12 @@ def test_observation_vector_ignores_what_the_seat_cannot_see(ruleset):
         edited = s.with_player(1, goal=goals[0])
         assert np.array_equal(observation(s, 0), observation(edited, 0))
         assert not np.array_equal(observation(s, 1), observation(edited, 1))
+    if ruleset == "schmidt":  # random games rarely give a merchant a Golden Plaque: two missions, set by hand
+        one, two = (s.with_player(1, plaque=m) for m in s.plaques[:2])
+        assert np.array_equal(observation(one, 0), observation(two, 0))
+        assert np.array_equal(observation(one.determinize(0, 5), 0), observation(one, 0))
+        assert not np.array_equal(observation(one, 1), observation(two, 1))
+        assert not np.array_equal(observation(s, 0), observation(one, 0))  # that he holds one shows
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -229,7 +229,7 @@ def custom(n: int, write: Callable[[Any], Sequence[float]]) -> Code:
     [1.0, 5.0]
     """
     def checked(v: Any) -> list[float]:
-        out = [float(x) for x in write(v)]
+        out = list(write(v))
         if len(out) != n:
             raise LayoutError(f"a custom code gave {len(out)} numbers for {v!r}, not {n}")
         return out

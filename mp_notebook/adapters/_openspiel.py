@@ -186,12 +186,13 @@ class _Saved:
     """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
     its legal actions by number once asked for (never copied: a copy asks again)."""
 
-    __slots__ = ("legal", "player", "state")
+    __slots__ = ("decision", "legal", "player", "state")
 
     def __init__(self, state: GameState):
         self.state = state
         self.legal: dict[int, Action] | None = None
         self.player: int | None = None  # OpenSpiel's current player, once asked for (it asks often)
+        self.decision: Any = None  # and the state's decision then (a ruleset may work it out at each ask)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Saved:
         return _Saved(copy.deepcopy(self.state, memo))
@@ -228,8 +229,12 @@ class MarcoPoloState(pyspiel.State):
         player = saved.player
         if player is None:
             s = saved.state
-            player = saved.player = TERMINAL if s.is_over else s.current_player
-        return player  # type: ignore[return-value]
+            if s.is_over:
+                player = saved.player = TERMINAL
+            else:
+                saved.decision = s.decision
+                player = saved.player = saved.decision.player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         saved = self._saved
@@ -312,7 +317,7 @@ class MarcoPoloObserver:
                 first = self._first[player] = (s, observation(s, player))
             self.tensor[:] = first[1]
             return
-        self._observer(s, player, self.tensor)
+        self._observer(s, player, self.tensor, state._saved.decision)
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
