@@ -225,7 +225,7 @@ def table(what: str, keys: Iterable[Any], code: Code) -> Code:
 def custom(n: int, write: Callable[[Any], Sequence[float]]) -> Code:
     """``n`` numbers made by the ruleset's own ``write(value)`` (it must give exactly ``n``).
 
-    >>> custom(2, lambda v: (v or (0, 0))).write((1, 5))
+    >>> custom(2, lambda v: v or (0.0, 0.0)).write((1.0, 5.0))
     [1.0, 5.0]
     """
     def checked(v: Any) -> list[float]:
