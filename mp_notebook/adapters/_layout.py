@@ -365,7 +365,7 @@ class _Observer:
         starts = {name: start for name, start, _ in lay.blocks}
         self._kind_at = starts["decision.kind"]
         self._player_at = starts["decision.player"]
-        self._game = [(starts[f"state.{name}"], code) for name, code in lay.game]
+        self._game = [(starts[f"state.{name}"], code, code.change) for name, code in lay.game]
         self._get = _getter([name for name, _ in lay.game])
         # each player's fields everyone sees, then its secret ones and those that reveal them (watched)
         secret = [name for name, _ in lay.secret]
@@ -373,7 +373,8 @@ class _Observer:
         self._pget = _getter([name for name, _ in lay.player] + secret + revealing)
         first = lay.player[0][0]
         self._pstart = [starts[f"players.{j}.{first}"] for j in range(MAX_SEATS)]  # each player's block
-        self._pfields = [(starts[f"players.0.{name}"] - self._pstart[0], code) for name, code in lay.player]
+        self._pfields = [(starts[f"players.0.{name}"] - self._pstart[0], code, code.change)
+                         for name, code in lay.player]
         self._plain = len(lay.player)
         self._secret_at = starts[f"players.0.{secret[0]}"] if secret else self.size  # the seat's own part
         self._reset(0)
@@ -449,8 +450,11 @@ class _Observer:
             self._decision = (kind, player)
         values, before, game = self._get(state.__dict__), self._values, self._game
         for i in compress(range(len(values)), map(is_not, values, before)):  # side by side, in C
-            at, code = game[i]
-            code.put(floats, at, before[i], values[i])
+            at, code, change = game[i]  # Code.put, inline (a step changes a few fields: each call counts)
+            if change is None or before[i] is _UNSEEN:
+                floats[at:at + code.size] = array("f", code.write(values[i]))
+            else:
+                change(floats, at, before[i], values[i])
         self._values = values
         pieces, plain, pfields = self._pieces, self._plain, self._pfields
         for j in compress(range(len(players)), map(is_not, players, pieces)):  # the players who changed
@@ -465,8 +469,11 @@ class _Observer:
                 if k >= plain:
                     secret = True
                     continue
-                at, code = pfields[k]
-                code.put(floats, base + at, before[k], fields[k])
+                at, code, change = pfields[k]
+                if change is None or before[k] is _UNSEEN:
+                    floats[base + at:base + at + code.size] = array("f", code.write(fields[k]))
+                else:
+                    change(floats, base + at, before[k], fields[k])
             if secret:
                 self._secret[j] = _seen(self.layout.secret, fields[plain:])
                 self._version += 1
