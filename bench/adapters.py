@@ -24,8 +24,8 @@ interleaved (A B C D E F, A B C D E F, ...) so a slow spell of the shared machin
   as it is): what OpenSpiel's C++ route costs by itself, the part of os step+obs that is not ours.
 
 It prints the CPU time per decision of each (median of the rounds, and the spread min-max) and each
-adapter's ratio to the engine (the median of the rounds' ratios, and their min-max). Aim: an adapter step, with its
-observation, <= 2x our own apply + legal_actions. This prints figures; it is not a test.
+adapter's ratio to the engine (the median of the rounds' ratios, and their min-max). Aim: an adapter
+step, with its observation, <= 2x our own apply + legal_actions. This prints figures; it is not a test.
 """
 
 from __future__ import annotations
@@ -134,7 +134,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
     print(f"{args.games} random {args.players}-player games per ruleset, {args.rounds} interleaved rounds; "
-          f"CPU microseconds per decision: median [min-max]; ratio to engine: median of the rounds' ratios")
+          f"CPU microseconds per decision: median [min-max]; ratio to engine: median of the rounds' ratios "
+          f"[min-max]")
     for ruleset in PACKAGES:
         games = fixed_games(ruleset, args.players, args.games)
         decisions = sum(len(a) for _, a in games)
