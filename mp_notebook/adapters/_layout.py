@@ -250,7 +250,7 @@ def _at(index: dict[Any, int], what: str, word: Any) -> int:
     k = index.get(word)
     if k is None:
         raise LayoutError(f"the {what} {word!r} is not in the observation's layout (it has: "
-                              f"{', '.join(map(str, index))})")
+                          f"{', '.join(map(str, index))})")
     return k
 
 
