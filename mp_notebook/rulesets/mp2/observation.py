@@ -41,10 +41,12 @@ def layout(s: Any) -> Layout:
         ("offer_piles", each(3, size())),
         ("markers", table("city", [n for n, loc in c.locations.items() if loc.city_bonus],
                           one_of("city bonus", c.city_bonuses))),
-        ("outposts", counts("outpost tile", ["", *c.outposts])),  # "": taken
-        ("cards", counts("city card", c.city_cards)),
+        ("outposts", table("city", [n for n, loc in c.locations.items() if loc.outpost],
+                           one_of("outpost tile", ["", *c.outposts]))),  # "": taken
+        ("cards", table("card space", [*c.card_spaces, *AREA_SPACES], one_of("city card", c.city_cards))),
         ("card_deck", size()), ("contract_pile", size()),
-        ("display", custom(len(contracts), _displayed(contracts))),
+        ("display", table("city", [n for n, loc in c.locations.items() if loc.contracts],
+                          counts("contract", contracts))),
         ("black_pool", counts("die", (0, *FACES))),
         ("automa", custom(len(_AUTOMA), _automa)),
     )
@@ -70,21 +72,6 @@ def _space() -> Code:
         return [float(k in seats) for k in SEATS] + [float(len(dice)), float(max(dice, default=0))]
 
     return custom(6, write)
-
-
-def _displayed(contracts: list[str]) -> Any:
-    """The contracts on the display (by city; which ones, not where)."""
-    index = {x: k for k, x in enumerate(contracts)}
-
-    def write(display: dict[str, Any]) -> list[float]:
-        out = [0.0] * len(contracts)
-        for pair in display.values():
-            for x in pair:
-                if x is not None:
-                    out[index[x]] += 1.0
-        return out
-
-    return write
 
 
 def _seals(seals: list[str]) -> Any:

@@ -35,9 +35,10 @@ def layout(s: Any) -> Layout:
         ("spaces", table("action space", spaces, _space())),
         ("beijing", each(len(c.beijing), one_of("seat", SEATS))), ("black_pool", number()),
         ("markers", table("city", c.bonus_cities.values(), one_of("city bonus", c.city_bonuses))),
-        ("outposts", counts("outpost tile", ["", *c.outposts])),  # "": taken
-        ("cards", counts("city card", c.city_cards)),
-        ("contract_spaces", counts("contract", contracts)),
+        ("outposts", table("city", [n for n, loc in c.locations.items() if loc.outpost],
+                           one_of("outpost tile", ["", *c.outposts]))),  # "": taken
+        ("cards", table("card space", c.card_spaces, one_of("city card", c.city_cards))),
+        ("contract_spaces", each(len(s.contract_spaces), one_of("contract", contracts))),
         ("contract_piles", each(len(s.contract_piles), size())), ("special_pile", size()),
     )
     player = (
