@@ -5,6 +5,7 @@ Usage::
     python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
     python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32]
     python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
+    python bench/advice.py ceiling [--set reference] [--rulesets ...] [--sizes 4 8 16 32] [--timed 5]
 
 ``regret``: on each position of a reference set (``bench/reference.py``: every choice valued on
 futures played on by GreedyAgent for every seat), the Hint's pick (``mp.analysis.evaluate`` with
@@ -26,6 +27,17 @@ on the same ``--futures`` determinized futures; the mean difference of the seat'
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
 futures behind the recommendation (least), how often the hard cap stopped it; ``--busy`` keeps one
 core busy with a second process meanwhile.
+
+``ceiling``: what the regret aim allows at all. Two hypothetical Hints that see the reference's own
+values, each valued choice played on by GreedyAgent to the final scoring, on ``--sizes`` of the
+set's futures (a Hint that samples exactly the continuation it is graded by, with no learned value
+in between): *best of N* picks the choice of best mean; *greedy unless clear* keeps GreedyAgent's
+pick unless another choice's paired lead over it has its 95% t interval above 0. Each decides on
+the first N futures of one half of the set's futures and is graded split-half on the other half
+(both halves in turn), as ``regret`` grades, beside greedy's own pick graded the same way; printed:
+the regrets and the paired difference to greedy with its 95% interval. ``--timed K``: the CPU
+seconds of one such sample (a choice played to the final scoring) at the first K positions, and so
+what N futures for every valued choice would cost a Hint.
 """
 
 from __future__ import annotations
@@ -153,6 +165,72 @@ def run_regret(name: str, ruleset: str, setting: str) -> None:
           flush=True)
 
 
+def ceiling_pick(margins: dict[str, list[float]], greedy: str, decide: list[int], rule: str) -> str:
+    """The pick of a hypothetical Hint that sees the choices' ``margins`` on futures ``decide``
+    (see the module doc): ``rule`` ``"best"`` (best mean) or ``"anchored"`` (``greedy`` unless
+    another choice's paired lead over it has its 95% t interval above 0).
+
+    >>> m = {"a": [1.0, 2.0, 3.0, 4.0], "b": [0.0, 0.0, 9.0, 0.0]}
+    >>> ceiling_pick(m, "a", [0, 1, 2, 3], "best"), ceiling_pick(m, "b", [0, 1, 2, 3], "anchored")
+    ('a', 'b')
+    >>> ceiling_pick({"a": [1.0, 2.0, 3.0], "b": [0.0, 1.0, 2.0]}, "b", [0, 1, 2], "anchored")
+    'a'
+    """
+    if rule == "best":
+        return max(margins, key=lambda c: statistics.fmean(margins[c][f] for f in decide))
+    pick, lead = greedy, 0.0
+    for c, values in margins.items():
+        diffs = [values[f] - margins[greedy][f] for f in decide]
+        mean = statistics.fmean(diffs)
+        if c != greedy and len(diffs) > 1 and mean - t95(len(diffs)) * standard_error(diffs) > 0 and mean > lead:
+            pick, lead = c, mean
+    return pick
+
+
+def run_ceiling(name: str, ruleset: str, sizes: list[int], timed: int) -> None:
+    data = ref.load(name, ruleset)
+    positions = [p for p in data.get("positions", []) if all("margins" in r for r in p["valued"])]
+    if not positions:
+        print(f"{ruleset}: no complete positions in {ref.path_for(name, ruleset)} (run bench/reference.py)")
+        return
+    n = data["futures"]
+    halves = (list(range(n // 2)), list(range(n // 2, n)))
+    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    for size in sizes:
+        if size > n // 2:
+            print(f"{ruleset:8} N={size}: more than half of the set's {n} futures; skipped")
+            continue
+        got: dict[str, list[float]] = {"best": [], "anchored": [], "greedy": []}
+        for record in positions:
+            margins = {" → ".join(r["plan"]): r["margins"] for r in record["valued"]}
+            greedy = next(" → ".join(r["plan"]) for r in record["valued"] if r.get("greedy_pick"))
+            for rule in got:
+                split = []
+                for decide, grade in (halves, halves[::-1]):
+                    pick = greedy if rule == "greedy" else ceiling_pick(margins, greedy, decide[:size], rule)
+                    split.append(regrets({c: [m[f] for f in grade] for c, m in margins.items()}, pick)[1])
+                got[rule].append(statistics.fmean(split))
+        print(f"{ruleset:8} N={size:3} futures to the final scoring, {len(positions)} positions, split-half regret "
+              f"({unit}): best of N {statistics.fmean(got['best']):5.2f} ± {standard_error(got['best']):.2f}, "
+              f"greedy unless clear {statistics.fmean(got['anchored']):5.2f} ± {standard_error(got['anchored']):.2f}, "
+              f"greedy {statistics.fmean(got['greedy']):5.2f} ± {standard_error(got['greedy']):.2f}; minus greedy: "
+              f"best of N {interval([a - g for a, g in zip(got['best'], got['greedy'], strict=True)])}, "
+              f"greedy unless clear {interval([a - g for a, g in zip(got['anchored'], got['greedy'], strict=True)])}",
+              flush=True)
+    if timed:
+        cpu = []
+        for record in positions[:timed]:
+            greedy_plan = next(r["plan"] for r in record["valued"] if r.get("greedy_pick"))
+            start = time.process_time()
+            ref.value(record["setup"], record["history"], ruleset, record["k"], greedy_plan, range(1))
+            cpu.append(time.process_time() - start)
+        choices = statistics.fmean(len(p["valued"]) for p in positions)
+        per = statistics.fmean(cpu)
+        print(f"{ruleset:8} one sample to the final scoring: {per:.2f} s CPU (mean of {len(cpu)} positions); "
+              f"a Hint sampling the set's {choices:.1f} valued choices a position to the end needs "
+              + ", ".join(f"N={size}: {choices * size * per:.0f} s" for size in sizes), flush=True)
+
+
 def duel_positions(ruleset: str, wanted: int, kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Positions of fresh greedy games where the Hint and GreedyAgent pick differently:
     ``(k, setup, history, hint plan, greedy action)``."""
@@ -226,7 +304,7 @@ def run_speed(ruleset: str, positions: int, load: bool) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("regret", "duel", "speed"))
+    parser.add_argument("command", choices=("regret", "duel", "speed", "ceiling"))
     parser.add_argument("--rulesets", nargs="+", default=list(ref.RULESETS))
     parser.add_argument("--set", default="reference")
     parser.add_argument("--settings", nargs="+", default=[""])
@@ -234,6 +312,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--futures", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--busy", action="store_true")
+    parser.add_argument("--sizes", nargs="+", type=int, default=[4, 8, 16, 32])
+    parser.add_argument("--timed", type=int, default=5)
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
         for setting in args.settings:
@@ -243,6 +323,8 @@ def main(argv: list[str] | None = None) -> None:
                 run_duel(ruleset, args.positions, args.futures, setting, args.workers)
         if args.command == "speed":
             run_speed(ruleset, args.positions, args.busy)
+        elif args.command == "ceiling":
+            run_ceiling(args.set, ruleset, args.sizes, args.timed)
 
 
 if __name__ == "__main__":
