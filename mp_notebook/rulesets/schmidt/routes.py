@@ -89,7 +89,7 @@ class _Arrays:
     name), an *outcome* one spin result of a pair, an *entry* one end space of an outcome (where he
     does not move, the one entry is his own space: staying is worth what his space is worth).
     Outcomes are numbered by width class (1, 2, 3-4, 5-8, ... entries): a fold over entries takes
-    each class's entries padded with its first; sums over a pair's outcomes add them in the order
+    each class's entries padded with their last; sums over a pair's outcomes add them in the order
     of ``moves`` (padded with zeros)."""
 
     def __init__(self, moves: dict[str, dict[str, tuple[Outcome, ...]]]):
@@ -140,6 +140,13 @@ class _Arrays:
         self.name_rank = np.empty((len(self.index), 1), dtype=np.int64)
         self.name_rank[self.by_name, 0] = np.arange(len(self.index))
         self.name_bits = max(1, (len(self.index) - 1).bit_length())
+        #: per ring and space (as :attr:`rings`), the pair's outcomes (padded with ``len(chance)``)
+        self.ring_outcomes = self.pair_outcomes[:, self.rings]
+        n = len(self.index)
+        #: for :func:`_evaluate`: each outcome's pair (a column), minus its chance, its row's first cell
+        self.played_pair = self.outcome_pair[:, None]
+        self.minus_chance = -self.chance
+        self.row_cell = self.outcome_space[:, None] * n
         self._spins: Any = None
 
     def masks(self, targets: list[frozenset[str]]) -> Any:
@@ -180,6 +187,9 @@ class _Arrays:
         fold = np.minimum if least else np.maximum
         out = np.empty((len(self.chance), values.shape[1]), dtype=values.dtype)
         for start, stop, entries, flat in self.folds:
+            if entries.shape[1] == 1:
+                values.take(flat, axis=0, out=out[start:stop])
+                continue
             spread = values.take(flat, axis=0).reshape(entries.shape[1], stop - start, values.shape[1])
             fold.reduce(spread, axis=0, out=out[start:stop])
         return out
@@ -194,13 +204,17 @@ class _Arrays:
 
         key = ((values + 0.0).view(np.int64) & -(1 << self.name_bits)) | self.name_rank  # (+ 0.0: no -0.0)
         end = self.by_name.take(self.best_end(key, least=True) & ((1 << self.name_bits) - 1))
-        return end, values.ravel().take(end * values.shape[1] + np.arange(values.shape[1]))
+        return end, _pick(values, end)
 
     def by_ring(self, ends: Any, weights: Any) -> Any:
         """Ring × space × target (the first ring by name, then the last; the same one off the
         ports): the sum over the ring's results of ``weights`` (outcome × 1: the chances, or the
         exact counts) times ``ends`` (outcome × target: a value of the result's end)."""
-        return self.per_pair(weights * ends).take(self.rings, axis=0)
+        import numpy as np
+
+        padded = np.zeros((len(self.chance) + 1, ends.shape[1]), dtype=ends.dtype)
+        np.multiply(weights, ends, out=padded[:-1])
+        return padded.take(self.ring_outcomes, axis=0).sum(axis=0)
 
     def per_pair(self, values: Any) -> Any:
         """Pair × target: the sum of ``values`` (outcome × target) over the pair's outcomes."""
@@ -213,6 +227,13 @@ class _Arrays:
         """Pair × target: whether every outcome of the pair may end in ``inside`` (space × target
         booleans)."""
         return self.per_pair(~self.best_end(inside)) == 0
+
+
+def _pick(values: Any, rows: Any) -> Any:
+    """``values[rows[i, t], t]`` per ``i`` and target ``t`` (``values``: C-ordered, ... × target)."""
+    import numpy as np
+
+    return values.ravel().take(rows * values.shape[1] + np.arange(values.shape[1]))
 
 
 def chain(s: GameState, player: int) -> Chain:
@@ -345,13 +366,13 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | 
 
     a = ch.arrays()
     on = a.masks(ends)
-    sure, rank = _sure(a, on)
+    sure, rank, stays = _sure(a, on)
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
     which = np.flatnonzero(active.any(axis=0))  # the targets with spaces to play from (none outside the sure sets)
     sure, active = sure[:, which], active[:, which]
     spread = _odds_values(ch, ends, GUIDE_SPINS) if spread is None else spread
-    policy, taken = _start(a, sure, rank[:, which], _guide(a, on, spread)[:, which])
+    policy, taken = _start(a, sure, rank[:, which], stays[:, which], _guide(a, on, spread)[:, which])
     todo = np.arange(len(which))  # (of those) the targets whose policy changed
     while len(todo):
         now = values[:, which[todo]] = _evaluate(a, policy[:, todo], taken[:, todo], active[:, todo], sure[:, todo])
@@ -389,23 +410,26 @@ def _evaluate(a: _Arrays, policy: Any, taken: Any, active: Any, sure: Any) -> An
     import numpy as np
 
     n, count = active.shape
-    played = (policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]) & active.take(a.outcome_space, axis=0)
-    cell = (np.arange(count) * n + a.outcome_space[:, None]) * n + taken
-    matrix = np.bincount(cell.ravel(), weights=(played * -a.chance).ravel(),
+    played = (policy.take(a.outcome_space, axis=0) == a.played_pair) & active.take(a.outcome_space, axis=0)
+    cell = taken + a.row_cell
+    cell += np.arange(0, count * n * n, n * n)
+    matrix = np.bincount(cell.ravel(), weights=(played * a.minus_chance).ravel(),
                          minlength=count * n * n).reshape(count, n, n)
     matrix.reshape(count, n * n)[:, :: n + 1] += 1  # the diagonal
     solved = np.linalg.solve(matrix, active.T[:, :, None].astype(float))[:, :, 0]
     return np.where(sure, solved.T, np.inf)
 
 
-def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
+def _sure(a: _Arrays, on: Any) -> tuple[Any, Any, Any]:
     """Per space and target: whether some way of playing ends on the target with probability 1
     (the greatest set whose every space reaches the target by rings whose every result may end in
     the set), and a rank in that set: 0 on the target, then the fewest spins that may get there.
     The first candidate set is every space, where every ring stays: its ranks are the fewest spins
     to a space of the target (:meth:`_Arrays.spins`); a target that some spaces cannot reach
     shrinks its set to those that can, until every space of the set reaches it within the set (a
-    target that no other space reaches is its own set at once)."""
+    target that no other space reaches is its own set at once). Third, pair × target: whether
+    every result of the pair may end in the set (:meth:`_Arrays.stays`; all where the set is
+    every space; not set for a target that is its own set)."""
     import numpy as np
 
     which, spaces = np.nonzero(on.T)  # the spaces of each target, target by target
@@ -413,9 +437,10 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
                                axis=0).T
     sure = rank < len(a.index)
     todo = np.flatnonzero(~sure.all(axis=0) & (sure != on).any(axis=0))  # the targets whose set shrank
+    stays_all = np.ones((len(a.pair_space), on.shape[1]), dtype=bool)
     while len(todo):
         inside = sure[:, todo]
-        stays = a.stays(inside)
+        stays = stays_all[:, todo] = a.stays(inside)
         reach, ranks = on[:, todo], rank[:, todo]
         level = 0
         while True:
@@ -427,31 +452,29 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any]:
             ranks[new] = level
             reach = reach | new
         sure[:, todo], rank[:, todo] = reach, ranks
-        todo = todo[(inside & ~reach).any(axis=0)]
-    return sure, rank
+        todo = todo[(inside & ~reach).any(axis=0)]  # (the last stays of the others: of their set)
+    return sure, rank, stays_all
 
 
-def _start(a: _Arrays, sure: Any, rank: Any, bound: Any) -> tuple[Any, Any]:
+def _start(a: _Arrays, sure: Any, rank: Any, stays: Any, bound: Any) -> tuple[Any, Any]:
     """A policy that gets there for sure from each space of ``sure`` (space × target): per space
     the ring (its pair) of least expected spins by ``bound`` among those that stay in the set and
     may reach a lower rank, and per outcome the end of least ``bound`` (then of least rank), but
     where no chosen end of a space is lower in rank: there the least-ranked ends. So every space
-    may move down in rank, never out of the set. ``bound`` (space × target): a lower bound of the
-    expected spins (:func:`_guide`). Returns (pair per space and target, end per outcome and target)."""
+    may move down in rank, never out of the set. ``stays``: per pair, whether it stays in the set
+    (:func:`_sure`); ``bound`` (space × target): a lower bound of the expected spins
+    (:func:`_guide`). Returns (pair per space and target, end per outcome and target)."""
     import numpy as np
 
     key = np.where(sure, rank, len(a.index))
-    stays = np.ones((len(a.pair_space), sure.shape[1]), dtype=bool)  # every ring stays in a set of every space
-    partial = ~sure.all(axis=0)
-    stays[:, partial] = a.stays(sure[:, partial])
     lower = stays & (key.take(a.pair_ends, axis=0).min(axis=0) < key.take(a.pair_space, axis=0))
     cost = np.where(sure, bound + 1e-6 * key, np.inf)
     taken, least = a.least_end(cost)  # outcome × target: the end of least cost, and that cost
     score = np.where(lower, a.per_pair(a.chance * least), np.inf).take(a.rings, axis=0)
     policy = np.where(score[-1] < score[0], a.rings[-1, :, None], a.rings[0, :, None])
     played = policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]
-    down = played & (np.take_along_axis(key, taken, axis=0) < key.take(a.outcome_space, axis=0))
-    stuck = (np.take_along_axis(a.per_pair(down), policy, axis=0) == 0) & (key > 0) & sure
+    down = played & (_pick(key, taken) < key.take(a.outcome_space, axis=0))
+    stuck = (_pick(a.per_pair(down), policy) == 0) & (key > 0) & sure
     if stuck.any():
         taken = np.where(stuck.take(a.outcome_space, axis=0), a.least_end(key.astype(float))[0], taken)
     return policy, taken
@@ -519,7 +542,7 @@ def spin_table(s: GameState, player: int) -> pd.DataFrame:
                np.array([c.distance[p.location][loc] for loc in places], dtype=np.int64),
                *(spread[n][here] for n in TABLE_SPINS), _expected_values(ch, ends, spread[:GUIDE_SPINS + 1])[here],
                np.array([loc in now for loc in places], dtype=bool),
-               _text_column([_note(state, player, loc) for loc in places])]
+               _text_column(_notes(state, player, places))]
     return _frame(columns, TABLE_COLUMNS)
 
 
@@ -551,19 +574,18 @@ def _kind(s: SchmidtState, i: int, loc: str) -> str:
     return ", ".join(kinds)
 
 
-def _note(s: SchmidtState, i: int, loc: str) -> str:
-    """Why a place cannot be entered as things stand ('' if it can)."""
+def _notes(s: SchmidtState, i: int, places: list[str]) -> list[str]:
+    """Per place, why it cannot be entered as things stand ('' if it can)."""
     c = s.components
     p = s.players[i]
-    if loc == c.khanbalik and not may_enter_khanbalik(c, p):
+    notes: dict[str, str] = {}
+    for j, q in enumerate(s.players):  # the first merchant on a space names it
+        if j != i and q.location not in c.trading_cities:
+            notes.setdefault(q.location, f"occupied by {q.name} (only trading cities hold several pieces)")
+    if not may_enter_khanbalik(c, p):
         held = sum(c.cards[x].value >= c.rules.gift_min_value for x in p.cards)
-        return (f"entered only with {c.rules.gifts} ware cards of {c.rules.gift_min_value} Gulden or more "
-                f"(holds {held})")
-    if loc == c.start:
-        missing = return_check(s, i)
-        return "entered only to win; lacks " + "; ".join(missing) if missing else ""
-    blocker = next((q.name for j, q in enumerate(s.players) if j != i and q.location == loc), None)
-    if blocker is not None and loc not in c.trading_cities:
-        return f"occupied by {blocker} (only trading cities hold several pieces)"
-    return ""
-
+        notes[c.khanbalik] = (f"entered only with {c.rules.gifts} ware cards of {c.rules.gift_min_value} Gulden or "
+                              f"more (holds {held})")
+    missing = return_check(s, i)
+    notes[c.start] = "entered only to win; lacks " + "; ".join(missing) if missing else ""
+    return [notes.get(loc, "") for loc in places]
