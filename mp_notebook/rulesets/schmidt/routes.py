@@ -370,22 +370,24 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | 
     active = sure & ~on
     values = np.where(on, 0.0, np.inf)
     which = np.flatnonzero(active.any(axis=0))  # the targets with spaces to play from (none outside the sure sets)
+    if not len(which):
+        return values
     sure, active = sure[:, which], active[:, which]
     spread = _odds_values(ch, ends, GUIDE_SPINS) if spread is None else spread
     policy, taken = _start(a, sure, rank[:, which], stays[:, which], _guide(a, on, spread)[:, which])
     todo = np.arange(len(which))  # (of those) the targets whose policy changed
-    while len(todo):
+    while True:
         now = values[:, which[todo]] = _evaluate(a, policy[:, todo], taken[:, todo], active[:, todo], sure[:, todo])
-        end, least = a.least_end(now)
-        by_ring = 1 + a.by_ring(least, a.chance)
+        by_ring = 1 + a.by_ring(a.best_end(now, least=True), a.chance)
         second = by_ring[-1] < by_ring[0]  # the first ring by name among equals
         better = active[:, todo] & (np.where(second, by_ring[-1], by_ring[0]) < now - 1e-9)
         changed = better.any(axis=0)
-        todo, better, second, end = todo[changed], better[:, changed], second[:, changed], end[:, changed]
+        if not changed.any():
+            return values
+        todo, better, second, now = todo[changed], better[:, changed], second[:, changed], now[:, changed]
         policy[:, todo] = np.where(better, np.where(second, a.rings[-1, :, None], a.rings[0, :, None]),
                                    policy[:, todo])
-        taken[:, todo] = np.where(better.take(a.outcome_space, axis=0), end, taken[:, todo])
-    return values
+        taken[:, todo] = np.where(better.take(a.outcome_space, axis=0), a.least_end(now)[0], taken[:, todo])
 
 
 def _guide(a: _Arrays, on: Any, spread: list[Any]) -> Any:
