@@ -474,9 +474,8 @@ def _start(a: _Arrays, sure: Any, rank: Any, stays: Any, bound: Any) -> tuple[An
     taken, least = a.least_end(cost)  # outcome × target: the end of least cost, and that cost
     score = np.where(lower, a.per_pair(a.chance * least), np.inf).take(a.rings, axis=0)
     policy = np.where(score[-1] < score[0], a.rings[-1, :, None], a.rings[0, :, None])
-    played = policy.take(a.outcome_space, axis=0) == a.outcome_pair[:, None]
-    down = played & (_pick(key, taken) < key.take(a.outcome_space, axis=0))
-    stuck = (_pick(a.per_pair(down), policy) == 0) & (key > 0) & sure
+    down = _pick(key, taken) < key.take(a.outcome_space, axis=0)  # per outcome: its end is lower in rank
+    stuck = (_pick(a.per_pair(down), policy) == 0) & (key > 0) & sure  # (of the chosen pair's outcomes)
     if stuck.any():
         taken = np.where(stuck.take(a.outcome_space, axis=0), a.least_end(key.astype(float))[0], taken)
     return policy, taken
