@@ -377,8 +377,8 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | 
     spread = _odds_values(ch, ends, GUIDE_SPINS) if spread is None else spread
     policy, taken = _start(a, sure, rank[:, which], stays[:, which], _guide(a, on, spread)[:, which])
     todo = np.arange(len(which))  # (of those) the targets whose policy changed
+    now = values[:, which] = _evaluate(a, policy, taken, active, sure)
     while True:
-        now = values[:, which[todo]] = _evaluate(a, policy[:, todo], taken[:, todo], active[:, todo], sure[:, todo])
         by_ring = 1 + a.by_ring(a.best_end(now, least=True), a.chance)
         second = by_ring[-1] < by_ring[0]  # the first ring by name among equals
         better = active[:, todo] & (np.where(second, by_ring[-1], by_ring[0]) < now - 1e-9)
@@ -389,6 +389,7 @@ def _expected_values(ch: Chain, ends: list[frozenset[str]], spread: list[Any] | 
         policy[:, todo] = np.where(better, np.where(second, a.rings[-1, :, None], a.rings[0, :, None]),
                                    policy[:, todo])
         taken[:, todo] = np.where(better.take(a.outcome_space, axis=0), a.least_end(now)[0], taken[:, todo])
+        now = values[:, which[todo]] = _evaluate(a, policy[:, todo], taken[:, todo], active[:, todo], sure[:, todo])
 
 
 def _guide(a: _Arrays, on: Any, spread: list[Any]) -> Any:
@@ -440,8 +441,11 @@ def _sure(a: _Arrays, on: Any) -> tuple[Any, Any, Any]:
     import numpy as np
 
     which, spaces = np.nonzero(on.T)  # the spaces of each target, target by target
-    rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(on.shape[1])),
-                               axis=0).T
+    if len(spaces) == on.shape[1]:  # one space each
+        rank = a.spins().take(spaces, axis=1)
+    else:
+        rank = np.minimum.reduceat(a.spins().T.take(spaces, axis=0), np.searchsorted(which, range(on.shape[1])),
+                                   axis=0).T
     sure = rank < len(a.index)
     todo = np.flatnonzero(~sure.all(axis=0) & (sure != on).any(axis=0))  # the targets whose set shrank
     stays_all = np.ones((len(a.pair_space), on.shape[1]), dtype=bool)
