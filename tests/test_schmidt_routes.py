@@ -270,6 +270,32 @@ def test_expected_spins_match_value_iteration():
                 assert got == pytest.approx(want, rel=1e-6), (target, got, want)
 
 
+def test_least_end_is_the_first_end_by_name_among_the_least():
+    """The fold of the values' bits (the space's place by name in the last bits) against the least
+    over each spin result's end spaces, read from the chain's moves: many ties, some ``inf``."""
+    import numpy as np
+
+    s = positions(1, seed=3)[0]
+    ch = spin.chain(s, s.current_player)
+    a = ch.arrays()
+    names = list(a.index)
+    rng = np.random.default_rng(0)
+    values = rng.integers(0, 3, (len(names), 4)).astype(float) / 3
+    values[rng.random(values.shape) < 0.2] = np.inf
+    end, least = a.least_end(values)
+    pair = 0
+    for here, rings in ch.moves.items():  # pairs: by space, then ring name; a pair's results in moves order
+        for ring in sorted(rings):
+            for j, (_, ends) in enumerate(rings[ring]):
+                outcome = a.pair_outcomes[j, pair]
+                options = [a.index[e] for e in ends] or [a.index[here]]
+                for t in range(values.shape[1]):
+                    want = min(options, key=lambda k: (values[k, t], names[k]))
+                    assert (end[outcome, t], least[outcome, t]) == (want, values[want, t]), (here, ring, ends, t)
+            pair += 1
+    assert pair == a.pair_outcomes.shape[1]
+
+
 def test_expected_spins_is_zero_on_the_target_and_infinite_where_it_cannot_be_entered():
     s = mp.new_game(2, ruleset="schmidt", seed=1)
     assert mp.routes.expected_spins(s, 0, "Venice") == 0 and mp.routes.odds(s, 0, "Venice", spins=0) == 1

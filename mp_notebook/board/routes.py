@@ -831,20 +831,36 @@ def _way_ends(s: GameState, player: int, ways: list[_Way], found: dict[int, dict
 
 def _best_ends(found: dict[str, list[_Label]], fee: int, budget: int,
                have: tuple[int, int, int]) -> list[tuple[str, _Label, tuple[int, int, int]]]:
-    """Per end location, the cheapest walk within ``budget`` moves payable after ``fee`` coins."""
+    """Per end location, the cheapest walk within ``budget`` moves payable after ``fee`` coins
+    (:func:`_payable`), with what it pays (coins, camels, jade); cheapest first."""
+    best = sorted(_payable(found, fee, budget, have).items(), key=lambda kv: kv[1][0])
+    return [(loc, label, paid) for loc, (_, label, paid) in best]
+
+
+def _payable(found: dict[str, list[_Label]], fee: int, budget: int,
+             have: tuple[int, int, int]) -> dict[str, tuple[tuple[Any, ...], _Label, tuple[int, int, int]]]:
+    """Per end location of ``found``, the cheapest walk within ``budget`` moves that ``have``
+    pays after ``fee`` coins (jade pays for the coins lacking): its key (what it pays in all, the
+    jade, moves, path, steps: least first), the walk and what it pays (coins, camels, jade)."""
     coins0, _, jade0 = have
-    best: dict[str, tuple[tuple[object, ...], _Label, tuple[int, int, int]]] = {}
+    limit = 2 * budget
+    best: dict[str, tuple[tuple[Any, ...], _Label, tuple[int, int, int]]] = {}
     for loc, labels in found.items():
+        kept: tuple[tuple[Any, ...], _Label, tuple[int, int, int]] | None = None
         for label in labels:
-            moves, _, _, jade, path, steps, coins, camels, _ = label
-            jade += max(0, coins + fee - coins0)
-            if jade > jade0 or not label.fits(budget):
+            moves, free_end, total, jade, path, steps, coins, camels, _ = label
+            if 2 * moves + free_end > limit:  # _Label.fits
                 continue
-            paid = (min(coins + fee, coins0), camels, jade)
-            key = (sum(paid), jade, moves, path, steps)
-            if loc not in best or key < best[loc][0]:
-                best[loc] = (key, label, paid)
-    return [(loc, label, paid) for loc, (_, label, paid) in sorted(best.items(), key=lambda kv: kv[1][0])]
+            if coins + fee > coins0:
+                jade += coins + fee - coins0
+                if jade > jade0:
+                    continue
+            key = (total + fee, jade, moves, path, steps)  # total + fee: coins, camels and jade paid
+            if kept is None or key < kept[0]:
+                kept = (key, label, (min(coins + fee, coins0), camels, jade))
+        if kept is not None:
+            best[loc] = kept
+    return best
 
 
 # --------------------------------------------------------------------------- tables
@@ -920,9 +936,9 @@ def table(s: GameState, player: int) -> pd.DataFrame:
 def _spaces_now(s: GameState, player: int, rules: TravelRules, have: tuple[int, int, int], seals: frozenset[str],
                 found: dict[str, list[_Label]]) -> dict[str, str]:
     """Per location a movement can end on now (:func:`reachable`; standing still, where allowed,
-    ends on a figure: not listed), the space of the cheapest way there (least charged, then
-    least jade; the first way on ties). ``found``: the search of ``rules`` (a turn's ways share it)."""
-    coins0, _, jade0 = have
+    ends on a figure: not listed), the space of the cheapest way there (:func:`_payable`: least
+    paid, then least jade; the first way on ties). ``found``: the search of ``rules`` (a turn's
+    ways share it)."""
     searched = {id(rules): found}
     best: dict[str, tuple[tuple[int, int], str]] = {}
     asked = set()
@@ -932,20 +948,9 @@ def _spaces_now(s: GameState, player: int, rules: TravelRules, have: tuple[int, 
         asked.add((id(w.rules), w.fee, w.budget))
         if id(w.rules) not in searched:
             searched[id(w.rules)] = _search(s.board, w.rules, have, seals)
-        fee, limit = w.fee, 2 * w.budget
-        for loc, labels in searched[id(w.rules)].items():
-            least = None
-            for moves, free_end, total, jade, _, _, coins, _, _ in labels:  # _Label: charged total + fee
-                if 2 * moves + free_end > limit:
-                    continue
-                if coins + fee > coins0:  # jade pays for the coins lacking
-                    jade += coins + fee - coins0
-                    if jade > jade0:
-                        continue
-                if least is None or (total, jade) < least:
-                    least = (total, jade)
-            if least is not None and (loc not in best or (least[0] + fee, least[1]) < best[loc][0]):
-                best[loc] = (least[0] + fee, least[1]), w.space
+        for loc, (key, _, _) in _payable(searched[id(w.rules)], w.fee, w.budget, have).items():
+            if loc not in best or key[:2] < best[loc][0]:
+                best[loc] = key[:2], w.space
     return {loc: space for loc, (_, space) in best.items()}
 
 
