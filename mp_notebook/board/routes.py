@@ -377,10 +377,6 @@ class _Label(NamedTuple):
     camels: int
     seen: bool  # passed through ``via`` (always True without one)
 
-    def fits(self, budget: int) -> bool:
-        """Legal as one Travel action of ``budget`` moves."""
-        return 2 * self.moves + self.free_end <= 2 * budget
-
 
 Front = list[tuple[int, int, int, int]]  # (coins, camels, jade, 2 * moves + free_end) of kept labels
 
@@ -849,7 +845,7 @@ def _payable(found: dict[str, list[_Label]], fee: int, budget: int,
         kept: tuple[tuple[Any, ...], _Label, tuple[int, int, int]] | None = None
         for label in labels:
             moves, free_end, total, jade, path, steps, coins, camels, _ = label
-            if 2 * moves + free_end > limit:  # _Label.fits
+            if 2 * moves + free_end > limit:  # not legal as one Travel action of ``budget`` moves
                 continue
             if coins + fee > coins0:
                 jade += coins + fee - coins0
