@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 MAX_SEATS = 4  # the most seats of any ruleset
+SEATS = tuple(range(MAX_SEATS))  # the words of a seat
 BOUND = 1e9  # no count or amount of a game comes near it (engine.validate.MAX_COUNT is 999,999)
 
 
@@ -220,6 +221,22 @@ def table(what: str, keys: Iterable[Any], code: Code) -> Code:
                 code.put(floats, at + order[k] * code.size, a, None)
 
     return Code(len(order) * code.size, write, code.blind, change)
+
+
+def dice_space() -> Code:
+    """An action space of a dice-placement game, ``(seats, dice)`` or ``None`` (empty): which seats
+    have dice on it, how many dice and the highest.
+
+    >>> dice_space().write(((1,), (3, 5)))
+    [0.0, 1.0, 0.0, 0.0, 2.0, 5.0]
+    """
+    def write(space: Any) -> list[float]:
+        if space is None:
+            return [0.0] * (MAX_SEATS + 2)
+        seats, dice = space
+        return [float(k in seats) for k in SEATS] + [float(len(dice)), float(max(dice, default=0))]
+
+    return custom(MAX_SEATS + 2, write)
 
 
 def custom(n: int, write: Callable[[Any], Sequence[float]]) -> Code:

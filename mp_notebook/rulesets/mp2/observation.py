@@ -13,10 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters._layout import Code, Layout, count, counts, custom, each, number, one_of, size, table
+from mp_notebook.adapters._layout import (
+    SEATS,
+    Layout,
+    count,
+    counts,
+    custom,
+    dice_space,
+    each,
+    number,
+    one_of,
+    size,
+    table,
+)
 from mp_notebook.rulesets.mp2.rules import AREA_SPACES, SPACE_BOOK, SPACE_CARD, SPACE_SPECIAL, SPACE_TRAVEL, TURNS
 
-SEATS = (0, 1, 2, 3)
 FACES = (1, 2, 3, 4, 5, 6)
 
 
@@ -36,7 +47,7 @@ def layout(s: Any) -> Layout:
         ("next_first", one_of("seat", SEATS)), ("travel_high", number()), ("turn", one_of("seat", SEATS)),
         ("main_done", number()), ("black_bought", number()), ("bagged", number()), ("over", number()),
         ("posted_now", count()), ("completing", count()),
-        ("spaces", table("action space", spaces, _space())),
+        ("spaces", table("action space", spaces, dice_space())),
         ("offer_tiles", counts("offer tile", [t.id for t in c.offer_tiles])),
         ("offer_piles", each(3, size())),
         ("markers", table("city", [n for n, loc in c.locations.items() if loc.city_bonus],
@@ -61,17 +72,6 @@ def layout(s: Any) -> Layout:
     )
     kinds = ("turn", "over", *TURNS.decisions)
     return Layout(kinds=kinds, game=game, player=player, secret=(("goal", one_of("goal", c.goals)),))
-
-
-def _space() -> Code:
-    """An action space: which seats have dice on it, how many dice and the highest."""
-    def write(space: Any) -> list[float]:
-        if space is None:
-            return [0.0] * 6
-        seats, dice = space
-        return [float(k in seats) for k in SEATS] + [float(len(dice)), float(max(dice, default=0))]
-
-    return custom(6, write)
 
 
 def _seals(seals: list[str]) -> Any:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters._layout import Layout, counts, custom, number, one_of, size, table
+from mp_notebook.adapters._layout import SEATS, Layout, counts, custom, number, one_of, size, table
 from mp_notebook.rulesets.schmidt.components import MODES
 
-SEATS = (0, 1, 2, 3)
 KINDS = ("turn", "move", "ransom", "gift", "booty", "extra_turn", "extra_card", "trade", "pick", "debt", "over")
 """The decisions the rules await (``rules.py``, ``decision``)."""
 

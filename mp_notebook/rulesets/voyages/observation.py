@@ -14,10 +14,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters._layout import Code, Layout, count, counts, custom, each, number, one_of, size, table
+from mp_notebook.adapters._layout import (
+    SEATS,
+    Layout,
+    count,
+    counts,
+    dice_space,
+    each,
+    number,
+    one_of,
+    size,
+    table,
+)
 from mp_notebook.rulesets.voyages.rules import CARD, CITY_CARD, TURNS
 
-SEATS = (0, 1, 2, 3)
 FACES = (0, 1, 2, 3, 4, 5, 6)  # 0: a die not rolled yet
 
 
@@ -32,7 +42,7 @@ def layout(s: Any) -> Layout:
         ("num_players", number()), ("round", number()), ("first_player", one_of("seat", SEATS)),
         ("next_first", one_of("seat", SEATS)), ("turn", one_of("seat", SEATS)), ("main_done", number()),
         ("black_bought", number()), ("over", number()), ("posted_now", count()), ("completing", count()),
-        ("spaces", table("action space", spaces, _space())),
+        ("spaces", table("action space", spaces, dice_space())),
         ("beijing", each(len(c.beijing), one_of("seat", SEATS))), ("black_pool", number()),
         ("markers", table("city", c.bonus_cities.values(), one_of("city bonus", c.city_bonuses))),
         ("outposts", table("city", [n for n, loc in c.locations.items() if loc.outpost],
@@ -52,13 +62,3 @@ def layout(s: Any) -> Layout:
     kinds = ("turn", "over", *TURNS.decisions)
     return Layout(kinds=kinds, game=game, player=player, secret=(("goals", counts("goal", c.goals)),))
 
-
-def _space() -> Code:
-    """An action space: which seats have dice on it, how many dice and the highest."""
-    def write(space: Any) -> list[float]:
-        if space is None:
-            return [0.0] * 6
-        seats, dice = space
-        return [float(k in seats) for k in SEATS] + [float(len(dice)), float(max(dice, default=0))]
-
-    return custom(6, write)
