@@ -606,23 +606,38 @@ class _Plain(NamedTuple):
     cost: tuple[int, int, int]
 
 
-def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
-               wanted: Iterable[str] = ()) -> dict[str, _Plain]:
+def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str]) -> dict[str, _Plain]:
     """Per location, the walk from a figure with the fewest locked sea routes, then cheapest in
-    total (then fewer moves, first path), whatever the player holds. A plain Dijkstra search, over
-    (location, movements) when movements cost coins; locations beyond ``max_moves`` are absent.
-    ``wanted``: the search stops once these locations have their walks (others may be absent)."""
+    total (then fewer moves, first path), whatever the player holds; locations beyond ``max_moves``
+    are absent. The least of each figure's :func:`_plain_tree` (a walk's every prefix is the least
+    walk to where it ends, so the least from several figures is the least of each one's); read only."""
+    trees = [_plain_tree(board, rules.free_route_costs, rules.free_oases, rules.hops, rules.step_camels,
+                         rules.step_coins, seals, figure, suffix) for figure, suffix in rules.suffix().items()]
+    if len(trees) == 1:
+        return trees[0]
+    least = dict(trees[0])
+    for tree in trees[1:]:
+        for loc, walk in tree.items():
+            if loc not in least or walk < least[loc]:
+                least[loc] = walk
+    return least
+
+
+@functools.lru_cache(maxsize=1024)
+def _plain_tree(board: Board, free_route_costs: tuple[str, ...], free_oases: bool, hops: frozenset[str],
+                step_camels: int, step_coins: tuple[int, ...], seals: frozenset[str], figure: str,
+                suffix: str) -> dict[str, _Plain]:
+    """The :class:`_Plain` walks from one figure on ``figure`` (its move labels end in ``suffix``)
+    under the travel rules given by their parts: a plain Dijkstra search, over (location, movements)
+    when movements cost coins. Independent of what the player holds, so kept per board (read only)."""
     # _Plain fields, the cost as coins, camels, jade
-    heap: list[tuple[Any, ...]] = [(0, 0, 0, (f,), (), 0, 0, 0) for f in reversed(rules.figures)]
-    suffix = rules.suffix()
-    steps = _steps_of(board, rules)
-    step_coins = rules.step_coins  # (empty: one search over locations, not over (location, movements))
-    most = len(step_coins)
+    heap: list[tuple[Any, ...]] = [(0, 0, 0, (figure,), (), 0, 0, 0)]
+    steps = _steps(board, free_route_costs, free_oases, hops, step_camels, None)
+    most = len(step_coins)  # (0: one search over locations, not over (location, movements))
     pop, push = heapq.heappop, heapq.heappush
     settled: set[object] = set()  # locations, or (location, movements)
     pushed: dict[object, tuple[int, int, int]] = {}  # the least (locked, total, moves) pushed
     done: dict[str, _Plain] = {}
-    left = set(wanted)
     while heap:
         locked, total, moves, path, walked, coins, camels, jade = pop(heap)
         here = path[-1]
@@ -632,11 +647,6 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
         settled.add(key)
         if here not in done:
             done[here] = _Plain(locked, total, moves, path, walked, (coins, camels, jade))
-            if wanted:
-                left.discard(here)
-                if not left:
-                    break
-        figure = suffix[path[0]]
         for there, step, seal, c, m, j, used in steps[here]:
             if step_coins:
                 key = (there, moves + used)
@@ -653,7 +663,7 @@ def _unlimited(board: Board, rules: TravelRules, seals: frozenset[str],
             if least is not None and least < rank:  # a walk there sorts first whatever its path
                 continue
             pushed[key] = rank
-            push(heap, (*rank, (*path, there), (*walked, step + figure), coins + c, camels + m, jade + j))
+            push(heap, (*rank, (*path, there), (*walked, step + suffix), coins + c, camels + m, jade + j))
     return done
 
 
@@ -900,7 +910,7 @@ def table(s: GameState, player: int) -> pd.DataFrame:
     at = [k for k, loc in enumerate(board.locations) if loc not in figures]
     places = [loc for loc in board.locations if loc not in figures]
     far = [loc for loc in places if loc not in found]
-    unlimited = _unlimited(board, rules, seals, far) if far else {}
+    unlimited = _unlimited(board, rules, seals) if far else {}
     key = _sort_key("total")
     costs: list[tuple[int, ...] | None] = []  # moves, coins, camels, jade, total
     seals_needed, paths = [], []
