@@ -144,6 +144,22 @@ def test_tables_give_the_answers_of_the_reference(ruleset: str) -> None:
             assert table_mismatches(mp.routes.table(s, player), reference_table(s, player)) == [], (s.history, player)
 
 
+@pytest.mark.parametrize("ruleset,character,other", [("mp2", "Mailin & Tian Chin", "De Wu"),
+                                                     ("voyages", "Niccolò & Marco Polo", "Matteo Polo")])
+def test_two_figure_tables_give_the_answers_of_the_reference(ruleset: str, character: str, other: str) -> None:
+    """Two figures, little to pay with: most rows are out of reach, so they show the least walk from
+    either figure ignoring resources (each figure's walks are kept apart, and the least taken)."""
+    rng = random.Random(60)
+    for _ in range(6):
+        s = mp.new_game(2, ruleset=ruleset, seed=rng.randrange(99), characters=[character, other])
+        places = sorted(s.board.locations)
+        s = s.with_player(0, location=rng.choice(places), figure2=rng.choice(places), coins=rng.randrange(4),
+                          camels=rng.randrange(3))
+        got = mp.routes.table(s, 0)
+        assert (~got.affordable).sum() > 0
+        assert table_mismatches(got, reference_table(s, 0)) == [], s.players[0]
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_each_table_is_a_frame_of_its_own(ruleset: str) -> None:
     """Tables share kept parts (the column names, the board's columns): what one table is given
