@@ -12,7 +12,10 @@ that commit's route analysis on today's engine; ``tests/test_registry_routes.py`
 comparison): the mismatches (0 wanted; floats within 1e-9 of max(1, |value|)), then the CPU time
 (``time.process_time``) of each, per position the least of ``--repeat`` calls, the two taken in
 turn in one process (the caches of the player's moves built), the median and p90 over the
-positions, and whether each aim is met (Schmidt ≤ 5 ms, the dice games ≤ 1 ms median). The load
+positions; before those, each position's first call of both (in turn, which goes first
+alternating), with the walks that ignore resources, kept per board and figure location, built
+from empty at each game's first position: the cost of a table asked once at each position of a
+game, as a notebook asks; then whether each aim is met (Schmidt ≤ 5 ms, the dice games ≤ 1 ms median). The load
 average is printed before and after (the machine may be shared).
 
 Plays seeded random games (2-4 players) and keeps the turn states of rounds 2-4 where the
@@ -225,6 +228,8 @@ def tables(count: int, repeat: int) -> None:
     mismatches and the CPU times, in turn (see the module docstring)."""
     from frozen import TABLES
 
+    from mp_notebook.board.routes import _plain_tree as kept_walks
+
     test = _tests()[2]
     print(f"route tables against the reference (commit {TABLES}), {count} positions per game; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min) on {os.cpu_count()} cores")
@@ -234,9 +239,15 @@ def tables(count: int, repeat: int) -> None:
         bad = numbers = 0
         now: list[float] = []
         before: list[float] = []
-        for s in positions:
+        first: list[tuple[float, float]] = []  # each position's first call: today's, the reference's
+        kept_walks.cache_clear()
+        for k, s in enumerate(positions):
             i = s.current_player
-            got, want = mp.routes.table(s, i), test.reference_table(s, i)  # the caches built for both
+            s.legal_actions()  # (kept by the state: neither first call pays for it)
+            calls = [functools.partial(mp.routes.table, s, i), functools.partial(test.reference_table, s, i)]
+            timed = {call: best_of(call, 1) for call in (calls if k % 2 else calls[::-1])}  # in turn, which first
+            first.append((timed[calls[0]], timed[calls[1]]))
+            got, want = mp.routes.table(s, i), test.reference_table(s, i)
             wrong = test.table_mismatches(got, want)
             numbers += got.size
             bad += len(wrong)
@@ -253,6 +264,10 @@ def tables(count: int, repeat: int) -> None:
         print(f"  {ruleset:8s} {n} positions, {numbers} cells: {bad} mismatches; CPU per table (least of {repeat}): "
               f"median {median:.3f} ms, p90 {p90:.3f} ms; the reference median {statistics.median(before):.3f} ms, "
               f"p90 {sorted(before)[int(0.9 * (n - 1))]:.3f} ms ({statistics.median(before) / median:.2f}x)")
+        print(f"  {ruleset:8s} first call per position (each asked once, in turn; the walks kept per board "
+              f"built from empty: {kept_walks.cache_info().misses} built): median "
+              f"{statistics.median(m for m, _ in first):.3f} ms, "
+              f"the reference {statistics.median(r for _, r in first):.3f} ms")
         print(f"  {ruleset:8s} aim: table <= {aim:g} ms median CPU: {'MET' if median <= aim else 'NOT MET'} "
               f"({median:.3f} ms)")
     print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
