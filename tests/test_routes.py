@@ -1,16 +1,10 @@
-"""Route analysis (mp.routes) and its plotly overlay.
-
-The core test plays seeded random games and checks, at every turn with a Travel action, that
-``reachable()`` agrees with the engine: each reported way is executed through ``apply`` and
-charges exactly the reported cost, and every end location the engine allows is reported.
+"""Route analysis (mp.routes) in Marco Polo II and its plotly overlay (``reachable()`` against the
+engine's moves in random games, for every ruleset moved by dice: ``tests/test_routes_engine.py``).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import random
-import re
 import subprocess
 import sys
 
@@ -18,6 +12,7 @@ import pytest
 
 import mp_notebook as mp
 from mp_notebook.board.routes import Reach, Route, TravelRules
+from tests.test_routes_engine import settle, travel_ends
 
 CHARACTERS = ("Möngke Khan", "Gantulga Od", "Mailin & Tian Chin")
 
@@ -184,155 +179,6 @@ def test_reachable_empty_after_the_main_action():
     assert s.decision.kind == "turn" and mp.routes.reachable(s, i) == []
 
 
-def least_jade(s):
-    return min(s.legal_actions(), key=lambda a: int(dict(kv.split("=") for kv in a.choice.split(","))["jade"]))
-
-
-def settle(s, i):
-    """Answer the player's jade decisions with the payment using the least jade."""
-    while s.decision.kind == "pay" and s.decision.player == i:
-        s = s.apply(least_jade(s))
-    return s
-
-
-PLURAL_OF = {"coin": "coins", "camel": "camels"}  # the log says "1 coin", "1 camel"
-PAYS = re.compile(r" pays (.+?) \((?:route |\w+ Travel space)")
-
-
-def travel_charges(before, after, i) -> tuple[int, int, int]:
-    """Coins, camels, jade paid for the Travel space and routes, from the log."""
-    paid = dict.fromkeys(("coins", "camels", "jade"), 0)
-    for e in after.log[len(before.log):]:
-        m = PAYS.search(e.text) if e.player == i else None
-        if m:
-            for part in m.group(1).split(", "):
-                n, what = part.split(" ")
-                paid[PLURAL_OF.get(what, what)] += int(n)
-    return paid["coins"], paid["camels"], paid["jade"]
-
-
-def execute(s, i, row: Reach):
-    t = settle(s.apply(row.action), i)
-    for step in row.steps:
-        t = settle(t.apply(f"move {step}"), i)
-    if t.decision.kind == "move" and t.decision.player == i:
-        t = t.apply("done")
-    return t
-
-
-def engine_ends(s, i, action) -> set[str]:
-    """Every location a figure of player ``i`` can end on after ``action`` (DFS over moves)."""
-    ends: set[str] = set()
-    seen: set[tuple] = set()
-    stack = [settle(s.apply(action), i)]
-    while stack:
-        t = stack.pop()
-        p = t.players[i]
-        if t.decision.kind != "move" or t.decision.player != i:
-            ends |= set(p.locations)
-            continue
-        key = (p.locations, p.coins, p.camels, p.jade, t.decision.text, len(t.legal_actions()))
-        if key in seen:
-            continue
-        seen.add(key)
-        for a in t.legal_actions():
-            if a.kind == "done":
-                ends |= set(p.locations)
-            else:
-                stack.append(settle(t.apply(a), i))
-    return ends
-
-
-def random_travel_states(n_games: int):
-    """Turn states with a Travel action, from seeded random games of 2-4 players (some with the
-    travel characters)."""
-    for seed in range(n_games):
-        rng = random.Random(seed)
-        players = 2 + seed % 3
-        cast = (*CHARACTERS, "De Wu")
-        characters = None if seed % 2 == 0 else [cast[(seed // 2 + k) % 4] for k in range(players)]
-        s = mp.new_game(players=players, seed=seed, characters=characters)
-        while not s.is_over:
-            actions = s.legal_actions()
-            if s.decision.kind == "turn" and any(a.kind == "travel" for a in actions):
-                yield seed, rng, s
-            s = s.apply(rng.choice(actions))
-
-
-def test_reachable_matches_the_engine():
-    states = 0
-    for seed, rng, s in random_travel_states(70):
-        states += 1
-        i = s.current_player
-        rows = mp.routes.reachable(s, i)
-        travel = [a for a in s.legal_actions() if a.kind == "travel"]
-        assert {r.action for r in rows} == {str(a) for a in travel}, (seed, s.history)
-        # (a) a reported way, executed through the engine, ends there and costs what was reported
-        row = rng.choice(rows)
-        t = execute(s, i, row)
-        assert row.location in t.players[i].locations, (seed, row)
-        assert travel_charges(s, t, i) == (row.coins, row.camels, row.jade), (seed, row, s.history)
-        # (b) every end location the engine allows is reported, and nothing else
-        action = rng.choice(travel)
-        ends = engine_ends(s, i, action)
-        reported = {r.location for r in rows if r.action == str(action)}
-        starts = set(s.players[i].locations)
-        if len(s.players[i].locations) == 1:
-            assert ends == reported, (seed, str(action), ends ^ reported, s.history)
-        else:  # a figure that did not move "ends" where it stands
-            assert ends - starts <= reported and reported - starts <= ends, (seed, str(action))
-    assert states >= 2000
-
-
-def engine_ends_now(s, i) -> set[str]:
-    """Every location a figure of player ``i`` can end the movement under way on (DFS)."""
-    ends: set[str] = set()
-    stack = [s]
-    while stack:
-        t = stack.pop()
-        p = t.players[i]
-        if t.decision.kind != "move" or t.decision.player != i:
-            ends |= set(p.locations)
-            continue
-        for a in t.legal_actions():
-            if a.kind == "done":
-                ends |= set(p.locations)
-            else:
-                stack.append(settle(t.apply(a), i))
-    return ends
-
-
-def random_move_states(n_games: int):
-    """``move`` decisions (moves left of a Travel action, a contract's or a city card's Move X)."""
-    for seed, rng, s in random_travel_states(n_games):
-        t = s
-        for _ in range(8):  # walk on from the turn: its Travel action, or whatever the game does next
-            if t.is_over:
-                break
-            if t.decision.kind == "move":
-                yield seed, rng, t
-            t = t.apply(rng.choice(t.legal_actions()))
-
-
-def test_reachable_at_move_decisions_matches_the_engine():
-    """Issue 37: ``reachable`` was empty in the middle of a movement and at a "Move X" reward."""
-    modes = set()
-    for seed, rng, s in itertools.islice(random_move_states(40), 0, None, 7):
-        i = s.decision.player
-        _, _, left, _, mode, _ = s.tasks[-1]
-        modes.add(mode)
-        rows = mp.routes.reachable(s, i)
-        assert rows and all(r.dice == () and r.space == mode for r in rows)
-        assert all(r.moves <= left for r in rows)
-        row = rng.choice(rows)
-        t = execute(s, i, row._replace(steps=row.steps))
-        assert row.location in t.players[i].locations, (seed, row)
-        assert travel_charges(s, t, i) == (row.coins, row.camels, row.jade), (seed, row, s.history)
-        if len(s.players[i].locations) == 1 and left <= 3:
-            assert engine_ends_now(s, i) == {r.location for r in rows}, (seed, mode)
-    assert {"bonus", "card"} & modes and {"lower", "middle", "upper"} & modes, modes
-
-
 def test_mongke_khan_oasis_reading():
     """characters.toml, Möngke Khan: an oasis costs no movement and he may end on one entered
     with a move to spare, but no step follows his last counted move (the engine and mp.routes)."""
@@ -348,45 +194,12 @@ def test_mongke_khan_oasis_reading():
     assert ends["Fuzhou"].path == ("Xian", "Zhangye-Oasis", "Fuzhou") and ends["Fuzhou"].moves == 1
     assert "Jaisalmer-Oasis" not in ends  # beyond Fuzhou: after his last move, no oasis step
     action = next(a for a in s.legal_actions() if a.kind == "travel" and a.space == "middle")
-    assert engine_ends(s, 0, action) == {r.location for r in rows if r.action == str(action)}
+    assert travel_ends(s, 0, action) == {r.location for r in rows if r.action == str(action)}
     t = settle(s.apply(action), 0)
     t = settle(t.apply("move Zhangye-Oasis"), 0)
     assert t.decision.kind == "move" and "done" in {a.kind for a in t.legal_actions()}  # may end there
     t = settle(t.apply("move Fuzhou"), 0)
     assert not (t.decision.kind == "move" and t.decision.player == 0)  # the last move: over
-
-
-def test_pairs_of_two_figures_match_the_engine():
-    s = mp.new_game(players=2, seed=3, characters=["Mailin & Tian Chin", "De Wu"])
-    while not (s.decision.kind == "turn" and s.current_player == 0):
-        s = s.apply(s.legal_actions()[0])
-    s = s.with_player(0, location="Xian", coins=12, camels=6)
-    found = mp.routes.pairs(s, 0)
-    for action in [a for a in s.legal_actions() if a.kind == "travel" and a.space == "middle"][:1]:
-        engine: set[tuple[str, str]] = set()
-        stack = [settle(s.apply(action), 0)]
-        while stack:
-            t = stack.pop()
-            if t.decision.kind != "move" or t.decision.player != 0:
-                engine.add(t.players[0].locations)
-                continue
-            for a in t.legal_actions():
-                if a.kind == "done":
-                    engine.add(t.players[0].locations)
-                else:
-                    stack.append(settle(t.apply(a), 0))
-        reported = {p.ends for p in found if p.action == str(action)}
-        assert reported <= engine and {p.ends for p in found} >= engine - {tuple(s.players[0].locations)}
-        for p in [p for p in found if p.action == str(action)][:6]:
-            t = settle(s.apply(p.action), 0)
-            for step in p.steps:
-                t = settle(t.apply(f"move {step}"), 0)
-            if t.decision.kind == "move" and t.decision.player == 0:
-                t = t.apply("done")
-            assert t.players[0].locations == p.ends
-            assert travel_charges(s, t, 0) == (p.coins, p.camels, p.jade), p
-    with pytest.raises(mp.ArgumentError, match="two figures"):
-        mp.routes.pairs(s, 1)
 
 
 # ----------------------------------------------------------------------------- table, matrix, figure
