@@ -68,7 +68,9 @@ class Replay:
     ways: int
     """... and at each, this many reported ways (at random) executed through the engine."""
     move_games: int
-    """Random games whose ``move`` decisions (walks from the turns) are checked."""
+    """Random games whose ``move`` decisions (walks from the turns) are checked: every one of a
+    reward's or a card's moves (rare), one in ``move_every`` of a Travel action's."""
+    move_every: int
     refusal: Refusal | None = None
     """A movement that is refused, not priced (``None``: every one is priced)."""
     plural: dict[str, str] = field(default_factory=lambda: {"coin": "coins", "camel": "camels"})
@@ -81,13 +83,13 @@ REPLAYS: dict[str, Replay] = {
         travellers=("Möngke Khan", "Gantulga Od", "Mailin & Tian Chin", "De Wu"), plain=2,
         two_figures=("Mailin & Tian Chin", "De Wu"),
         pair_holding={"location": "Xian", "coins": 12, "camels": 6},
-        games=70, turns=2000, ways=1, move_games=40),
+        games=71, turns=2000, ways=1, move_games=40, move_every=7),
     "voyages": Replay(
         paid=r"step \d+ of the Travel action|Travel was occupied|a city card move|route ",
         travellers=("Johannes", "Niccolo", "Berke", "Wilhelm"), plain=4,
         two_figures=("Niccolo and Marco Polo", "Berke Khan"),
         pair_holding={"coins": 30, "camels": 10, "dice": [3, 3, 4, 5, 6]},
-        games=40, turns=500, ways=3, move_games=30,
+        games=40, turns=500, ways=3, move_games=32, move_every=3,
         refusal=Refusal(decision=r"city card \(each move costs ",
                         message=r"city card's moves cost .*goods.*ask s\.legal_actions\(\)")),
 }
@@ -234,11 +236,9 @@ def test_reachable_matches_the_engine(ruleset: str) -> None:
         for r in rows:
             named.setdefault(r.action, set()).add(r.space)
         assert named.keys() == travel.keys(), (seed, s.history)
-        # each row names the Travel space of its action, and filtering by a space selects its rows
+        # each row names the Travel space of its action (filtering by it is checked below)
         for name, a in travel.items():
             assert len(named[name]) == 1 and named[name] <= spaces and a.space in (None, *named[name]), (seed, name)
-        space = rng.choice(sorted({r.space for r in rows}))
-        assert mp.routes.reachable(s, i, space=space) == [r for r in rows if r.space == space], (seed, space)
         # (a) reported ways, executed through the engine, end there and cost what was reported
         for row in rng.sample(rows, min(replay(ruleset).ways, len(rows))):
             t = execute(s, i, row)
@@ -248,6 +248,8 @@ def test_reachable_matches_the_engine(ruleset: str) -> None:
         name = rng.choice(list(travel))
         ends = travel_ends(s, i, travel[name])
         reported = {r.location for r in rows if r.action == name}
+        (space,) = named[name]  # and reachable(space=) gives the rows of that action's space
+        assert mp.routes.reachable(s, i, space=space) == [r for r in rows if r.space == space], (seed, space)
         starts = set(s.players[i].locations)
         if len(s.players[i].locations) == 1:
             assert ends == reported, (seed, name, ends ^ reported, s.history)
@@ -260,7 +262,7 @@ def test_reachable_matches_the_engine(ruleset: str) -> None:
 def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
     """Issue 37: ``reachable`` was empty in the middle of a movement and at a "Move X" reward; a
     movement it cannot price is refused clearly (Voyages: a city card paying goods per move).
-    Checked: every movement but a Travel action's (rewards, cards: rare), every 7th of a Travel action's."""
+    Checked: every movement but a Travel action's (rewards, cards: rare), some of a Travel action's."""
     refusal = replay(ruleset).refusal
     travel_modes = {sp.name.lower() for sp in part(ruleset).travel_spaces(mp.new_game(2, ruleset=ruleset, seed=0), 0)}
     modes: set[str] = set()
@@ -280,7 +282,7 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
         assert terms is not None and not (refusal and re.search(refusal.decision, s.decision.text)), seed
         if terms.space in travel_modes:
             travelling += 1
-            if travelling % 7:
+            if travelling % replay(ruleset).move_every:
                 continue
         modes.add(terms.space)
         checked += 1
@@ -292,7 +294,7 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
         assert charges(s, t, i) == (row.coins, row.camels, row.jade), (seed, row, s.history)
         if len(s.players[i].locations) == 1 and terms.budget <= 3:
             assert {here[0] for here in engine_ends(s, i)} == {r.location for r in rows}, (seed, terms.space)
-    assert checked >= 50 and modes & travel_modes and modes - travel_modes, (checked, modes)
+    assert checked >= 100 and modes & travel_modes and modes - travel_modes, (checked, modes)
 
 
 @pytest.mark.parametrize("ruleset", DICE)
