@@ -109,7 +109,8 @@ def replay(ruleset: str) -> Replay:
 
 
 def least_jade(s: mp.GameState) -> mp.Action:
-    return min(s.legal_actions(), key=lambda a: int(dict(kv.split("=") for kv in a.choice.split(","))["jade"]))
+    """The payment choice (``coins=..,camels=..,jade=..``) using the least jade."""
+    return min(s.legal_actions(), key=lambda a: int(dict(kv.split("=", 1) for kv in str(a.choice).split(","))["jade"]))
 
 
 def settle(s: mp.GameState, i: int) -> mp.GameState:
@@ -229,7 +230,8 @@ def test_reachable_matches_the_engine(ruleset: str) -> None:
     turns = 0
     for seed, rng, s in travel_turns(ruleset, replay(ruleset).games):
         turns += 1
-        i = s.current_player
+        i = s.decision.player
+        assert i is not None
         rows = mp.routes.reachable(s, i)
         travel = {str(a): a for a in s.legal_actions() if a.kind == "travel"}
         named: dict[str, set[str]] = {}
