@@ -57,8 +57,8 @@ class Replay:
     """Characters that change travel, dealt round the seats (rotating) ..."""
     plain: int
     """... except in one random game of ``plain`` (seeds divisible by it), played without characters."""
-    two_figures: tuple[str, str]
-    """A character with two figures, and a partner for seat 1."""
+    two_figures: tuple[str, str] | None
+    """A character with two figures, and a partner for seat 1 (``None``: the game has none)."""
     pair_holding: dict[str, Any]
     """What seat 0 (the two figures) stands on and holds in the pairs test (``with_player``)."""
     games: int
@@ -304,6 +304,10 @@ def test_pairs_of_two_figures_match_the_engine(ruleset: str) -> None:
     """Both figures' moves (issue 37: ``mp.routes.pairs``): the pairs of ends the engine allows after
     each kind of Travel action (space, fee, moves), and no others; a player with one figure is refused."""
     r = replay(ruleset)
+    if r.two_figures is None:
+        with pytest.raises(mp.ArgumentError, match="two figures"):
+            mp.routes.pairs(mp.new_game(2, ruleset=ruleset, seed=3), 0)
+        return
     s = mp.new_game(2, ruleset=ruleset, seed=3, characters=list(r.two_figures))
     while not (s.decision.kind == "turn" and s.current_player == 0):
         s = s.apply(s.legal_actions()[0])
