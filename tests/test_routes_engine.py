@@ -275,8 +275,9 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
     refusal = replay(ruleset).refusal
     travel_modes = {sp.name.lower() for sp in part(ruleset).travel_spaces(mp.new_game(2, ruleset=ruleset, seed=0), 0)}
     modes: set[str] = set()
-    checked = travelling = 0
-    for seed, rng, s in move_decisions(ruleset, replay(ruleset).move_games):
+    checked = travelling = refused = 0
+    choose = random.Random(0)  # the games' own draws stay those of move_decisions: the same positions
+    for seed, _, s in move_decisions(ruleset, replay(ruleset).move_games):
         i = s.decision.player
         assert i is not None
         try:
@@ -287,6 +288,7 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
             assert re.search(refusal.message, str(exc)), (seed, str(exc))
             with pytest.raises(mp.ArgumentError, match=refusal.message):
                 mp.routes.reachable(s, i)
+            refused += 1
             continue
         assert terms is not None and not (refusal and re.search(refusal.decision, s.decision.text)), seed
         if terms.space in travel_modes:
@@ -297,13 +299,14 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
         checked += 1
         rows = mp.routes.reachable(s, i)
         assert rows and all(r.dice == () and r.space == terms.space and r.moves <= terms.budget for r in rows), seed
-        row = rng.choice(rows)
+        row = choose.choice(rows)
         t = execute(s, i, row)
         assert row.location in t.players[i].locations, (seed, row)
         assert charges(s, t, i) == (row.coins, row.camels, row.jade), (seed, row, s.history)
         if len(s.players[i].locations) == 1 and terms.budget <= 3:
             assert {here[0] for here in engine_ends(s, i)} == {r.location for r in rows}, (seed, terms.space)
     assert checked >= 100 and modes & travel_modes and modes - travel_modes, (checked, modes)
+    assert refusal is None or refused, "no movement of these games was refused: the refusal went unchecked"
 
 
 @pytest.mark.parametrize("ruleset", DICE)
