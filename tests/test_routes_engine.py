@@ -66,13 +66,14 @@ class Replay:
     turns: int
     """... at least this many turns ..."""
     ways: int
-    """... and at each, this many reported ways (at random) executed through the engine; at one
-    turn in ``space_every``, ``reachable(space=)`` (each search costs as much as the whole answer)."""
+    """... and at each, this many reported ways (at random) executed through the engine."""
     space_every: int
+    """``reachable(space=)`` is checked at one turn in this many (each call is a whole search)."""
     move_games: int
     """Random games whose ``move`` decisions (walks from the turns) are checked: every one of a
-    reward's or a card's moves (rare), one in ``move_every`` of a Travel action's."""
+    reward's or a card's moves (rare) ..."""
     move_every: int
+    """... and one in this many of a Travel action's."""
     refusal: Refusal | None = None
     """A movement that is refused, not priced (``None``: every one is priced)."""
     plural: dict[str, str] = field(default_factory=lambda: {"coin": "coins", "camel": "camels"})
