@@ -86,13 +86,13 @@ REPLAYS: dict[str, Replay] = {
         travellers=("Möngke Khan", "Gantulga Od", "Mailin & Tian Chin", "De Wu"), plain=2,
         two_figures=("Mailin & Tian Chin", "De Wu"),
         pair_holding={"location": "Xian", "coins": 12, "camels": 6},
-        games=71, turns=2000, ways=1, space_every=10, move_games=40, move_every=7),
+        games=71, turns=2000, ways=1, space_every=25, move_games=40, move_every=7),
     "voyages": Replay(
         paid=r"step \d+ of the Travel action|Travel was occupied|a city card move|route ",
         travellers=("Johannes", "Niccolo", "Berke", "Wilhelm"), plain=4,
         two_figures=("Niccolo and Marco Polo", "Berke Khan"),
         pair_holding={"coins": 30, "camels": 10, "dice": [3, 3, 4, 5, 6]},
-        games=40, turns=500, ways=3, space_every=1, move_games=32, move_every=3,
+        games=40, turns=500, ways=3, space_every=1, move_games=30, move_every=3,
         refusal=Refusal(decision=r"city card \(each move costs ",
                         message=r"city card's moves cost .*goods.*ask s\.legal_actions\(\)")),
 }
@@ -161,8 +161,11 @@ def execute(s: mp.GameState, i: int, way: Reach | Pair) -> mp.GameState:
 def engine_ends(t: mp.GameState, i: int, seen: set[tuple[Any, ...]] | None = None) -> set[tuple[str, ...]]:
     """Every tuple of locations player ``i``'s figures can end the movement under way on (a search
     over the engine's move decisions of that movement, jade decisions settled as by :func:`settle`;
-    ``seen``: prune repeated positions)."""
+    ``seen``: prune repeated positions). The kind of movement is asked once per decision text: a text
+    names where the figures stand and the moves left, and a text shared by two movements of one search
+    would make the ends differ from ``reachable``'s, a failure, never a wrong pass."""
     mode = movement(t, i)
+    kinds: dict[str, str | None] = {}
     ends: set[tuple[str, ...]] = set()
     stack = [t]
     while stack:
@@ -180,7 +183,9 @@ def engine_ends(t: mp.GameState, i: int, seen: set[tuple[Any, ...]] | None = Non
             if key in seen:
                 continue
             seen.add(key)
-        if movement(t, i) != mode:  # another movement follows (a reward's moves)
+        if decision.text not in kinds:
+            kinds[decision.text] = movement(t, i)
+        if kinds[decision.text] != mode:  # another movement follows (a reward's moves)
             ends.add(here)
             continue
         for a in t.legal_actions():
