@@ -279,7 +279,7 @@ def test_reachable_at_move_decisions_matches_the_engine(ruleset: str) -> None:
     movement it cannot price is refused clearly (Voyages: a city card paying goods per move).
     Checked: every movement but a Travel action's (rewards, cards: rare), some of a Travel action's."""
     refusal = replay(ruleset).refusal
-    travel_modes = {sp.name.lower() for sp in part(ruleset).travel_spaces(mp.new_game(2, ruleset=ruleset, seed=0), 0)}
+    travel_modes = {sp.name for sp in part(ruleset).travel_spaces(mp.new_game(2, ruleset=ruleset, seed=0), 0)}
     modes: set[str] = set()
     checked = travelling = refused = 0
     choose = random.Random(0)  # the games' own draws stay those of move_decisions: the same positions

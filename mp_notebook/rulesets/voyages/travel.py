@@ -97,7 +97,8 @@ def move_terms(s: GameState, player: int) -> MoveTerms | None:
                                 f"or mp.routes.cheapest(s, player, target) for what the routes themselves cost")
         steps, camels = tuple(c + pay.coins for c in steps), pay.camels
     moving = dataclasses.replace(rules, step_coins=steps, step_camels=camels)
-    return MoveTerms(mode, left, moving, bool(made) or mode == "free")
+    space = travel_spaces(s, player)[0].name if mode == "travel" else mode  # the space, as at the turn
+    return MoveTerms(space, left, moving, bool(made) or mode == "free")
 
 
 def travel_spaces(s: GameState, player: int) -> tuple[TravelSpace, ...]:
