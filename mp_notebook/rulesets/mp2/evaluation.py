@@ -351,24 +351,17 @@ CACHED = 50_000  # entries a cache keyed by positions' parts holds before it sta
 
 def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     """What a new trading post in ``city`` is worth to player ``i`` (0 if not postable)."""
+    t = rounds_left(s, i) if t is None else t
+    return _city_worth(s, s.players[i], city, t, max(0, s.components.rules.rounds - s.round))
+
+
+def _city_worth(s: Mp2State, p: Player, city: str, t: float, later: int) -> float:
+    """:func:`post_value` for ``p`` with ``t`` rounds left and ``later`` round starts to come."""
     c = s.components
     loc = c.locations[city]
-    p = s.players[i]
     if not loc.is_city or loc.start or city in p.trading_posts:
         return 0.0
-    t = rounds_left(s, i) if t is None else t
-    later = max(0, c.rules.rounds - s.round)  # round starts still to come
-    v = POST * min(1.0, t / POST_FADE)
-    marker = s.markers.get(city)
-    if marker:
-        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
-    tile = s.outposts.get(city)
-    if tile:
-        v += reward_value(c.outposts[tile], t)
-    if loc.special:
-        v += SPECIAL_CITY * min(t, later + 0.5)
-    if loc.city_cards:
-        v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    v = _city_income(s, city, t, later)
     if loc.contracts and any(s.display.get(city, ())):
         v += CONTRACT_CITY[_has_contract_access(s, p)] * min(1.0, t / 2)
     n = len(p.trading_posts) + 1
@@ -377,6 +370,33 @@ def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     if shield and not any(c.locations[x].shield == shield for x in p.trading_posts):
         v += _shield_gain(s, p)
     return v
+
+
+def _city_income(s: Mp2State, city: str, t: float, later: int) -> float:
+    """The first terms of :func:`post_value`, summed in its order: the network's later worth, the
+    city bonus at each round start, the outpost tile, a special city's action and city cards
+    (computed once per city, markers, outpost tiles, time left and round starts to come)."""
+    key = (city, id(s.markers), id(s.outposts), t, later)
+    known = _CITY_INCOME.get(key)
+    if known is None:
+        c = s.components
+        loc = c.locations[city]
+        v = POST * min(1.0, t / POST_FADE)
+        marker = s.markers.get(city)
+        if marker:
+            v += reward_value(c.city_bonuses[marker], t) * (1 + later)
+        tile = s.outposts.get(city)
+        if tile:
+            v += reward_value(c.outposts[tile], t)
+        if loc.special:
+            v += SPECIAL_CITY * min(t, later + 0.5)
+        if loc.city_cards:
+            v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+        known = remember(_CITY_INCOME, key, (s.markers, s.outposts, v), CACHED)
+    return known[2]
+
+
+_CITY_INCOME: dict[tuple[object, ...], tuple[object, object, float]] = {}  # markers and tiles held
 
 
 @functools.lru_cache(maxsize=8)
@@ -444,13 +464,14 @@ _STANDING: dict[tuple[object, ...], tuple[object, int]] = {}  # (posts, goal, ..
 
 
 def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
-    if s.is_over:
+    if s.over:
         return final_now
     c = s.components
+    rules = c.rules
     p = s.players[i]
     t = rounds_left(s, i)
-    w = fuel_weight(t)
-    later = max(0, c.rules.rounds - s.round)
+    w, soon, network = _time_weights(t)
+    later = max(0, rules.rounds - s.round)
     v: float = final_now
     # conversion value of resources beyond their final value (already in final_now)
     access = _has_contract_access(s, p)
@@ -464,17 +485,33 @@ def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
         done = len(p.completed)
         swing = _majority(s, rivals, done + 1) - _majority(s, rivals, done)
         contracts = c.contracts
-        v += sum(_contract_worth(contracts[cid], p, t, swing) for cid in p.contracts)
-    v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
+        worth = 0.0
+        for cid in p.contracts:
+            worth += _contract_worth(contracts[cid], p, t, swing)
+        v += worth
+    v += SLOT * (rules.contract_slots - len(p.contracts)) * soon
     # the network's later worth, and future income of posts and seals (round-start bonuses)
-    v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
+    v += POST * network * len(p.trading_posts)
     for x in _post_income(s, p.trading_posts, t, later):
         v += x
     if access:
-        v += CONTRACT_CITY[0] * min(1.0, t / 2)
+        v += CONTRACT_CITY[0] * soon
     for x in _seal_income(s, p.seal_levels, t, later):
         v += x
     return v + character_worth(s, i) + goal_worth(s, i)
+
+
+def _time_weights(t: float) -> tuple[float, float, float]:
+    """``fuel_weight(t)``, ``min(1, t / 2)`` and ``min(1, t / POST_FADE)``: the weights of
+    :func:`value` that depend only on the rounds left ``t`` (made once per value of ``t``, which
+    takes few values)."""
+    known = _TIME.get(t)
+    if known is None:
+        known = _TIME[t] = (fuel_weight(t), min(1.0, t / 2), min(1.0, t / POST_FADE))
+    return known
+
+
+_TIME: dict[float, tuple[float, float, float]] = {}
 
 
 def character_worth(s: Mp2State, i: int) -> float:
@@ -587,13 +624,19 @@ def travel_potential(s: Mp2State, i: int, moves: int) -> float:
     """
     p = s.players[i]
     t = rounds_left(s, i)
-    seals = frozenset(seal for seal, _ in p.seal_levels)
+    later = max(0, s.components.rules.rounds - s.round)
     best = 0.0
-    for city, (steps, cost) in _reach(s.board, p.location, moves, seals).items():
-        v = post_value(s, i, city, t)
+    for city, (steps, cost) in _reach(s.board, p.location, moves, _held_seals(p.seal_levels)).items():
+        v = _city_worth(s, p, city, t, later)
         if v > 0:
             best = max(best, v - steps * STEP_COST - cost * CONVERT["coins"])
     return best
+
+
+@functools.lru_cache(maxsize=256)
+def _held_seals(seal_levels: tuple[tuple[str, bool], ...]) -> frozenset[str]:
+    """The guild seals held, of a player's seal levels (made once per seal levels)."""
+    return frozenset(seal for seal, _ in seal_levels)
 
 
 @functools.lru_cache(maxsize=4096)
