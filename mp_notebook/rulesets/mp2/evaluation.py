@@ -140,7 +140,7 @@ def rounds_left(s: Mp2State, i: int) -> float:
         return 0.0
     rules = s.components.rules
     p = s.players[i]
-    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
+    return rules.rounds - s.round + min(1.0, (len(p.dice) + len(p.black_dice)) / rules.dice_per_player)
 
 
 def fuel_weight(t: float) -> float:
@@ -479,7 +479,7 @@ def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
     # fractional goods/coins, so that every unit counts (final_now floors them)
     v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
     # unplaced dice: actions still to take this round
-    v += _dice_worth(p.dice) + _dice_worth(p.black_dice)
+    v += _dice_worth(p.dice, p.black_dice)
     # active contracts, and room for more while they can still be completed
     if p.contracts:
         done = len(p.completed)
@@ -498,7 +498,8 @@ def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
         v += CONTRACT_CITY[0] * soon
     for x in _seal_income(s, p.seal_levels, t, later):
         v += x
-    return v + character_worth(s, i) + goal_worth(s, i)
+    character, goal = _card_worths(s, p)
+    return v + character + goal
 
 
 def _time_weights(t: float) -> tuple[float, float, float]:
@@ -526,8 +527,7 @@ def character_worth(s: Mp2State, i: int) -> float:
     >>> s.round, character_worth(s, 0), character_worth(s, 1)   # the Automa's counts in its own rules
     (1, 24.8, 0.0)
     """
-    name = s.players[i].character
-    return still_to_start(CHARACTER[name], s) if name else 0.0
+    return _card_worths(s, s.players[i])[0]
 
 
 def goal_worth(s: Mp2State, i: int) -> float:
@@ -540,8 +540,7 @@ def goal_worth(s: Mp2State, i: int) -> float:
     >>> {a.choice: round(goal_worth(s.apply(a), 0), 2) for a in s.legal_actions()}   # kept in round 1
     {'G06': -0.32, 'G09': 0.16, 'G12': 0.88}
     """
-    goal = s.players[i].goal
-    return still_to_start(GOAL[goal], s) if goal else 0.0
+    return _card_worths(s, s.players[i])[1]
 
 
 def still_to_start(worth: float, s: Mp2State) -> float:
@@ -556,15 +555,31 @@ def still_to_start(worth: float, s: Mp2State) -> float:
     return worth * max(0, s.rounds - s.round) / s.rounds
 
 
-def _dice_worth(dice: tuple[int, ...]) -> float:
-    """Unplaced ``dice`` as actions still to take this round (computed once per tuple of values)."""
-    known = _DICE.get(dice)
+def _card_worths(s: Mp2State, p: Player) -> tuple[float, float]:
+    """:func:`character_worth` and :func:`goal_worth` of ``p`` (computed once per character, goal
+    card and round)."""
+    key = (p.character, p.goal, s.round, s.rounds)
+    known = _CARDS.get(key)
     if known is None:
-        known = _DICE[dice] = sum(DIE + PIP * d for d in dice)
+        name, goal = p.character, p.goal
+        known = _CARDS[key] = (still_to_start(CHARACTER[name], s) if name else 0.0,
+                               still_to_start(GOAL[goal], s) if goal else 0.0)
     return known
 
 
-_DICE: dict[tuple[int, ...], float] = {}
+_CARDS: dict[tuple[object, ...], tuple[float, float]] = {}
+
+
+def _dice_worth(dice: tuple[int, ...], black: tuple[int, ...]) -> float:
+    """Unplaced ``dice`` and ``black`` dice as actions still to take this round (computed once per
+    tuples of values)."""
+    known = _DICE.get((dice, black))
+    if known is None:
+        known = _DICE[dice, black] = sum(DIE + PIP * d for d in dice) + sum(DIE + PIP * d for d in black)
+    return known
+
+
+_DICE: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
 
 
 def _post_income(s: Mp2State, posts: tuple[str, ...], t: float, later: int) -> tuple[float, ...]:
