@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
-from mp_notebook.rulesets.mp2.scoring import shield_count
+from mp_notebook.rulesets.mp2.scoring import post_shields, shield_count
 
 if TYPE_CHECKING:
     from mp_notebook.board.routes import Reach
@@ -300,7 +300,10 @@ def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
 
 def _rivals(s: Mp2State, i: int) -> list[int]:
     """How many contracts each rival of player ``i`` (the Automa included) has completed."""
-    counts = [len(q.completed) for k, q in enumerate(s.players) if k != i]
+    counts = []
+    for k, q in enumerate(s.players):  # a loop, not a comprehension: no call (value() asks every time)
+        if k != i:
+            counts.append(len(q.completed))
     if s.automa is not None:
         counts.append(len(s.automa.done))
     return counts
@@ -310,13 +313,16 @@ def _majority(s: Mp2State, rivals: list[int], completed: int) -> int:
     """:func:`majority_bonus` given the rivals' completed contracts (:func:`_rivals`)."""
     if not completed:
         return 0
+    ahead = None  # the number of contracts of the rivals ahead, while they all have as many
+    for n in rivals:
+        if n > completed:
+            if ahead is not None and n != ahead:
+                return 0  # rivals ahead with two different numbers: not even second
+            ahead = n
     first, second = s.components.rules.contracts_majority
-    better = {n for n in rivals if n > completed}
-    if not better:
+    if ahead is None:
         return first
-    if len(better) == 1 and s.num_players > 2:
-        return second
-    return 0
+    return second if s.num_players > 2 else 0
 
 
 def contract_value(s: Mp2State, i: int, cid: str, t: float) -> float:
@@ -367,7 +373,7 @@ def _city_worth(s: Mp2State, p: Player, city: str, t: float, later: int) -> floa
     n = len(p.trading_posts) + 1
     v += _post_vp(c.rules.post_vp).get(n, 0)
     shield = loc.shield
-    if shield and not any(c.locations[x].shield == shield for x in p.trading_posts):
+    if shield and shield not in post_shields(c, p.trading_posts):
         v += _shield_gain(s, p)
     return v
 
