@@ -562,18 +562,18 @@ def still_to_start(worth: float, s: Mp2State) -> float:
 
 
 def _card_worths(s: Mp2State, p: Player) -> tuple[float, float]:
-    """:func:`character_worth` and :func:`goal_worth` of ``p`` (computed once per character, goal
-    card and round)."""
-    key = (p.character, p.goal, s.round, s.rounds)
+    """:func:`character_worth` and :func:`goal_worth` of ``p`` (computed once per pair of worths,
+    read from :data:`CHARACTER` and :data:`GOAL` at each call so that a changed table counts, and
+    per round; a seat without a character or a goal card: a worth of 0)."""
+    name, goal = p.character, p.goal
+    key = (CHARACTER[name] if name else 0.0, GOAL[goal] if goal else 0.0, s.round, s.components.rules.rounds)
     known = _CARDS.get(key)
     if known is None:
-        name, goal = p.character, p.goal
-        known = _CARDS[key] = (still_to_start(CHARACTER[name], s) if name else 0.0,
-                               still_to_start(GOAL[goal], s) if goal else 0.0)
+        known = _CARDS[key] = (still_to_start(key[0], s), still_to_start(key[1], s))
     return known
 
 
-_CARDS: dict[tuple[object, ...], tuple[float, float]] = {}
+_CARDS: dict[tuple[float, float, int, int], tuple[float, float]] = {}
 
 
 def _dice_worth(dice: tuple[int, ...], black: tuple[int, ...]) -> float:
