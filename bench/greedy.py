@@ -3,7 +3,7 @@
 Usage::
 
     python bench/greedy.py [--games 3] [--rulesets mp2 voyages schmidt] [--slow 0.1]
-                           [--hashes] [--search-decisions 0] [--baseline DIR]
+                           [--hashes] [--search-decisions 0] [--baseline DIR] [--characters random]
 
 Plays ``--games`` seeded 2-player games (seeds 0, 1, ...) of each ruleset with a GreedyAgent in
 every seat and prints, per ruleset: the seconds a game (median and range), and the milliseconds a
@@ -22,8 +22,11 @@ agent's game (A B A B), and print its figures under the new ones: a before/after
 ``--baseline DIR``: the same seeds played by the GreedyAgent of another checkout ``DIR`` (say a
 ``git worktree`` of an older commit) and by this one, each game in a fresh process, the two
 alternating seed by seed (A B B A ...), timed in CPU (each process's own): a before/after of a speed
-change on the same load; the history digests of the two are compared too (an exact change keeps
-every choice).
+change on the same load, with the ratio of the two CPU times game by game (median, quartiles,
+range); the history digests of the two are compared too (an exact change keeps every choice).
+
+``--characters random``: games with a character drawn for each seat (``new_game(characters="random")``,
+as the game is printed; Marco Polo II and Voyages, the Schmidt game has none); by default none.
 
 ``--search-decisions N``: also time SearchAgent's last-round turn decisions (its searched ones)
 over the same games, up to N of them a ruleset: the median and the 99th percentile, at its
@@ -63,10 +66,13 @@ Maker = Callable[[int], mp.agents.Agent]
 Game = tuple[mp.GameState, list[tuple[float, float, mp.GameState]]]  # the end, and each decision's times
 
 
+OPTIONS: dict[str, str] = {}  # new_game's options for every game (--characters)
+
+
 def greedy_game(ruleset: str, seed: int, make: Maker = mp.agents.GreedyAgent) -> Game:
     """A 2-player game of ``make``'s agents (GreedyAgent): its end and ``(seconds, CPU seconds,
     state)`` for every decision."""
-    s = mp.new_game(2, ruleset=ruleset, seed=seed)
+    s = mp.new_game(2, ruleset=ruleset, seed=seed, **OPTIONS)
     agents = [make(seed), make(seed + 1)]
     times = []
     while not s.is_over:
@@ -215,9 +221,9 @@ ONE_GAME = """
 import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
 import mp_notebook as mp
-ruleset, seed = sys.argv[2], int(sys.argv[3])
-mp.new_game(2, ruleset=ruleset, seed=seed)  # data loaded before the clock starts
-s = mp.new_game(2, ruleset=ruleset, seed=seed)
+ruleset, seed, options = sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
+mp.new_game(2, ruleset=ruleset, seed=seed, **options)  # data loaded before the clock starts
+s = mp.new_game(2, ruleset=ruleset, seed=seed, **options)
 agents = [mp.agents.GreedyAgent(seed), mp.agents.GreedyAgent(seed + 1)]
 cpu, start = [], time.process_time()
 while not s.is_over:
@@ -241,7 +247,7 @@ def baseline(ruleset: str, games: int, other: str) -> None:
     digests: dict[str, list[str]] = {name: [] for name in roots}
     for seed in range(games):
         for name in (list(roots) if seed % 2 == 0 else list(roots)[::-1]):
-            out = subprocess.run([sys.executable, "-c", ONE_GAME, roots[name], ruleset, str(seed)],
+            out = subprocess.run([sys.executable, "-c", ONE_GAME, roots[name], ruleset, str(seed), json.dumps(OPTIONS)],
                                  capture_output=True, text=True, check=True)
             digest, game, cpu = json.loads(out.stdout.splitlines()[-1])
             digests[name].append(digest)
@@ -251,6 +257,10 @@ def baseline(ruleset: str, games: int, other: str) -> None:
         print(f"{ruleset}, {name}, {games} games in CPU time: a game median {median(t.game_cpu):.3f} s "
               f"(range {min(t.game_cpu):.3f}-{max(t.game_cpu):.3f}); {len(t.cpu)} decisions: mean "
               f"{mean(t.cpu) * 1e3:.2f} ms, 99th percentile {p99(t.cpu) * 1e3:.1f} ms", flush=True)
+    ratios = sorted(x / y for x, y in zip(*(t.game_cpu for t in times.values()), strict=True))
+    print(f"{ruleset}: this checkout's CPU over the baseline's, game by game: median {median(ratios):.3f} "
+          f"(quartiles {quantiles(ratios, n=4)[0]:.3f}-{quantiles(ratios, n=4)[2]:.3f}, "
+          f"range {ratios[0]:.3f}-{ratios[-1]:.3f})" if len(ratios) > 1 else "", flush=True)
     same = [a == b for a, b in zip(*digests.values(), strict=True)]
     print(f"{ruleset}: the same history in {sum(same)} of {games} games"
           + ("" if all(same) else f" (differ: seeds {[k for k, x in enumerate(same) if not x]})"), flush=True)
@@ -265,7 +275,10 @@ def main() -> None:
     parser.add_argument("--search-decisions", type=int, default=0)
     parser.add_argument("--before35", action="store_true", help="also time the greedy before issue 35, interleaved")
     parser.add_argument("--baseline", help="another checkout whose greedy to time against this one")
+    parser.add_argument("--characters", choices=["random"], help="a character drawn for each seat")
     args = parser.parse_args()
+    if args.characters:
+        OPTIONS["characters"] = args.characters
     for ruleset in args.rulesets:
         if args.baseline:
             baseline(ruleset, args.games, args.baseline)

@@ -15,7 +15,8 @@ from mp_notebook.rulesets.mp2 import evaluation, scoring
 from mp_notebook.rulesets.mp2.components import Bundle
 
 CACHES = (evaluation._ACCESS, evaluation._POST_INCOME, evaluation._SEAL_INCOME, evaluation._DICE,
-          evaluation._ITEMS, evaluation._STANDING, scoring._SHIELDS, base._TIES)
+          evaluation._ITEMS, evaluation._STANDING, evaluation._TIME, evaluation._CITY_INCOME, evaluation._CARDS,
+          scoring._SHIELDS, base._TIES)
 
 
 def positions(seed: int, decisions: int, **options: object) -> list[mp.GameState]:

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
 from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
-from mp_notebook.rulesets.mp2.scoring import shield_count
+from mp_notebook.rulesets.mp2.scoring import post_shields, shield_count
 
 if TYPE_CHECKING:
     from mp_notebook.board.routes import Reach
@@ -140,7 +140,7 @@ def rounds_left(s: Mp2State, i: int) -> float:
         return 0.0
     rules = s.components.rules
     p = s.players[i]
-    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
+    return rules.rounds - s.round + min(1.0, (len(p.dice) + len(p.black_dice)) / rules.dice_per_player)
 
 
 def fuel_weight(t: float) -> float:
@@ -300,7 +300,10 @@ def majority_bonus(s: Mp2State, i: int, completed: int) -> int:
 
 def _rivals(s: Mp2State, i: int) -> list[int]:
     """How many contracts each rival of player ``i`` (the Automa included) has completed."""
-    counts = [len(q.completed) for k, q in enumerate(s.players) if k != i]
+    counts = []
+    for k, q in enumerate(s.players):  # a loop, not a comprehension: no call (value() asks every time)
+        if k != i:
+            counts.append(len(q.completed))
     if s.automa is not None:
         counts.append(len(s.automa.done))
     return counts
@@ -310,13 +313,16 @@ def _majority(s: Mp2State, rivals: list[int], completed: int) -> int:
     """:func:`majority_bonus` given the rivals' completed contracts (:func:`_rivals`)."""
     if not completed:
         return 0
+    ahead = None  # the number of contracts of the rivals ahead, while they all have as many
+    for n in rivals:
+        if n > completed:
+            if ahead is not None and n != ahead:
+                return 0  # rivals ahead with two different numbers: not even second
+            ahead = n
     first, second = s.components.rules.contracts_majority
-    better = {n for n in rivals if n > completed}
-    if not better:
+    if ahead is None:
         return first
-    if len(better) == 1 and s.num_players > 2:
-        return second
-    return 0
+    return second if s.num_players > 2 else 0
 
 
 def contract_value(s: Mp2State, i: int, cid: str, t: float) -> float:
@@ -351,32 +357,52 @@ CACHED = 50_000  # entries a cache keyed by positions' parts holds before it sta
 
 def post_value(s: Mp2State, i: int, city: str, t: float | None = None) -> float:
     """What a new trading post in ``city`` is worth to player ``i`` (0 if not postable)."""
+    t = rounds_left(s, i) if t is None else t
+    return _city_worth(s, s.players[i], city, t, max(0, s.components.rules.rounds - s.round))
+
+
+def _city_worth(s: Mp2State, p: Player, city: str, t: float, later: int) -> float:
+    """:func:`post_value` for ``p`` with ``t`` rounds left and ``later`` round starts to come."""
     c = s.components
     loc = c.locations[city]
-    p = s.players[i]
     if not loc.is_city or loc.start or city in p.trading_posts:
         return 0.0
-    t = rounds_left(s, i) if t is None else t
-    later = max(0, c.rules.rounds - s.round)  # round starts still to come
-    v = POST * min(1.0, t / POST_FADE)
-    marker = s.markers.get(city)
-    if marker:
-        v += reward_value(c.city_bonuses[marker], t) * (1 + later)
-    tile = s.outposts.get(city)
-    if tile:
-        v += reward_value(c.outposts[tile], t)
-    if loc.special:
-        v += SPECIAL_CITY * min(t, later + 0.5)
-    if loc.city_cards:
-        v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+    v = _city_income(s, city, t, later)
     if loc.contracts and any(s.display.get(city, ())):
         v += CONTRACT_CITY[_has_contract_access(s, p)] * min(1.0, t / 2)
     n = len(p.trading_posts) + 1
     v += _post_vp(c.rules.post_vp).get(n, 0)
     shield = loc.shield
-    if shield and not any(c.locations[x].shield == shield for x in p.trading_posts):
+    if shield and shield not in post_shields(c, p.trading_posts):
         v += _shield_gain(s, p)
     return v
+
+
+def _city_income(s: Mp2State, city: str, t: float, later: int) -> float:
+    """The first terms of :func:`post_value`, summed in its order: the network's later worth, the
+    city bonus at each round start, the outpost tile, a special city's action and city cards
+    (computed once per city, markers, outpost tiles, time left and round starts to come)."""
+    key = (city, id(s.markers), id(s.outposts), t, later)
+    known = _CITY_INCOME.get(key)
+    if known is None:
+        c = s.components
+        loc = c.locations[city]
+        v = POST * min(1.0, t / POST_FADE)
+        marker = s.markers.get(city)
+        if marker:
+            v += reward_value(c.city_bonuses[marker], t) * (1 + later)
+        tile = s.outposts.get(city)
+        if tile:
+            v += reward_value(c.outposts[tile], t)
+        if loc.special:
+            v += SPECIAL_CITY * min(t, later + 0.5)
+        if loc.city_cards:
+            v += CITY_CARD * min(t, later + 0.5) * len(loc.city_cards)
+        known = remember(_CITY_INCOME, key, (s.markers, s.outposts, v), CACHED)
+    return known[2]
+
+
+_CITY_INCOME: dict[tuple[object, ...], tuple[object, object, float]] = {}  # markers and tiles held
 
 
 @functools.lru_cache(maxsize=8)
@@ -444,13 +470,14 @@ _STANDING: dict[tuple[object, ...], tuple[object, int]] = {}  # (posts, goal, ..
 
 
 def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
-    if s.is_over:
+    if s.over:
         return final_now
     c = s.components
+    rules = c.rules
     p = s.players[i]
     t = rounds_left(s, i)
-    w = fuel_weight(t)
-    later = max(0, c.rules.rounds - s.round)
+    w, soon, network = _time_weights(t)
+    later = max(0, rules.rounds - s.round)
     v: float = final_now
     # conversion value of resources beyond their final value (already in final_now)
     access = _has_contract_access(s, p)
@@ -458,23 +485,40 @@ def _value(s: Mp2State, i: int, final_now: float, rivals: list[int]) -> float:
     # fractional goods/coins, so that every unit counts (final_now floors them)
     v += (p.pepper + p.silk + p.gold + p.jade) % 2 * 0.5 + (p.coins % 10) * FINAL["coins"]
     # unplaced dice: actions still to take this round
-    v += _dice_worth(p.dice) + _dice_worth(p.black_dice)
+    v += _dice_worth(p.dice, p.black_dice)
     # active contracts, and room for more while they can still be completed
     if p.contracts:
         done = len(p.completed)
         swing = _majority(s, rivals, done + 1) - _majority(s, rivals, done)
         contracts = c.contracts
-        v += sum(_contract_worth(contracts[cid], p, t, swing) for cid in p.contracts)
-    v += SLOT * (c.rules.contract_slots - len(p.contracts)) * min(1.0, t / 2)
+        worth = 0.0
+        for cid in p.contracts:
+            worth += _contract_worth(contracts[cid], p, t, swing)
+        v += worth
+    v += SLOT * (rules.contract_slots - len(p.contracts)) * soon
     # the network's later worth, and future income of posts and seals (round-start bonuses)
-    v += POST * min(1.0, t / POST_FADE) * len(p.trading_posts)
+    v += POST * network * len(p.trading_posts)
     for x in _post_income(s, p.trading_posts, t, later):
         v += x
     if access:
-        v += CONTRACT_CITY[0] * min(1.0, t / 2)
+        v += CONTRACT_CITY[0] * soon
     for x in _seal_income(s, p.seal_levels, t, later):
         v += x
-    return v + character_worth(s, i) + goal_worth(s, i)
+    character, goal = _card_worths(s, p)
+    return v + character + goal
+
+
+def _time_weights(t: float) -> tuple[float, float, float]:
+    """``fuel_weight(t)``, ``min(1, t / 2)`` and ``min(1, t / POST_FADE)``: the weights of
+    :func:`value` that depend only on the rounds left ``t`` (made once per value of ``t``, which
+    takes few values)."""
+    known = _TIME.get(t)
+    if known is None:
+        known = _TIME[t] = (fuel_weight(t), min(1.0, t / 2), min(1.0, t / POST_FADE))
+    return known
+
+
+_TIME: dict[float, tuple[float, float, float]] = {}
 
 
 def character_worth(s: Mp2State, i: int) -> float:
@@ -489,8 +533,7 @@ def character_worth(s: Mp2State, i: int) -> float:
     >>> s.round, character_worth(s, 0), character_worth(s, 1)   # the Automa's counts in its own rules
     (1, 24.8, 0.0)
     """
-    name = s.players[i].character
-    return still_to_start(CHARACTER[name], s) if name else 0.0
+    return _card_worths(s, s.players[i])[0]
 
 
 def goal_worth(s: Mp2State, i: int) -> float:
@@ -503,8 +546,7 @@ def goal_worth(s: Mp2State, i: int) -> float:
     >>> {a.choice: round(goal_worth(s.apply(a), 0), 2) for a in s.legal_actions()}   # kept in round 1
     {'G06': -0.32, 'G09': 0.16, 'G12': 0.88}
     """
-    goal = s.players[i].goal
-    return still_to_start(GOAL[goal], s) if goal else 0.0
+    return _card_worths(s, s.players[i])[1]
 
 
 def still_to_start(worth: float, s: Mp2State) -> float:
@@ -519,15 +561,31 @@ def still_to_start(worth: float, s: Mp2State) -> float:
     return worth * max(0, s.rounds - s.round) / s.rounds
 
 
-def _dice_worth(dice: tuple[int, ...]) -> float:
-    """Unplaced ``dice`` as actions still to take this round (computed once per tuple of values)."""
-    known = _DICE.get(dice)
+def _card_worths(s: Mp2State, p: Player) -> tuple[float, float]:
+    """:func:`character_worth` and :func:`goal_worth` of ``p`` (computed once per pair of worths,
+    read from :data:`CHARACTER` and :data:`GOAL` at each call so that a changed table counts, and
+    per round; a seat without a character or a goal card: a worth of 0)."""
+    name, goal = p.character, p.goal
+    key = (CHARACTER[name] if name else 0.0, GOAL[goal] if goal else 0.0, s.round, s.components.rules.rounds)
+    known = _CARDS.get(key)
     if known is None:
-        known = _DICE[dice] = sum(DIE + PIP * d for d in dice)
+        known = _CARDS[key] = (still_to_start(key[0], s), still_to_start(key[1], s))
     return known
 
 
-_DICE: dict[tuple[int, ...], float] = {}
+_CARDS: dict[tuple[float, float, int, int], tuple[float, float]] = {}
+
+
+def _dice_worth(dice: tuple[int, ...], black: tuple[int, ...]) -> float:
+    """Unplaced ``dice`` and ``black`` dice as actions still to take this round (computed once per
+    tuples of values)."""
+    known = _DICE.get((dice, black))
+    if known is None:
+        known = _DICE[dice, black] = sum(DIE + PIP * d for d in dice) + sum(DIE + PIP * d for d in black)
+    return known
+
+
+_DICE: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
 
 
 def _post_income(s: Mp2State, posts: tuple[str, ...], t: float, later: int) -> tuple[float, ...]:
@@ -587,13 +645,19 @@ def travel_potential(s: Mp2State, i: int, moves: int) -> float:
     """
     p = s.players[i]
     t = rounds_left(s, i)
-    seals = frozenset(seal for seal, _ in p.seal_levels)
+    later = max(0, s.components.rules.rounds - s.round)
     best = 0.0
-    for city, (steps, cost) in _reach(s.board, p.location, moves, seals).items():
-        v = post_value(s, i, city, t)
+    for city, (steps, cost) in _reach(s.board, p.location, moves, _held_seals(p.seal_levels)).items():
+        v = _city_worth(s, p, city, t, later)
         if v > 0:
             best = max(best, v - steps * STEP_COST - cost * CONVERT["coins"])
     return best
+
+
+@functools.lru_cache(maxsize=256)
+def _held_seals(seal_levels: tuple[tuple[str, bool], ...]) -> frozenset[str]:
+    """The guild seals held, of a player's seal levels (made once per seal levels)."""
+    return frozenset(seal for seal, _ in seal_levels)
 
 
 @functools.lru_cache(maxsize=4096)

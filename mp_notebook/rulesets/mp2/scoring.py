@@ -23,7 +23,7 @@ def shield_count(s: Mp2State, p: Player) -> tuple[int, int]:
     '+1' icons: each goal-card shield matched by one of the player's posts, those gained from
     rewards, and the character's (De Wu).
     """
-    shields = _shields(s.components, p.trading_posts)
+    shields = post_shields(s.components, p.trading_posts)
     goal = s.components.goals.get(p.goal) if p.goal else None
     plus = p.shields + (sum(1 for sh in goal.shields if sh in shields) if goal else 0)
     if p.character:
@@ -31,7 +31,7 @@ def shield_count(s: Mp2State, p: Player) -> tuple[int, int]:
     return len(shields), plus
 
 
-def _shields(c: Components, posts: tuple[str, ...]) -> frozenset[str]:
+def post_shields(c: Components, posts: tuple[str, ...]) -> frozenset[str]:
     """The shields of the cities ``posts`` (computed once per tuple of posts)."""
     known = _SHIELDS.get(posts)
     if known is None or known[0] is not c:
