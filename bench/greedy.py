@@ -258,9 +258,10 @@ def baseline(ruleset: str, games: int, other: str) -> None:
               f"(range {min(t.game_cpu):.3f}-{max(t.game_cpu):.3f}); {len(t.cpu)} decisions: mean "
               f"{mean(t.cpu) * 1e3:.2f} ms, 99th percentile {p99(t.cpu) * 1e3:.1f} ms", flush=True)
     ratios = sorted(x / y for x, y in zip(*(t.game_cpu for t in times.values()), strict=True))
-    print(f"{ruleset}: this checkout's CPU over the baseline's, game by game: median {median(ratios):.3f} "
-          f"(quartiles {quantiles(ratios, n=4)[0]:.3f}-{quantiles(ratios, n=4)[2]:.3f}, "
-          f"range {ratios[0]:.3f}-{ratios[-1]:.3f})" if len(ratios) > 1 else "", flush=True)
+    if len(ratios) > 1:
+        low, _, high = quantiles(ratios, n=4)
+        print(f"{ruleset}: this checkout's CPU over the baseline's, game by game: median {median(ratios):.3f} "
+              f"(quartiles {low:.3f}-{high:.3f}, range {ratios[0]:.3f}-{ratios[-1]:.3f})", flush=True)
     same = [a == b for a, b in zip(*digests.values(), strict=True)]
     print(f"{ruleset}: the same history in {sum(same)} of {games} games"
           + ("" if all(same) else f" (differ: seeds {[k for k, x in enumerate(same) if not x]})"), flush=True)

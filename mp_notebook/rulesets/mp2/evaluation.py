@@ -140,7 +140,7 @@ def rounds_left(s: Mp2State, i: int) -> float:
         return 0.0
     rules = s.components.rules
     p = s.players[i]
-    return rules.rounds - s.round + min(1.0, (len(p.dice) + len(p.black_dice)) / rules.dice_per_player)
+    return rules.rounds - s.round + min(1.0, p.all_dice / rules.dice_per_player)
 
 
 def fuel_weight(t: float) -> float:

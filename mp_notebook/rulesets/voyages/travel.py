@@ -79,6 +79,10 @@ def travel_terms(s: GameState, a: Action) -> tuple[int, int]:
     return space_fee(cast("VoyagesState", s), cast(int, a.player), TRAVEL, a.dice), min(a.dice)
 
 
+TRAVEL_SPACE = "Travel"
+"""The name of the one Travel space, at the turn (``reachable``'s ``space``) and in the movement it starts."""
+
+
 def move_terms(s: GameState, player: int) -> MoveTerms | None:
     """The movement ``player`` is making (a ``move`` decision): the steps left and what each costs."""
     state = cast("VoyagesState", s)
@@ -97,15 +101,14 @@ def move_terms(s: GameState, player: int) -> MoveTerms | None:
                                 f"or mp.routes.cheapest(s, player, target) for what the routes themselves cost")
         steps, camels = tuple(c + pay.coins for c in steps), pay.camels
     moving = dataclasses.replace(rules, step_coins=steps, step_camels=camels)
-    space = travel_spaces(s, player)[0].name if mode == "travel" else mode  # the space, as at the turn
-    return MoveTerms(space, left, moving, bool(made) or mode == "free")
+    return MoveTerms(TRAVEL_SPACE if mode == "travel" else mode, left, moving, bool(made) or mode == "free")
 
 
 def travel_spaces(s: GameState, player: int) -> tuple[TravelSpace, ...]:
     """The one Travel space: its dice, at most as many steps as the travel table has, no coins
     when unoccupied (the steps pay the table)."""
     rules = cast("VoyagesState", s).components.rules
-    return (TravelSpace("Travel", rules.spaces[TRAVEL].dice, len(rules.travel_coins), 0),)
+    return (TravelSpace(TRAVEL_SPACE, rules.spaces[TRAVEL].dice, len(rules.travel_coins), 0),)
 
 
 def goal_cities(s: GameState, player: int) -> tuple[frozenset[str], ...]:
