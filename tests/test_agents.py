@@ -126,14 +126,15 @@ def test_search_budget_in_decisions_searches_fewer_candidates():
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
 def test_every_evaluation_declares_what_it_offers_the_agents(ruleset):
     """The optional capabilities of a ruleset's evaluation are declared, not guessed from a missing
-    name: ``closure``, ``prelude`` and ``unweighed`` (tuples of action kinds), ``chance`` and
+    name: ``prelude`` and ``unweighed`` (tuples of action kinds), ``chance``, ``closure`` and
     ``journey``."""
     s = mp.new_game(2, ruleset=ruleset, seed=1)
     ev = terms(s)
     kinds = set(get(ruleset).vocabulary.kinds)
-    for name in ("closure", "prelude", "unweighed"):
+    for name in ("prelude", "unweighed"):
         declared = getattr(ev, name)
         assert isinstance(declared, tuple) and set(declared) <= kinds, (name, declared)
+    assert ev.closure is None or callable(ev.closure)
     assert ev.journey is None or callable(ev.journey)
     assert all(isinstance(ev.chance(s, a), bool) for a in s.legal_actions())
 
@@ -226,6 +227,31 @@ def test_greedy_places_dice_instead_of_paying_to_reroll_them():
             rerolls[i] += a.kind == "reroll"
             s = s.apply(a)
         assert max(rerolls) <= 6 and weighed, (rerolls, weighed)
+
+
+@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+def test_the_closure_lists_every_legal_action_of_its_kinds(ruleset):
+    """A ruleset's ``closure(s, i)`` (the bonus actions greedy plays after a candidate) gives, at
+    every turn decision of greedy games, exactly the legal actions of the bonus kinds it lists,
+    in the order of ``legal_actions``; in Marco Polo II those are completing a contract, improving
+    a seal and cashing an outpost tile (Filippo Vitello's), each met."""
+    closure = terms(mp.new_game(2, ruleset=ruleset, seed=1)).closure
+    if closure is None:
+        return
+    turns = []
+    for seed, characters in ((5, None), (43, ["Filippo Vitello", "De Wu"])):
+        s = mp.new_game(2, ruleset=ruleset, seed=seed, **({"characters": characters} if characters else {}))
+        agents = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+        while not s.is_over:
+            if s.decision.kind == "turn":
+                turns.append((s, closure(s, s.current_player)))
+            s = s.apply(agents[s.current_player].choose(s))
+    kinds = {a.kind for _, listed in turns for a in listed}
+    assert kinds <= set(get(ruleset).vocabulary.bonus)
+    for s, listed in turns:
+        assert listed == [a for a in s.legal_actions() if a.kind in kinds], s.decision.text
+    if ruleset == "mp2":
+        assert kinds == {"complete_contract", "improve_seal", "outpost_bonus"}
 
 
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))

@@ -70,9 +70,10 @@ class AgentTerms(Protocol):
     offers the computer players. Every member is declared by every ruleset (an empty tuple or
     ``None`` where it offers nothing), so nothing is guessed from a missing name."""
 
-    # The bonus-action kinds the greedy look-ahead plays after a candidate action while they raise
-    # :meth:`score` (e.g. completing a contract the action paid for); ``()``: no closure.
-    closure: tuple[str, ...]
+    # ``closure(s, i)``: the bonus actions open to player ``i`` at its turn decision that the greedy
+    # look-ahead plays after a candidate action while they raise :meth:`score` (e.g. completing a
+    # contract the action paid for), in the order of ``legal_actions``; ``None``: no closure.
+    closure: Callable[[GameState, int], list[Action]] | None
     # The bonus-action kinds that only prepare a main action (change or add a die); the greedy
     # look-ahead scores each by the best main action it leads to. ``()``: none.
     prelude: tuple[str, ...]

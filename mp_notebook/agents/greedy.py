@@ -11,7 +11,7 @@ a follow-up are scored by the ruleset's ``score`` (in Marco Polo II a move count
 still reachable).
 
 Bonus-action closure: after a candidate and its follow-ups, the look-ahead keeps playing the bonus
-actions the ruleset names (its evaluation's ``closure``, see
+actions the ruleset lists (its evaluation's ``closure``, see
 :class:`~mp_notebook.agents.base.AgentTerms`; in Marco Polo II completing a contract, improving a
 seal, cashing an outpost tile), the best first, while one raises the score. So a main action that
 pays for a contract is credited with completing it in the same turn.
@@ -267,13 +267,13 @@ class _Look:
 
     def close(self, s: GameState) -> GameState:
         """:meth:`GreedyAgent.close`."""
-        kinds = self.ev.closure
+        closure = self.ev.closure
         i = self.i
         for _ in range(MAX_FOLLOW_UPS):
             d = s.decision
-            if not kinds or d.player != i or d.kind != "turn":
+            if closure is None or d.player != i or d.kind != "turn":
                 break
-            options = [a for a in s.legal_actions() if a.kind in kinds]
+            options = closure(s, i)
             if not options:
                 break
             here = self.score(s)

@@ -24,7 +24,7 @@ terms follow how the game is won (points come from contracts and a wide network 
   and a goal card what it brings over the others it could have kept (:data:`GOAL`, measured), each
   times the share of the rounds still to start (:func:`still_to_start`).
 
-:data:`closure` (the seam's ``AgentTerms.closure``) names the bonus actions the greedy
+:data:`closure` (the seam's ``AgentTerms.closure``) lists the bonus actions the greedy
 look-ahead plays after a candidate action while they raise the value (completing a contract,
 improving a seal, cashing an outpost tile), so a main action that makes a contract completable
 is credited with its completion. :data:`prelude` names the bonus actions that change or add a die
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from mp_notebook.engine.memo import remember
 from mp_notebook.rulesets.mp2.components import Bundle, Contract, Cost, Reward
-from mp_notebook.rulesets.mp2.rules import space_coins, travel_terms
+from mp_notebook.rulesets.mp2.rules import closure_actions, space_coins, travel_terms
 from mp_notebook.rulesets.mp2.scoring import post_shields, shield_count
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ SPARE = (0.4, 0.7)  # share of conversion value of goods no active contract asks
 # access to the Contracts action)
 READY = 0.9  # share of a contract's worth counted while its cost is all held (completing earns the rest)
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
-closure = ("complete_contract", "improve_seal", "outpost_bonus")  # played after a candidate while they pay
+closure = closure_actions  # contracts, seals, outpost tiles: played after a candidate while they pay
 prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
 # Rerolling and adjusting a die are left out of greedy's candidates: in 200 paired games greedy
 # without them won 55.8% (48.8-62.5%), +3.7 ± 1.2 VP a game, against greedy weighing a reroll of

@@ -447,14 +447,38 @@ def _die_actions(i: int, singles: tuple[DiceChoice, ...], bags: tuple[str, ...])
                   for d, by in (("-1", -1), ("+1", 1)) if 1 <= all_[0] + by <= 6))
 
 
-def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
-    c = s.components
-    rules = c.rules
+def closure_actions(s: Mp2State, i: int) -> list[Action]:
+    """Player ``i``'s bonus actions that cash in what the player holds (complete a contract, improve
+    a seal, cash an outpost bonus tile), in the order of ``legal_actions``: the greedy look-ahead's
+    closure (legal at ``i``'s turn decision).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(players=2, seed=1)
+    >>> s.decision.kind, closure_actions(s, 0) == [a for a in s.legal_actions()
+    ...                                            if a.kind in ("complete_contract", "improve_seal", "outpost_bonus")]
+    ('turn', True)
+    """
     p = s.players[i]
+    return _contract_and_seal_actions(s, p, i) + _outpost_actions(p, i)
+
+
+def _contract_and_seal_actions(s: Mp2State, p: Player, i: int) -> list[Action]:
+    c = s.components
     out = [new_action(Action, ("complete_contract", i, (), (), None, cid)) for cid in p.contracts
            if can_pay_cost(p, c.contracts[cid].cost)]
     out += [new_action(Action, ("improve_seal", i, (), (), None, seal)) for seal, improved in p.seal_levels
             if not improved and can_pay_cost(p, c.seals[seal].improve)]
+    return out
+
+
+def _outpost_actions(p: Player, i: int) -> list[Action]:
+    return [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
+
+
+def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
+    rules = s.components.rules
+    p = s.players[i]
+    out = _contract_and_seal_actions(s, p, i)
     bag, reroll, adjust = _die_actions(i, _combos(p.dice, p.black_dice, 1), tuple(rules.money_bag))
     if _bag_open(s, p, main_open):
         out += bag
@@ -462,8 +486,7 @@ def _bonus_actions(s: Mp2State, i: int, main_open: bool) -> list[Action]:
         out += reroll
     if can_pay(p, rules.adjust_cost):
         out += adjust
-    if p.outpost_tiles:
-        out += [Action("outpost_bonus", i, choice=tile) for tile in sorted(set(p.outpost_tiles))]
+    out += _outpost_actions(p, i)
     if not s.black_bought and s.black_pool and can_pay(p, rules.black_die_cost):
         if "black_dice" in s.variants:
             out += [Action("black_die", i, (v,), (v,)) for v in sorted(set(s.black_pool))]

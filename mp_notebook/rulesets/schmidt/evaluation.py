@@ -47,7 +47,7 @@ READY = 20.0  # points for a merchant who may return to Venice (Plaque, Secrets,
 BUFFER = 50  # Gulden kept for fines, deals and bribes (the bribe is 50)
 CASH_SHORT = 1.0  # points less per point (10 Gulden) of cash below BUFFER, beyond their capital
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
-closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
+closure = None  # no bonus actions played after a candidate
 prelude: tuple[str, ...] = ()  # no actions that only prepare another
 unweighed: tuple[str, ...] = ()  # greedy weighs every action
 journey = None  # no journeys planned (no ``routes`` part)

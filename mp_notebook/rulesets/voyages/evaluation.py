@@ -108,7 +108,7 @@ START = 1.0  # being the next round's start player (the last to travel starts it
 CHARACTER = {"Raschid": 8.0, "Mercator-2": 6.0, "Mercator-3": 13.0, "Mercator-4": 14.0, "Johannes": 0.0,
              "Berke": -1.0, "Kubilai": -2.0, "Wilhelm": -2.0, "Matteo": -3.0, "Niccolo": -4.0}
 # What the agents layer asks beyond the value (its ``AgentTerms``): every ruleset declares each.
-closure: tuple[str, ...] = ()  # no bonus actions played after a candidate
+closure = None  # no bonus actions played after a candidate
 prelude = ("reroll", "adjust_die", "black_die")  # bonus actions that change or add a die
 # Adjusting a die is left out of greedy's candidates: weighing adjustments of the lowest and the
 # highest die too won nothing (today's greedy against it, 200 paired games: 50.0%, -0.0 ± 0.5 VP a
