@@ -74,6 +74,7 @@ def test_saved_states_roll_the_same_dice(ruleset):
         game = load(ruleset, players, seed, options)
         assert pyspiel.load_game(str(game)) == game and pickle.loads(pickle.dumps(game)) == game
         assert pyspiel.load_game(str(game)).new_initial_state().game_state == game.new_initial_state().game_state
+        assert pickle.loads(pickle.dumps(game)).new_initial_state().game_state == game.new_initial_state().game_state
         rng = random.Random(seed)
         state = game.new_initial_state()
         for _ in range(25):

@@ -162,6 +162,11 @@ class MarcoPoloGame(pyspiel.Game):
             given["options"] = game_string(options)
         super().__init__(game_type(self.ruleset), info, given)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string, loaded by ``pyspiel.load_game`` (OpenSpiel's own pickling
+        would restore the C++ game without this object's attributes: no state could be made)."""
+        return (pyspiel.load_game, (str(self),))
+
     def new_initial_state(self) -> MarcoPoloState:
         """The game's first position, as an OpenSpiel state."""
         return MarcoPoloState(self, self._start)
@@ -374,7 +379,7 @@ class MarcoPoloObserver:
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
-        self._list: tuple[np.ndarray, list[float]] | None = None  # the tensor as last listed, and that list
+        self._list: tuple[np.ndarray, np.ndarray, list[float]] | None = None  # see _listed
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
         """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
@@ -401,16 +406,14 @@ class MarcoPoloObserver:
         tensor = self.tensor
         assert tensor is not None, "an observer of observations has a tensor"
         if self._list is None:
-            self._list = (tensor.copy(), tensor.tolist())
-        else:
-            before, numbers = self._list
-            changed = np.flatnonzero(tensor.view(np.int32) != before.view(np.int32))
-            if len(changed):
-                values = tensor[changed]
-                before[changed] = values
-                for k, v in zip(changed.tolist(), values.tolist(), strict=True):
-                    numbers[k] = v
-        return self._list[1][:]
+            self._list = (tensor.view(np.int32), tensor.view(np.int32).copy(), tensor.tolist())
+        bits, before, numbers = self._list  # the tensor's bits, those listed, the list
+        changed = (bits != before).nonzero()[0]
+        if changed.size:
+            before[:] = bits
+            for k, v in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                numbers[k] = v
+        return numbers[:]
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
