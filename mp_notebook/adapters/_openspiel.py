@@ -197,16 +197,17 @@ def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
 class _Saved:
     """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
     what OpenSpiel asks of it again and again, worked out once: the seat to act (and the decision
-    then), the legal actions by number and their numbers in ascending order (never copied: a copy
+    then), the legal actions with their numbers and those in ascending order (never copied: a copy
     asks again). ``first``: the state is its game's first position (OpenSpiel asks for that one's
     tensor before every other)."""
 
-    __slots__ = ("decision", "first", "legal", "numbers", "player", "state")
+    __slots__ = ("decision", "first", "legal", "numbered", "numbers", "player", "state")
 
     def __init__(self, state: GameState, first: bool = False):
         self.state = state
         self.first = first
-        self.legal: dict[int, Action] | None = None
+        self.legal: list[Action] = []
+        self.numbered: list[int] = []  # the number of each of legal
         self.numbers: list[int] | None = None
         self.player: int | None = None  # OpenSpiel's current player, once asked for (it asks often)
         self.decision: Any = None  # and the state's decision then (a ruleset may work it out at each ask)
@@ -221,10 +222,9 @@ class _Saved:
         """The numbers of the legal actions, ascending (the list kept: not to be changed)."""
         numbers = self.numbers
         if numbers is None:
-            legal = self.state.legal_actions()
-            numbers = _space(ruleset)._numbers(legal)
-            self.legal = dict(zip(numbers, legal, strict=True))  # apply_action takes the legal action itself
-            numbers = self.numbers = sorted(numbers)
+            self.legal = self.state.legal_actions()
+            self.numbered = _space(ruleset)._numbers(self.legal)  # apply_action takes the legal action itself
+            numbers = self.numbers = sorted(self.numbered)
         return numbers
 
 
@@ -323,8 +323,10 @@ class MarcoPoloState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         saved = self._saved
         s = saved.state
-        chosen = None if saved.legal is None else saved.legal.get(action)  # the legal action itself: no search
-        if chosen is None:
+        numbered = saved.numbered
+        if action in numbered:  # a legal action asked for already: the action itself (apply finds it at once)
+            chosen = saved.legal[numbered.index(action)]
+        else:
             chosen = _space(self.ruleset).action(action, s.current_player)
         self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
         self._seen = _Seen(self._seen, chosen.player, chosen)
