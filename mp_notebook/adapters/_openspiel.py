@@ -267,9 +267,10 @@ class MarcoPoloState(pyspiel.State):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The numbers of the legal actions, ascending: the seat to act's (``player`` ``None``) or
-        ``player``'s (none unless it is to act); none once the game is over. OpenSpiel's own
-        ``legal_actions``, answered here rather than through its C++ side (which asks this state
-        for its player and whether it is over four times a call).
+        ``player``'s (none unless it is to act; a number that is no seat is refused); none once the
+        game is over. OpenSpiel's own ``legal_actions``, answered here rather than through its C++
+        side, which calls back into this state four times (its player thrice, whether it is over
+        once) before asking for the actions; OpenSpiel's C++ algorithms still take that route.
 
         >>> import pyspiel
         >>> state = pyspiel.load_game("python_mp_notebook_schmidt").new_initial_state()
