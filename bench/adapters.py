@@ -14,14 +14,16 @@ interleaved (A B C D E F, A B C D E F, ...) so a slow spell of the shared machin
 * **pz step+obs**: as above with ``env.last()`` first (the seat's observation: its ruleset's
   observation vector and the action mask), what an RL loop pays;
 * **os step**: ``state.legal_actions()`` then ``state.apply_action(index)`` of the OpenSpiel game;
-* **os step+obs**: as above with ``state.observation_tensor(player)`` first (OpenSpiel's C++ route:
-  it also writes a first position's tensor to learn the size, and returns the vector as a Python
-  list);
+* **os step+obs**: as above with ``state.observation_tensor(player)`` first (the seat's observation
+  as a list of floats, as OpenSpiel returns it; the state answers it from Python);
 * **os step+observer**: as above with ``observation.set_from(state, player)`` first, the observer of
   ``open_spiel.python.observation.make_observation(game)`` (its ``tensor``, a numpy vector, filled in
   place: OpenSpiel's Python route);
-* **os step+obs idle**: os step+obs with our observer's ``set_from`` doing nothing (the tensor left
-  as it is): what OpenSpiel's C++ route costs by itself, the part of os step+obs that is not ours.
+* **os step+obs C++**: os step with ``pyspiel.State.observation_tensor(state, player)`` first,
+  OpenSpiel's C++ route, which its C++ algorithms take (it also makes a first position and writes
+  its tensor, to learn the size, on every call, and copies the numbers twice);
+* **os step+obs C++ idle**: os step+obs C++ with our observer's ``set_from`` doing nothing (the
+  tensor left as it is): what that C++ route costs by itself, the part of it that is not ours.
 
 It prints the CPU time per decision of each (median of the rounds, and the spread min-max) and each
 adapter's ratio to the engine (the median of the rounds' ratios, and their min-max). Aim: an adapter
@@ -94,8 +96,9 @@ def pz(ruleset: str, players: int, games: list[Game], observe: bool) -> None:
 def os_game(ruleset: str, players: int, games: list[Game], observe: str) -> None:
     if observe == "idle":
         with idle_observer():
-            os_game(ruleset, players, games, "tensor")
+            os_game(ruleset, players, games, "c++")
         return
+    cpp_tensor = pyspiel.State.observation_tensor
     for seed, actions in games:
         game = pyspiel.load_game(game_name(ruleset), {"players": players, "seed": seed,
                                                       "options": json.dumps(options(ruleset))})
@@ -106,6 +109,8 @@ def os_game(ruleset: str, players: int, games: list[Game], observe: str) -> None
                 state.observation_tensor(state.current_player())
             elif observe == "observer":
                 observation.set_from(state, state.current_player())
+            elif observe == "c++":
+                cpp_tensor(state, state.current_player())
             state.legal_actions()
             state.apply_action(index)
 
@@ -144,7 +149,8 @@ def main() -> None:
             "engine": partial(engine, *given), "pz step": partial(pz, *given, False),
             "pz step+obs": partial(pz, *given, True), "os step": partial(os_game, *given, ""),
             "os step+obs": partial(os_game, *given, "tensor"), "os step+observer": partial(os_game, *given, "observer"),
-            "os step+obs idle": partial(os_game, *given, "idle"),
+            "os step+obs C++": partial(os_game, *given, "c++"),
+            "os step+obs C++ idle": partial(os_game, *given, "idle"),
         }
         for run in ways.values():  # warm caches (action space, boards, registrations)
             run()
@@ -156,7 +162,7 @@ def main() -> None:
               f"observation {observation_layout(ruleset).size} numbers")
         for name, values in times.items():
             ratios = [v / e for v, e in zip(values, times["engine"], strict=True)]
-            print(f"  {name:16s} {statistics.median(values):8.1f} us  [{min(values):.1f}-{max(values):.1f}]"
+            print(f"  {name:20s} {statistics.median(values):8.1f} us  [{min(values):.1f}-{max(values):.1f}]"
                   + ("" if name == "engine" else f"   x{statistics.median(ratios):.2f} engine "
                                                  f"[{min(ratios):.2f}-{max(ratios):.2f}]"))
 

@@ -74,6 +74,7 @@ def test_saved_states_roll_the_same_dice(ruleset):
         game = load(ruleset, players, seed, options)
         assert pyspiel.load_game(str(game)) == game and pickle.loads(pickle.dumps(game)) == game
         assert pyspiel.load_game(str(game)).new_initial_state().game_state == game.new_initial_state().game_state
+        assert pickle.loads(pickle.dumps(game)).new_initial_state().game_state == game.new_initial_state().game_state
         rng = random.Random(seed)
         state = game.new_initial_state()
         for _ in range(25):
@@ -118,17 +119,46 @@ def test_legal_actions_and_secrets_every_step(ruleset):
             assert sorted({space.action(a, s.current_player) for a in legal}) == sorted(s.legal_actions())
             assert len(legal) == len(s.legal_actions())
             assert list(np.flatnonzero(state.legal_actions_mask())) == legal
+            assert pyspiel.State.legal_actions(state) == legal  # OpenSpiel's C++ side asks the state itself
+            assert pyspiel.State.legal_actions_mask(state) == state.legal_actions_mask()
             for seat in range(players):
+                assert state.legal_actions(seat) == (legal if seat == state.current_player() else [])
+                assert pyspiel.State.legal_actions(state, seat) == state.legal_actions(seat)
                 check_view(s, seat, state.observation_string(seat))
                 info = state.information_state_string(seat)
                 check_view(s, seat, info.split("\n")[0])
                 seen = seat_observation(s, seat)  # made afresh; the observers follow the game step by step
-                assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), seen)
+                tensor = state.observation_tensor(seat)
+                assert type(tensor) is list and np.array_equal(np.array(tensor, np.float32), seen)
+                assert pyspiel.State.observation_tensor(state, seat) == tensor  # OpenSpiel's C++ route
                 observation.set_from(state, seat)
                 assert np.array_equal(observation.tensor, seen)
             state.apply_action(rng.choice(legal))
         assert state.returns() == [1.0 if r["winner"] else -1.0 for r in state.game_state.score_rows()]
         assert mp.replay(state.game_state.setup, state.game_state.history) == state.game_state
+        assert state.legal_actions() == [] == pyspiel.State.legal_actions(state) and not any(state.legal_actions_mask())
+        assert all(state.legal_actions(seat) == [] for seat in range(players))
+        assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)  # the final position
+
+
+def test_what_the_state_answers_itself_refuses_as_openspiel_does():
+    """``legal_actions``, ``legal_actions_mask`` and ``observation_tensor``, answered by the state
+    rather than through OpenSpiel's C++ side, refuse what is no seat, and an observation of no seat
+    once the game is over; a seat that is not to act has no legal actions."""
+    state = load("schmidt", 2, 1, {"round_limit": 1}).new_initial_state()
+    mover = state.current_player()
+    assert state.legal_actions(np.int64(mover)) == state.legal_actions() and state.legal_actions(1 - mover) == []
+    for bad in (-1, 2, True, 1.5, "0"):
+        for ask in (state.legal_actions, state.legal_actions_mask, state.observation_tensor):
+            with pytest.raises(mp.ArgumentError, match="player: no seat"):
+                ask(bad)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
+    with pytest.raises(mp.ArgumentError, match="the game is over"):
+        state.observation_tensor()
+    with pytest.raises(pyspiel.SpielError):  # OpenSpiel's C++ route refuses it too
+        pyspiel.State.observation_tensor(state)
 
 
 def test_information_state_masks_secret_choices():

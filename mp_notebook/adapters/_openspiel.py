@@ -153,6 +153,7 @@ class MarcoPoloGame(pyspiel.Game):
         players = checked_int("players", merged["players"], 2, 4)
         self.setup = {"players": players, "ruleset": self.ruleset, "seed": merged["seed"], **options}
         self._start: GameState = new_game(**self.setup)
+        self._tensors: MarcoPoloObserver | None = None  # the observer of observation_tensor, once asked for
         space = action_space(self.ruleset)
         info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
                                 num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
@@ -160,6 +161,11 @@ class MarcoPoloGame(pyspiel.Game):
         if "options" in given:
             given["options"] = game_string(options)
         super().__init__(game_type(self.ruleset), info, given)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string, loaded by ``pyspiel.load_game`` (OpenSpiel's own pickling
+        would restore the C++ game without this object's attributes: no state could be made)."""
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self) -> MarcoPoloState:
         """The game's first position, as an OpenSpiel state."""
@@ -174,6 +180,12 @@ class MarcoPoloGame(pyspiel.Game):
             raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
         return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall, self.ruleset)
 
+    def _tensor_observer(self) -> MarcoPoloObserver:
+        """The observer :meth:`MarcoPoloState.observation_tensor` writes with (one a game, as OpenSpiel's own)."""
+        if self._tensors is None:
+            self._tensors = self.make_py_observer()
+        return self._tensors
+
 
 def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
     seen = _Seen()
@@ -184,13 +196,19 @@ def _seen_chain(actions: list[tuple[int | None, str]]) -> _Seen:
 
 class _Saved:
     """The library's state, pickled as its save file (``to_json``, read back by ``load_json``), and
-    its legal actions by number once asked for (never copied: a copy asks again)."""
+    what OpenSpiel asks of it again and again, worked out once: the seat to act (and the decision
+    then), the legal actions with their numbers and those in ascending order (never copied: a copy
+    asks again). ``first``: the state is its game's first position (OpenSpiel asks for that one's
+    tensor before every other)."""
 
-    __slots__ = ("decision", "legal", "player", "state")
+    __slots__ = ("decision", "first", "legal", "numbered", "numbers", "player", "state")
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, first: bool = False):
         self.state = state
-        self.legal: dict[int, Action] | None = None
+        self.first = first
+        self.legal: list[Action] = []
+        self.numbered: list[int] = []  # the number of each of legal
+        self.numbers: list[int] | None = None
         self.player: int | None = None  # OpenSpiel's current player, once asked for (it asks often)
         self.decision: Any = None  # and the state's decision then (a ruleset may work it out at each ask)
 
@@ -199,6 +217,15 @@ class _Saved:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_loaded, (self.state.to_json(),))
+
+    def legal_numbers(self, ruleset: str) -> list[int]:
+        """The numbers of the legal actions, ascending (the list kept: not to be changed)."""
+        numbers = self.numbers
+        if numbers is None:
+            self.legal = self.state.legal_actions()
+            self.numbered = _space(ruleset)._numbers(self.legal)  # apply_action takes the legal action itself
+            numbers = self.numbers = sorted(self.numbered)
+        return numbers
 
 
 def _loaded(text: str) -> _Saved:
@@ -212,10 +239,12 @@ class MarcoPoloState(pyspiel.State):
         if not isinstance(game, MarcoPoloGame):  # OpenSpiel's own State would crash the process on it
             raise ArgumentError(f"game must be a MarcoPoloGame (pyspiel.load_game('{PREFIX}<ruleset>')), "
                                 f"got {shown(game)}")
-        checked_state("start", start, ruleset=game.ruleset)
+        first = start is game._start  # new_initial_state's (OpenSpiel makes one for every observation tensor)
+        if not first:
+            checked_state("start", start, ruleset=game.ruleset)
         super().__init__(game)
         self.ruleset = game.ruleset
-        self._saved = _Saved(start)
+        self._saved = _Saved(start, first)
         self._seen = _Seen()
 
     @property
@@ -236,17 +265,69 @@ class MarcoPoloState(pyspiel.State):
                 player = saved.player = saved.decision.player
         return player
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The numbers of the legal actions, ascending: the seat to act's (``player`` ``None``) or
+        ``player``'s (none unless it is to act; a number that is no seat is refused); none once the
+        game is over. OpenSpiel's own ``legal_actions``, answered here rather than through its C++
+        side, which calls back into this state four times (its player thrice, whether it is over
+        once) before asking for the actions; OpenSpiel's C++ algorithms still take that route.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_mp_notebook_schmidt").new_initial_state()
+        >>> state.legal_actions() == state.legal_actions(0) != state.legal_actions(1) == []
+        True
+        """
+        if player is not None:
+            player = checked_seat("player", player, self._saved.state.num_players)
+            if player != self.current_player():
+                return []
         saved = self._saved
-        if saved.legal is None:
-            saved.legal = _space(self.ruleset).legal(saved.state)
-        return list(saved.legal)
+        return [] if saved.state.is_over else saved.legal_numbers(self.ruleset)[:]
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """A 0/1 list over the action space: 1 at each of :meth:`legal_actions` (``player`` alike).
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_mp_notebook_schmidt").new_initial_state()
+        >>> mask = state.legal_actions_mask()
+        >>> len(mask) == state.num_distinct_actions(), [k for k, v in enumerate(mask) if v] == state.legal_actions()
+        (True, True)
+        """
+        mask = [0] * len(_space(self.ruleset))
+        for k in self.legal_actions(player):
+            mask[k] = 1
+        return mask
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation (the seat to act's if ``None``): the ruleset's observation vector
+        (:func:`mp_notebook.adapters.seats.observation`) as a list, OpenSpiel's own
+        ``observation_tensor`` written here rather than through its C++ side (which makes a first
+        position and writes its tensor, to learn the size, at every call).
+
+        >>> import pyspiel
+        >>> from mp_notebook.adapters.seats import observation
+        >>> state = pyspiel.load_game("python_mp_notebook_schmidt").new_initial_state()
+        >>> state.observation_tensor(1) == observation(state.game_state, 1).tolist()
+        True
+        """
+        if player is None:
+            if self._saved.state.is_over:
+                raise ArgumentError("observation_tensor: the game is over, no seat is to act; name the seat to observe")
+            player = self.current_player()
+        observer: MarcoPoloObserver = self.get_game()._tensor_observer()
+        observer.set_from(self, player)  # checks the seat
+        return observer._listed()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._saved.legal_numbers(self.ruleset)  # OpenSpiel's C++ side copies it
 
     def _apply_action(self, action: int) -> None:
         saved = self._saved
         s = saved.state
-        chosen = None if saved.legal is None else saved.legal.get(action)  # the legal action itself: no search
-        if chosen is None:
+        numbered = saved.numbered
+        if action in numbered:  # a legal action asked for already: the action itself (apply finds it at once)
+            chosen = saved.legal[numbered.index(action)]
+        else:
             chosen = _space(self.ruleset).action(action, s.current_player)
         self._saved = _Saved(s.apply(chosen))  # IllegalAction (what, why not, which rule) if it is not legal
         self._seen = _Seen(self._seen, chosen.player, chosen)
@@ -256,7 +337,7 @@ class MarcoPoloState(pyspiel.State):
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self.game_state.is_over)
+        return self._saved.state.is_over
 
     def returns(self) -> list[float]:
         """Each seat's result: +1 to the winner (every winner of a shared victory), -1 to the others
@@ -301,23 +382,41 @@ class MarcoPoloObserver:
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
+        self._list: tuple[np.ndarray, np.ndarray, list[float]] | None = None  # see _listed
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
         """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
         from the parts of the position that changed since the last call)."""
-        s = _checked(state).game_state
+        saved = _checked(state)._saved
+        s = saved.state
         player = checked_seat("player", player, s.num_players)
-        if self.tensor is None:
+        tensor = self.tensor
+        if tensor is None:
             return
         if s.ruleset != self._observer.ruleset:
             raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
-        if s is state.get_game()._start:  # OpenSpiel asks for a first position's tensor before every other
+        if saved.first:  # OpenSpiel asks for a first position's tensor before every other
             first = self._first.get(player)
             if first is None or first[0] is not s:
                 first = self._first[player] = (s, observation(s, player))
-            self.tensor[:] = first[1]
+            tensor[:] = first[1]
             return
-        self._observer(s, player, self.tensor, state._saved.decision)
+        self._observer(s, player, tensor, saved.decision)
+
+    def _listed(self) -> list[float]:
+        """The tensor as a new list of floats, made from the one made last time: only the numbers
+        that changed since (a handful a step, bit for bit) are converted again."""
+        tensor = self.tensor
+        assert tensor is not None, "an observer of observations has a tensor"
+        if self._list is None:
+            self._list = (tensor.view(np.int32), tensor.view(np.int32).copy(), tensor.tolist())
+        bits, before, numbers = self._list  # the tensor's bits, those listed, the list
+        changed = (bits != before).nonzero()[0]
+        if changed.size:
+            before[:] = bits
+            for k, v in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                numbers[k] = v
+        return numbers[:]
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
