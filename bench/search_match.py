@@ -7,6 +7,7 @@ Usage::
                                  [--characters none|random|draft]
                                  [--settings "" "budget_decisions=800,policy=playout" ...]
     python bench/search_match.py --report FILE.jsonl [MORE.jsonl ...] [--first F --games N] [--aim 0.65]
+                                 [--before EARLIER.jsonl ...]
 
 A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
 literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``GreedyAgent``,
@@ -44,8 +45,11 @@ characters and setting, a game saved twice counted once (with
 ruleset and opponent is paired with that first seed by seed, on the seeds both played in both
 seatings. A setting is named by the options that differ from today's defaults
 (``budget_decisions=400`` is ``defaults``), so a file's names mean today's agent; its games were
-played by the code of the day they were saved. ``bench/data/search_match.jsonl`` holds the games
-behind the README's figures of the search against the greedy players.
+played by the code of the day they were saved. ``--before EARLIER.jsonl`` prints, under each
+setting, the same setting's games saved in the earlier files (the code of another day: say, the
+search before a change that keeps the seeds), on the games both played, and the margin difference
+seed by seed. ``bench/data/search_match.jsonl`` holds the games behind the README's figures of the
+search against the greedy players.
 
 This prints figures; it is not a test.
 """
@@ -288,10 +292,14 @@ def saved_games(paths: list[Path], fields: tuple[str, ...]) -> Iterator[tuple[st
             yield where, row
 
 
-def report(paths: list[Path], played: range | None = None, aim: float | None = None) -> None:
-    """Print the figures of the games saved in ``paths`` (those ``played``, if given; with ``aim``,
-    what the win rate lacks of it; see the module doc)."""
-    games: dict[tuple[str, str, str], dict[str, dict[int, dict[str, Any]]]] = {}
+Saved = dict[tuple[str, str, str], dict[str, dict[int, dict[str, Any]]]]  # (ruleset, opponent, characters)
+# -> setting -> game number -> the game's line
+
+
+def saved_by_setting(paths: list[Path], played: range | None = None) -> Saved:
+    """The games saved in ``paths`` (those ``played``, if given) by ruleset, opponent, characters and
+    setting, a game saved twice counted once."""
+    games: Saved = {}
     for where, row in saved_games(paths, SAVED):
         try:
             setting = str(Setting.parse("" if row["setting"] == "defaults" else row["setting"]))
@@ -300,7 +308,18 @@ def report(paths: list[Path], played: range | None = None, aim: float | None = N
         if played is None or row["game"] in played:
             key = row["ruleset"], row["opponent"], row.get("characters", "none")
             games.setdefault(key, {}).setdefault(setting, {})[row["game"]] = row
-    for (ruleset, opponent, characters), settings in games.items():
+    return games
+
+
+def report(paths: list[Path], played: range | None = None, aim: float | None = None,
+           before: list[Path] | None = None) -> None:
+    """Print the figures of the games saved in ``paths`` (those ``played``, if given; with ``aim``,
+    what the win rate lacks of it; with ``before``, each setting against the same games saved in
+    those files; see the module doc)."""
+    games = saved_by_setting(paths, played)
+    earlier = saved_by_setting(before, played) if before else {}
+    for key, settings in games.items():
+        ruleset, opponent, characters = key
         dealt = "" if characters == "none" else f" (characters: {characters})"
         print(f"{ruleset}{dealt}, against {OPPONENTS[opponent].__name__}:")
         first: tuple[str, dict[int, float]] | None = None
@@ -318,6 +337,12 @@ def report(paths: list[Path], played: range | None = None, aim: float | None = N
             else:
                 line += against(*first, seeds)
             print(line)
+            old = {n: row for n, row in earlier.get(key, {}).get(setting, {}).items() if n in rows}
+            if old:
+                old_seeds = seed_means({n: row["margin"] for n, row in old.items()})
+                print(outcome(f"{setting} as saved before, the same games {min(old)}-{max(old)}",
+                              sum(r["win"] for r in old.values()), len(old), old_seeds)
+                      + against("the games saved before", old_seeds, seeds))
 
 
 def win_rate(text: str) -> float:
@@ -345,10 +370,13 @@ def main() -> None:
                              "(the printed set-up)")
     parser.add_argument("--aim", type=win_rate, help="a win rate (0.65): print what the search lacks of it")
     parser.add_argument("--report", nargs="+", type=Path, metavar="FILE", help="report the games saved in FILEs")
+    parser.add_argument("--before", nargs="+", type=Path, metavar="FILE",
+                        help="with --report: each setting against the same games saved in these FILEs")
     args = parser.parse_args()
     if args.report:
         print(f"$ python bench/search_match.py {' '.join(sys.argv[1:])}")
-        report(args.report, None if args.games is None else range(args.first, args.first + args.games), args.aim)
+        report(args.report, None if args.games is None else range(args.first, args.first + args.games), args.aim,
+               args.before)
         return
     args.games = args.games or 40
     if args.games < 4 or args.games % 2 or args.first % 2:
