@@ -15,7 +15,7 @@ import random
 import numpy as np
 import pytest
 from adapters_helpers import check_view, random_games
-from registry import RULESETS
+from registry import RULESETS, profile
 
 import mp_notebook as mp
 from mp_notebook.adapters.seats import observation as seat_observation
@@ -141,11 +141,12 @@ def test_legal_actions_and_secrets_every_step(ruleset):
         assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)  # the final position
 
 
-def test_what_the_state_answers_itself_refuses_as_openspiel_does():
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_what_the_state_answers_itself_refuses_as_openspiel_does(ruleset):
     """``legal_actions``, ``legal_actions_mask`` and ``observation_tensor``, answered by the state
     rather than through OpenSpiel's C++ side, refuse what is no seat, and an observation of no seat
     once the game is over; a seat that is not to act has no legal actions."""
-    state = load("schmidt", 2, 1, {"round_limit": 1}).new_initial_state()
+    state = load(ruleset, 2, 1, profile(ruleset).short).new_initial_state()
     mover = state.current_player()
     assert state.legal_actions(np.int64(mover)) == state.legal_actions() and state.legal_actions(1 - mover) == []
     for bad in (-1, 2, True, 1.5, "0"):
