@@ -3,7 +3,7 @@
 Usage::
 
     python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
-    python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32]
+    python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32] [--save FILE.jsonl]
     python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
     python bench/advice.py ceiling [--set reference] [--rulesets ...] [--sizes 4 8 16 32] [--timed 5]
 
@@ -21,7 +21,11 @@ the set lacks is valued first with the set's futures and added to the file (``"a
 ``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where the
 Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the end,
 on the same ``--futures`` determinized futures; the mean difference of the seat's final margin
-(Hint minus greedy) over the positions, with its 95% interval.
+(Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every
+position looked at is appended as it is settled (the two picks, and where they differ both picks'
+margins on each future), and positions the file holds are read back rather than played again, so
+that a run can be taken up again or extended with ``--positions``. The code of the day plays the
+games: a file is valid while the Hint's and GreedyAgent's choices are unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
@@ -43,11 +47,13 @@ what N futures for every valued choice would cost a Hint.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -231,35 +237,65 @@ def run_ceiling(name: str, ruleset: str, sizes: list[int], timed: int) -> None:
               + ", ".join(f"N={size}: {choices * size * per:.0f} s" for size in sizes), flush=True)
 
 
-def duel_positions(ruleset: str, wanted: int, kwargs: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """Positions of fresh greedy games where the Hint and GreedyAgent pick differently:
-    ``(k, setup, history, hint plan, greedy action)``."""
-    found = []
-    k = 0
-    while len(found) < wanted:
-        s = ref.position(ruleset, DUEL_SEED + k)
-        greedy = str(GreedyAgent(derive_seed("bench.advice.greedy", ruleset, k)).choose(s))
-        plan, _, _ = hint_pick(s, kwargs)
-        if plan.split(" → ")[0] != greedy:
-            found.append((k, s.setup, list(s.history), plan, greedy))
-        k += 1
-    return found
+def duel_saved(save: Path | None, ruleset: str, setting: str, futures: int) -> dict[int, dict[str, Any]]:
+    """The positions of an earlier ``duel --save`` run kept in ``save``, by game number ``k``: those
+    of ``ruleset`` and ``setting`` looked at where the picks agree, or valued on ``futures`` futures
+    or more (the first ``futures`` of them are used)."""
+    if save is None or not save.exists():
+        return {}
+    kept = {}
+    for line in save.read_text().splitlines():
+        record = json.loads(line)
+        if (record["ruleset"], record["setting"]) == (ruleset, setting) and (
+                record["hint"].split(" → ")[0] == record["greedy"] or len(record.get("hint_margins", ())) >= futures):
+            kept[record["k"]] = record
+    return kept
 
 
-def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int) -> None:
-    from concurrent.futures import ProcessPoolExecutor
+def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int, save: Path | None) -> None:
+    """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED + k``
+    where the Hint's pick and GreedyAgent's differ, each valued on ``futures`` futures. With ``save``
+    every position looked at is appended to that file as a JSON line (the picks and, where they
+    differ, both picks' margins on each future), and a position the file holds is taken from it,
+    so that a run can be stopped and taken up again, or extended to more positions."""
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     kwargs = parse(setting)
-    found = duel_positions(ruleset, wanted, kwargs)
-    with ProcessPoolExecutor(workers) as pool:
-        jobs = [(pool.submit(ref.value, setup, history, ruleset, DUEL_SEED + k, plan.split(" → "), range(futures)),
-                 pool.submit(ref.value, setup, history, ruleset, DUEL_SEED + k, [greedy], range(futures)))
-                for k, setup, history, plan, greedy in found]
-        gains = [statistics.fmean(h - g for h, g in zip(a.result()["margins"], b.result()["margins"], strict=True))
-                 for a, b in jobs]
+    saved = duel_saved(save, ruleset, setting, futures)
+    valued: list[tuple[dict[str, Any], Future[Any] | None, Future[Any] | None]] = []
+    with ProcessPoolExecutor(workers) as pool, save.open("a") if save else nullcontext() as out:
+        def keep(record: dict[str, Any]) -> None:
+            if out is not None and record["k"] not in saved:
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+
+        k = 0
+        while len(valued) < wanted:
+            record = saved.get(k)
+            if record is None:
+                s = ref.position(ruleset, DUEL_SEED + k)
+                record = {"ruleset": ruleset, "setting": setting, "k": k, "hint": hint_pick(s, kwargs)[0],
+                          "greedy": str(GreedyAgent(derive_seed("bench.advice.greedy", ruleset, k)).choose(s))}
+            plan = record["hint"].split(" → ")
+            if plan[0] == record["greedy"]:
+                keep(record)
+            elif "hint_margins" in record:
+                valued.append((record, None, None))
+            else:  # a position looked at now: s
+                args = (s.setup, list(s.history), ruleset, DUEL_SEED + k)
+                valued.append((record, pool.submit(ref.value, *args, plan, range(futures)),
+                               pool.submit(ref.value, *args, [record["greedy"]], range(futures))))
+            k += 1
+        gains = []
+        for record, hint, greedy in valued:
+            if hint is not None and greedy is not None:
+                record |= {"hint_margins": hint.result()["margins"], "greedy_margins": greedy.result()["margins"]}
+                keep(record)
+            pairs = zip(record["hint_margins"][:futures], record["greedy_margins"][:futures], strict=True)
+            gains.append(statistics.fmean(h - g for h, g in pairs))
     unit = "Gulden" if ruleset == "schmidt" else "VP"
     print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gains)} positions where the picks differ "
-          f"(of {found[-1][0] + 1} looked at), {futures} futures each: the Hint's pick gains "
+          f"(of {k} looked at), {futures} futures each: the Hint's pick gains "
           f"{interval(gains)} {unit} of final margin over GreedyAgent's", flush=True)
 
 
@@ -314,13 +350,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--busy", action="store_true")
     parser.add_argument("--sizes", nargs="+", type=int, default=[4, 8, 16, 32])
     parser.add_argument("--timed", type=int, default=5)
+    parser.add_argument("--save", type=Path, help="duel: a JSON-lines file of the positions, appended to and read back")
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
         for setting in args.settings:
             if args.command == "regret":
                 run_regret(args.set, ruleset, setting)
             elif args.command == "duel":
-                run_duel(ruleset, args.positions, args.futures, setting, args.workers)
+                run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save)
         if args.command == "speed":
             run_speed(ruleset, args.positions, args.busy)
         elif args.command == "ceiling":
