@@ -262,12 +262,22 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
 
     kwargs = parse(setting)
     saved = duel_saved(save, ruleset, setting, futures)
-    valued: list[tuple[dict[str, Any], Future[Any] | None, Future[Any] | None]] = []
+    valued: list[dict[str, Any]] = []  # the positions where the picks differ, in order
+    playing: list[tuple[dict[str, Any], Future[Any], Future[Any]]] = []
     with ProcessPoolExecutor(workers) as pool, save.open("a") if save else nullcontext() as out:
         def keep(record: dict[str, Any]) -> None:
             if out is not None and record["k"] not in saved:
                 out.write(json.dumps(record) + "\n")
                 out.flush()
+
+        def settle(wait: bool) -> None:
+            """Keep the positions whose futures are played (all of them with ``wait``)."""
+            for entry in list(playing):
+                record, hint, greedy = entry
+                if wait or (hint.done() and greedy.done()):
+                    record |= {"hint_margins": hint.result()["margins"], "greedy_margins": greedy.result()["margins"]}
+                    keep(record)
+                    playing.remove(entry)
 
         k = 0
         while len(valued) < wanted:
@@ -279,20 +289,17 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
             plan = record["hint"].split(" → ")
             if plan[0] == record["greedy"]:
                 keep(record)
-            elif "hint_margins" in record:
-                valued.append((record, None, None))
-            else:  # a position looked at now: s
-                args = (s.setup, list(s.history), ruleset, DUEL_SEED + k)
-                valued.append((record, pool.submit(ref.value, *args, plan, range(futures)),
-                               pool.submit(ref.value, *args, [record["greedy"]], range(futures))))
+            else:
+                valued.append(record)
+                if "hint_margins" not in record:  # a position looked at now: s
+                    args = (s.setup, list(s.history), ruleset, DUEL_SEED + k)
+                    playing.append((record, pool.submit(ref.value, *args, plan, range(futures)),
+                                    pool.submit(ref.value, *args, [record["greedy"]], range(futures))))
+            settle(wait=False)
             k += 1
-        gains = []
-        for record, hint, greedy in valued:
-            if hint is not None and greedy is not None:
-                record |= {"hint_margins": hint.result()["margins"], "greedy_margins": greedy.result()["margins"]}
-                keep(record)
-            pairs = zip(record["hint_margins"][:futures], record["greedy_margins"][:futures], strict=True)
-            gains.append(statistics.fmean(h - g for h, g in pairs))
+        settle(wait=True)
+    gains = [statistics.fmean(h - g for h, g in zip(r["hint_margins"][:futures], r["greedy_margins"][:futures],
+                                                    strict=True)) for r in valued]
     unit = "Gulden" if ruleset == "schmidt" else "VP"
     print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gains)} positions where the picks differ "
           f"(of {k} looked at), {futures} futures each: the Hint's pick gains "
