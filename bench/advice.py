@@ -24,8 +24,11 @@ on the same ``--futures`` determinized futures; the mean difference of the seat'
 (Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every
 position looked at is appended as it is settled (the two picks, and where they differ both picks'
 margins on each future), and positions the file holds are read back rather than played again, so
-that a run can be taken up again or extended with ``--positions``. The code of the day plays the
-games: a file is valid while the Hint's and GreedyAgent's choices are unchanged.
+that a run can be taken up again or extended with ``--positions``. Also printed: the same figure
+where the Hint called its pick clear, and where it did not name greedy's pick at all ("too close to
+call: A or B" names two choices: a user told that has not been told to leave greedy's pick). The
+code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
+unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
@@ -284,7 +287,10 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
             record = saved.get(k)
             if record is None:
                 s = ref.position(ruleset, DUEL_SEED + k)
-                record = {"ruleset": ruleset, "setting": setting, "k": k, "hint": hint_pick(s, kwargs)[0],
+                table = evaluate(s, **kwargs)
+                record = {"ruleset": ruleset, "setting": setting, "k": k, "hint": str(table.iloc[0]["plan"]),
+                          "verdict": table.attrs["verdict"],
+                          "named": [str(a) for a in table["action"][: 1 if table.attrs["verdict"] == "clear" else 2]],
                           "greedy": str(GreedyAgent(derive_seed("bench.advice.greedy", ruleset, k)).choose(s))}
             plan = record["hint"].split(" → ")
             if plan[0] == record["greedy"]:
@@ -298,12 +304,19 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
             settle(wait=False)
             k += 1
         settle(wait=True)
-    gains = [statistics.fmean(h - g for h, g in zip(r["hint_margins"][:futures], r["greedy_margins"][:futures],
-                                                    strict=True)) for r in valued]
+    gain = {r["k"]: statistics.fmean(h - g for h, g in zip(r["hint_margins"][:futures], r["greedy_margins"][:futures],
+                                                            strict=True)) for r in valued}
     unit = "Gulden" if ruleset == "schmidt" else "VP"
-    print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gains)} positions where the picks differ "
+    print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gain)} positions where the picks differ "
           f"(of {k} looked at), {futures} futures each: the Hint's pick gains "
-          f"{interval(gains)} {unit} of final margin over GreedyAgent's", flush=True)
+          f"{interval(list(gain.values()))} {unit} of final margin over GreedyAgent's", flush=True)
+    told = [r for r in valued if "verdict" in r]  # saved with the verdict (since 2026-11-30)
+    for words, kept in (("called clear", [r for r in told if r["verdict"] == "clear"]),
+                        ("not naming greedy's pick ('too close to call: A or B' names two)",
+                         [r for r in told if r["greedy"] not in r["named"]])):
+        shown_gains = [gain[r["k"]] for r in kept]
+        print(f"{'':37} of the {len(told)} with the Hint's verdict, {words}: {len(kept)} positions"
+              + (f", gains {interval(shown_gains)} {unit}" if len(kept) > 1 else ""), flush=True)
 
 
 def busy() -> None:
