@@ -315,8 +315,7 @@ class MarcoPoloState(pyspiel.State):
                 raise ArgumentError("observation_tensor: the game is over, no seat is to act; name the seat to observe")
             player = self.current_player()
         observer: MarcoPoloObserver = self.get_game()._tensor_observer()
-        observer.set_from(self, player)  # checks the seat
-        return observer._listed()
+        return observer.listed(self, player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._saved.legal_numbers(self.ruleset)  # OpenSpiel's C++ side copies it
@@ -382,19 +381,15 @@ class MarcoPoloObserver:
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
-        self._list: tuple[np.ndarray, np.ndarray, list[float]] | None = None  # see _listed
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
         """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
         from the parts of the position that changed since the last call)."""
-        saved = _checked(state)._saved
+        saved, player = self._checked(state, player)
         s = saved.state
-        player = checked_seat("player", player, s.num_players)
         tensor = self.tensor
         if tensor is None:
             return
-        if s.ruleset != self._observer.ruleset:
-            raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
         if saved.first:  # OpenSpiel asks for a first position's tensor before every other
             first = self._first.get(player)
             if first is None or first[0] is not s:
@@ -403,20 +398,23 @@ class MarcoPoloObserver:
             return
         self._observer(s, player, tensor, saved.decision)
 
-    def _listed(self) -> list[float]:
-        """The tensor as a new list of floats, made from the one made last time: only the numbers
-        that changed since (a handful a step, bit for bit) are converted again."""
-        tensor = self.tensor
-        assert tensor is not None, "an observer of observations has a tensor"
-        if self._list is None:
-            self._list = (tensor.view(np.int32), tensor.view(np.int32).copy(), tensor.tolist())
-        bits, before, numbers = self._list  # the tensor's bits, those listed, the list
-        changed = (bits != before).nonzero()[0]
-        if changed.size:
-            before[:] = bits
-            for k, v in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
-                numbers[k] = v
-        return numbers[:]
+    def listed(self, state: MarcoPoloState, player: int) -> list[float]:
+        """``player``'s observation of ``state`` as a new list of floats (the numbers the tensor
+        would hold, made from those listed last time: only the numbers written since are converted
+        again; the tensor is left as it is)."""
+        saved, player = self._checked(state, player)
+        if self.tensor is None:
+            raise ArgumentError("an observer of information states has no observation tensor")
+        return self._observer.listed(saved.state, player, saved.decision)
+
+    def _checked(self, state: MarcoPoloState, player: int) -> tuple[_Saved, int]:
+        """``state``'s saved position and ``player`` if it is a seat of it (and the game this observer's)."""
+        saved = _checked(state)._saved
+        s = saved.state
+        player = checked_seat("player", player, s.num_players)
+        if s.ruleset != self._observer.ruleset and self.tensor is not None:
+            raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
+        return saved, player
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
