@@ -90,6 +90,24 @@ def _change_number(floats: array[float], at: int, old: Any, new: Any, dirty: lis
     dirty.append(at)
 
 
+def flag() -> Code:
+    """Whether a value is set (true, non-empty) as 1, else 0.
+
+    >>> flag().write("red"), flag().write(""), flag().write(None)
+    ([1.0], [0.0], [0.0])
+    """
+    return Code(1, _flag, change=_change_flag)
+
+
+def _flag(v: Any) -> list[float]:
+    return [float(bool(v))]
+
+
+def _change_flag(floats: array[float], at: int, old: Any, new: Any, dirty: list[int]) -> None:
+    floats[at] = float(bool(new))
+    dirty.append(at)
+
+
 def one_of(what: str, words: Iterable[Any]) -> Code:
     """One of ``words`` as a one-hot run (``None``: all zeros); another word is a
     :class:`LayoutError` naming ``what`` it was.
@@ -201,6 +219,42 @@ def each(n: int, code: Code) -> Code:
                 code.put(floats, at + i * code.size, a, b, dirty)
 
     return Code(n * code.size, write, code.blind, change)
+
+
+def parts(what: str, *codes: Code) -> Code:
+    """A tuple of ``len(codes)`` values, each by its code in turn (``None``: each part ``None``);
+    a tuple of another length is a :class:`LayoutError` naming ``what`` it was.
+
+    >>> parts("spin", one_of("ring", ["land", "sea"]), number()).write(("sea", 3))
+    [0.0, 1.0, 3.0]
+    """
+    n = len(codes)
+    indices, nothing = range(n), (None,) * n
+    starts = [sum(code.size for code in codes[:i]) for i in indices]
+
+    def whole(v: Any) -> Any:
+        if v is None:
+            return nothing
+        if len(v) != n:
+            raise LayoutError(f"a {what} of {len(v)} parts where the observation has {n}: {v!r}")
+        return v
+
+    def write(v: Any) -> list[float]:
+        out: list[float] = []
+        for code, part in zip(codes, whole(v), strict=True):
+            out += code.write(part)
+        return out
+
+    def change(floats: array[float], at: int, old: Any, new: Any, dirty: list[int]) -> None:
+        old, new = old or nothing, whole(new)  # old: written already, so whole
+        for i in compress(indices, map(is_not, old, new)):
+            code = codes[i]
+            if code.change is None:
+                code.put(floats, at + starts[i], old[i], new[i], dirty)
+            else:  # Code.put, inline
+                code.change(floats, at + starts[i], old[i], new[i], dirty)
+
+    return Code(sum(code.size for code in codes), write, all(code.blind for code in codes), change)
 
 
 def _room(v: Any, n: int) -> Any:
@@ -417,6 +471,7 @@ class _Observer:
         self._blank = tuple(None if code.change else _UNSEEN for _, code in lay.game)
         self._pblank = tuple([None if code.change else _UNSEEN for _, code in lay.player]
                              + [_UNSEEN] * (len(secret) + len(revealing)))
+        self._gfields, self._pwatched = range(len(lay.game)), range(len(self._pblank))
         self._secret_at = starts[f"players.0.{secret[0]}"] if secret else self.size  # the seat's own part
         self._relist = self.size // 8  # more numbers written than this since the list was made: make it anew
         self._reset(0)
@@ -435,6 +490,7 @@ class _Observer:
         self._decision: tuple[int | None, int | None] = (None, None)
         self._values: tuple[Any, ...] = self._blank
         self._pieces: list[Any] = [None] * players
+        self._seats = range(players)
         self._fields: list[tuple[Any, ...]] = [(_UNSEEN,)] * players
         self._secret: list[list[tuple[array[float], array[float]]]] = [[] for _ in range(players)]  # by field
         self._version = 0  # counts the changes of the players' secret fields (and what reveals them)
@@ -535,7 +591,10 @@ class _Observer:
             self._reset(len(players))
         self._state = state
         floats, dirty = self._floats, self._dirty
-        kind, player = self._kind(state.decision if decision is None else decision)
+        d = state.decision if decision is None else decision
+        kind, player = self._kinds.get(d.kind), d.player
+        if kind is None:
+            kind, player = self._kind(d)  # a clear error
         if (kind, player) != self._decision:
             old_kind, old_player = self._decision
             if old_kind is not None:
@@ -551,16 +610,19 @@ class _Observer:
                 dirty.append(k)
             self._decision = (kind, player)
         values, before, game = self._get(state.__dict__), self._values, self._game
-        for i in compress(range(len(values)), map(is_not, values, before)):  # side by side, in C
+        for i in compress(self._gfields, map(is_not, values, before)):  # side by side, in C
             at, code, change = game[i]  # Code.put, inline (a step changes a few fields: each call counts)
-            if change is None or before[i] is _UNSEEN:
+            if change is _change_number:
+                floats[at] = 0.0 if values[i] is None else float(values[i])
+                dirty.append(at)
+            elif change is None or before[i] is _UNSEEN:
                 floats[at:at + code.size] = array("f", code.write(values[i]))
                 dirty.extend(range(at, at + code.size))
             else:
                 change(floats, at, before[i], values[i], dirty)
         self._values = values
-        pieces, plain, pfields = self._pieces, self._plain, self._pfields
-        for j in compress(range(len(players)), map(is_not, players, pieces)):  # the players who changed
+        pieces, plain, pfields, watched = self._pieces, self._plain, self._pfields, self._pwatched
+        for j in compress(self._seats, map(is_not, players, pieces)):  # the players who changed
             pieces[j] = p = players[j]
             fields, before = self._pget(p.__dict__), self._fields[j]
             self._fields[j] = fields
@@ -568,12 +630,15 @@ class _Observer:
             if len(before) != len(fields):  # not seen yet
                 before = self._pblank
             secret = False
-            for k in compress(range(len(fields)), map(is_not, fields, before)):
+            for k in compress(watched, map(is_not, fields, before)):
                 if k >= plain:
                     secret = True
                     continue
                 at, code, change = pfields[k]
-                if change is None or before[k] is _UNSEEN:
+                if change is _change_number:
+                    floats[at := base + at] = 0.0 if fields[k] is None else float(fields[k])
+                    dirty.append(at)
+                elif change is None or before[k] is _UNSEEN:
                     floats[base + at:base + at + code.size] = array("f", code.write(fields[k]))
                     dirty.extend(range(base + at, base + at + code.size))
                 else:

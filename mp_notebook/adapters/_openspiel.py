@@ -153,7 +153,7 @@ class MarcoPoloGame(pyspiel.Game):
         players = checked_int("players", merged["players"], 2, 4)
         self.setup = {"players": players, "ruleset": self.ruleset, "seed": merged["seed"], **options}
         self._start: GameState = new_game(**self.setup)
-        self._tensors: MarcoPoloObserver | None = None  # the observer of observation_tensor, once asked for
+        self._tensors: _Observer | None = None  # the observer of observation_tensor, once asked for
         space = action_space(self.ruleset)
         info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
                                 num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
@@ -180,10 +180,10 @@ class MarcoPoloGame(pyspiel.Game):
             raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
         return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall, self.ruleset)
 
-    def _tensor_observer(self) -> MarcoPoloObserver:
+    def _tensor_observer(self) -> _Observer:
         """The observer :meth:`MarcoPoloState.observation_tensor` writes with (one a game, as OpenSpiel's own)."""
         if self._tensors is None:
-            self._tensors = self.make_py_observer()
+            self._tensors = _Observer(self.ruleset)
         return self._tensors
 
 
@@ -300,9 +300,11 @@ class MarcoPoloState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s observation (the seat to act's if ``None``): the ruleset's observation vector
-        (:func:`mp_notebook.adapters.seats.observation`) as a list, OpenSpiel's own
+        (:func:`mp_notebook.adapters.seats.observation`) as a new list, OpenSpiel's own
         ``observation_tensor`` written here rather than through its C++ side (which makes a first
-        position and writes its tensor, to learn the size, at every call).
+        position and writes its tensor, to learn the size, at every call): a copy of a list the
+        game keeps up to date from call to call, where only the numbers written since are
+        converted again (a handful a step).
 
         >>> import pyspiel
         >>> from mp_notebook.adapters.seats import observation
@@ -314,8 +316,11 @@ class MarcoPoloState(pyspiel.State):
             if self._saved.state.is_over:
                 raise ArgumentError("observation_tensor: the game is over, no seat is to act; name the seat to observe")
             player = self.current_player()
-        observer: MarcoPoloObserver = self.get_game()._tensor_observer()
-        return observer.listed(self, player)
+        else:
+            player = checked_seat("player", player, self._saved.state.num_players)
+        saved, observer = self._saved, self.get_game()._tensor_observer()
+        tensor: list[float] = observer.listed(saved.state, player, saved.decision)
+        return tensor
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._saved.legal_numbers(self.ruleset)  # OpenSpiel's C++ side copies it
@@ -385,11 +390,14 @@ class MarcoPoloObserver:
     def set_from(self, state: MarcoPoloState, player: int) -> None:
         """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
         from the parts of the position that changed since the last call)."""
-        saved, player = self._checked(state, player)
+        saved = _checked(state)._saved
         s = saved.state
+        player = checked_seat("player", player, s.num_players)
         tensor = self.tensor
         if tensor is None:
             return
+        if s.ruleset != self._observer.ruleset:
+            raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
         if saved.first:  # OpenSpiel asks for a first position's tensor before every other
             first = self._first.get(player)
             if first is None or first[0] is not s:
@@ -397,24 +405,6 @@ class MarcoPoloObserver:
             tensor[:] = first[1]
             return
         self._observer(s, player, tensor, saved.decision)
-
-    def listed(self, state: MarcoPoloState, player: int) -> list[float]:
-        """``player``'s observation of ``state`` as a new list of floats (the numbers the tensor
-        would hold, made from those listed last time: only the numbers written since are converted
-        again; the tensor is left as it is)."""
-        saved, player = self._checked(state, player)
-        if self.tensor is None:
-            raise ArgumentError("an observer of information states has no observation tensor")
-        return self._observer.listed(saved.state, player, saved.decision)
-
-    def _checked(self, state: MarcoPoloState, player: int) -> tuple[_Saved, int]:
-        """``state``'s saved position and ``player`` if it is a seat of it (and the game this observer's)."""
-        saved = _checked(state)._saved
-        s = saved.state
-        player = checked_seat("player", player, s.num_players)
-        if s.ruleset != self._observer.ruleset and self.tensor is not None:
-            raise ArgumentError(f"this observer observes {self._observer.ruleset} games, not {s.ruleset}")
-        return saved, player
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""
