@@ -504,9 +504,11 @@ class _Observer:
             self._update(state, decision)
         floats = self._floats
         floats[seat] = 1.0
-        if self.layout.secret:
-            part = self._part(state, seat)[2]
-            floats[self._secret_at:self._secret_at + len(part)] = part
+        if self._secret_at < self.size:
+            seen = self._seen.get(seat)
+            if seen is None or seen[0] != self._version or seen[1] is not state.is_over:
+                seen = self._part(state, seat)
+            floats[self._secret_at:self._secret_at + len(seen[2])] = seen[2]
         if out is None:
             out = self._vector.copy()
         else:
@@ -528,18 +530,20 @@ class _Observer:
         dirty.clear()
         out = numbers[:]
         out[seat] = 1.0
-        if self.layout.secret:
-            part = self._part(state, seat)[3]
-            out[self._secret_at:self._secret_at + len(part)] = part
+        if self._secret_at < self.size:
+            seen = self._seen.get(seat)
+            if seen is None or seen[0] != self._version or seen[1] is not state.is_over:
+                seen = self._part(state, seat)
+            out[self._secret_at:self._secret_at + len(seen[3])] = seen[3]
         return out
 
     def _part(self, state: Any, seat: int) -> tuple[int, bool, array[float], list[float]]:
-        """The players' secret fields as ``seat`` sees them, as of the last change of one (or of the end)."""
+        """The players' secret fields as ``seat`` sees them, kept for ``seat`` until one of them
+        changes (or the game ends): as of now, the version of the fields, whether the game is
+        over, and the numbers as an array and as a list."""
         over = state.is_over
-        seen = self._seen.get(seat)
-        if seen is None or seen[0] != self._version or seen[1] is not over:
-            part = self._secrets(state, seat, over)
-            seen = self._seen[seat] = (self._version, over, part, part.tolist())
+        part = self._secrets(state, seat, over)
+        seen = self._seen[seat] = (self._version, over, part, part.tolist())
         return seen
 
     def afresh(self, state: Any, seat: int) -> array[float]:
