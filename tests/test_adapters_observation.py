@@ -14,6 +14,7 @@ from adapters_helpers import random_games
 from registry import RULESETS
 
 import mp_notebook as mp
+from mp_notebook.adapters import _layout
 from mp_notebook.adapters._layout import _Observer
 from mp_notebook.adapters.seats import observation
 
@@ -68,3 +69,20 @@ def test_kept_observation_follows_positions_in_any_order(ruleset):
     for _ in range(300):
         s = rng.choice(positions)
         check(observer, s, rng.randrange(s.num_players), rng)
+
+
+def test_a_first_value_is_written_as_a_change_only_where_nothing_is_zeros():
+    """A field's first value is written as a change from ``None`` only where its code writes
+    ``None`` as zeros (what a new vector holds); elsewhere it is written whole."""
+    nonzero = _layout.custom(1, lambda v: [5.0])
+    unreadable = _layout.custom(2, lambda v: [float(x) for x in v])  # None is no sequence
+    assert _layout._blank(_layout.number()) is None
+    assert _layout._blank(_layout.table("key", ["a", "b"], _layout.one_of("word", ["x", "y"]))) is None
+    assert _layout._blank(nonzero) is _layout._UNSEEN  # a custom code is always written whole
+    assert _layout._blank(_layout.table("key", ["a"], nonzero)) is _layout._UNSEEN  # None: [5.0]
+    assert _layout._blank(_layout.each(2, unreadable)) is _layout._UNSEEN
+    for ruleset in RULESETS:
+        lay = _layout.layout(ruleset)
+        for _, code in lay.game + lay.player:
+            if _layout._blank(code) is None:
+                assert not any(code.write(None))

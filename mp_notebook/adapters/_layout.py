@@ -13,7 +13,9 @@ size, a secret field only through the secret block, and the engine's private fie
 
 :class:`_Observer` keeps the vector of one game up to date from state to state: a state shares
 every part an action leaves alone with the state it came from, so only the fields that are not the
-same objects as at the last state are written again.
+same objects as at the last state are written again (a code changes only the numbers that differ,
+and notes which, so that a list of the numbers, OpenSpiel's ``observation_tensor``, is patched
+there alone). A new game's first values are written as changes from nothing (``None``, zeros).
 """
 
 from __future__ import annotations
@@ -438,6 +440,20 @@ def _getter(names: Sequence[str]) -> Callable[[Any], tuple[Any, ...]]:
 _UNSEEN = object()  # a value not seen yet
 
 
+@functools.cache
+def _blank(code: Code) -> Any:
+    """What a vector of zeros holds of a field of ``code``: ``None`` if the code changes in place
+    and writes ``None`` as zeros (every code of this module but a custom one, or one holding
+    one), so that its first value is written as a change from ``None``; else unknown."""
+    if code.change is None:
+        return _UNSEEN
+    try:
+        zeros = not any(code.write(None))
+    except Exception:  # a custom code inside need not read None
+        return _UNSEEN
+    return None if zeros else _UNSEEN
+
+
 class _Observer:
     """Every seat's observation of one ruleset's game, kept up to date from state to state (see
     the module docstring). ``observer(state, seat)`` is the vector, a new ``float32`` array (or
@@ -466,11 +482,9 @@ class _Observer:
         self._pfields = [(starts[f"players.0.{name}"] - self._pstart[0], code, code.change)
                          for name, code in lay.player]
         self._plain = len(lay.player)
-        # what each field's written value is taken to be in a vector of zeros: None where the code
-        # writes None as zeros and changes in place (every code but a custom one), else unknown
-        self._blank = tuple(None if code.change else _UNSEEN for _, code in lay.game)
-        self._pblank = tuple([None if code.change else _UNSEEN for _, code in lay.player]
-                             + [_UNSEEN] * (len(secret) + len(revealing)))
+        # what each field's written value is taken to be in a vector of zeros (see _blank)
+        self._blank = tuple(_blank(code) for _, code in lay.game)
+        self._pblank = tuple([_blank(code) for _, code in lay.player] + [_UNSEEN] * (len(secret) + len(revealing)))
         self._gfields, self._pwatched = range(len(lay.game)), range(len(self._pblank))
         self._secret_at = starts[f"players.0.{secret[0]}"] if secret else self.size  # the seat's own part
         self._relist = self.size // 8  # more numbers written than this since the list was made: make it anew
