@@ -153,7 +153,7 @@ class MarcoPoloGame(pyspiel.Game):
         players = checked_int("players", merged["players"], 2, 4)
         self.setup = {"players": players, "ruleset": self.ruleset, "seed": merged["seed"], **options}
         self._start: GameState = new_game(**self.setup)
-        self._tensors: MarcoPoloObserver | None = None  # the observer of observation_tensor, once asked for
+        self._tensors: _Observer | None = None  # the observer of observation_tensor, once asked for
         space = action_space(self.ruleset)
         info = pyspiel.GameInfo(num_distinct_actions=len(space), max_chance_outcomes=0,
                                 num_players=self._start.num_players, min_utility=-1.0, max_utility=1.0,
@@ -180,10 +180,10 @@ class MarcoPoloGame(pyspiel.Game):
             raise ArgumentError(f"{game_name(self.ruleset)}: observers take no parameters, got {shown(params)}")
         return MarcoPoloObserver(iig_obs_type is not None and iig_obs_type.perfect_recall, self.ruleset)
 
-    def _tensor_observer(self) -> MarcoPoloObserver:
+    def _tensor_observer(self) -> _Observer:
         """The observer :meth:`MarcoPoloState.observation_tensor` writes with (one a game, as OpenSpiel's own)."""
         if self._tensors is None:
-            self._tensors = self.make_py_observer()
+            self._tensors = _Observer(self.ruleset)
         return self._tensors
 
 
@@ -300,9 +300,11 @@ class MarcoPoloState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """``player``'s observation (the seat to act's if ``None``): the ruleset's observation vector
-        (:func:`mp_notebook.adapters.seats.observation`) as a list, OpenSpiel's own
+        (:func:`mp_notebook.adapters.seats.observation`) as a new list, OpenSpiel's own
         ``observation_tensor`` written here rather than through its C++ side (which makes a first
-        position and writes its tensor, to learn the size, at every call).
+        position and writes its tensor, to learn the size, at every call): a copy of a list the
+        game keeps up to date from call to call, where only the numbers written since are
+        converted again (a handful a step).
 
         >>> import pyspiel
         >>> from mp_notebook.adapters.seats import observation
@@ -314,9 +316,11 @@ class MarcoPoloState(pyspiel.State):
             if self._saved.state.is_over:
                 raise ArgumentError("observation_tensor: the game is over, no seat is to act; name the seat to observe")
             player = self.current_player()
-        observer: MarcoPoloObserver = self.get_game()._tensor_observer()
-        observer.set_from(self, player)  # checks the seat
-        return observer._listed()
+        else:
+            player = checked_seat("player", player, self._saved.state.num_players)
+        saved, observer = self._saved, self.get_game()._tensor_observer()
+        tensor: list[float] = observer.listed(saved.state, player, saved.decision)
+        return tensor
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._saved.legal_numbers(self.ruleset)  # OpenSpiel's C++ side copies it
@@ -382,7 +386,6 @@ class MarcoPoloObserver:
         self.tensor: np.ndarray | None = None if perfect_recall else np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, np.ndarray] = {} if self.tensor is None else {"observation": self.tensor}
         self._first: dict[int, tuple[GameState, np.ndarray]] = {}
-        self._list: tuple[np.ndarray, np.ndarray, list[float]] | None = None  # see _listed
 
     def set_from(self, state: MarcoPoloState, player: int) -> None:
         """Fill the observation tensor with ``player``'s observation of ``state`` (kept up to date
@@ -402,21 +405,6 @@ class MarcoPoloObserver:
             tensor[:] = first[1]
             return
         self._observer(s, player, tensor, saved.decision)
-
-    def _listed(self) -> list[float]:
-        """The tensor as a new list of floats, made from the one made last time: only the numbers
-        that changed since (a handful a step, bit for bit) are converted again."""
-        tensor = self.tensor
-        assert tensor is not None, "an observer of observations has a tensor"
-        if self._list is None:
-            self._list = (tensor.view(np.int32), tensor.view(np.int32).copy(), tensor.tolist())
-        bits, before, numbers = self._list  # the tensor's bits, those listed, the list
-        changed = (bits != before).nonzero()[0]
-        if changed.size:
-            before[:] = bits
-            for k, v in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
-                numbers[k] = v
-        return numbers[:]
 
     def string_from(self, state: MarcoPoloState, player: int) -> str:
         """``player``'s view of ``state`` as text (with the digest of the actions seen, for information states)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mp_notebook.adapters._layout import SEATS, Layout, counts, custom, number, one_of, size, table
+from mp_notebook.adapters._layout import SEATS, Layout, count, counts, flag, number, one_of, parts, size, table
 from mp_notebook.rulesets.schmidt.components import MODES
 
 KINDS = ("turn", "move", "ransom", "gift", "booty", "extra_turn", "extra_card", "trade", "pick", "debt", "over")
@@ -29,9 +29,13 @@ def layout(s: Any) -> Layout:
     game = (
         ("num_players", number()), ("round", number()), ("first_player", one_of("seat", SEATS)),
         ("turn", one_of("seat", SEATS)), ("decks", table("colour", c.colours, size())), ("plaques", size()),
-        ("secrets_left", number()), ("booty", table("ring", MODES, custom(2, _booty))),
-        ("visit", custom(len(cities) + 4, _visit(cities))), ("extra_turns", number()),
-        ("spun", custom(len(MODES) + len(sectors), _spun(sectors))), ("round_limit", number()),
+        ("secrets_left", number()), ("booty", table("ring", MODES, parts("booty", number(), count()))),
+        # a trading visit: the city, whether a colour was sold, the cards bought, whether the player
+        # traded with a merchant and how many merchants were there
+        ("visit", parts("trading visit", one_of("trading city", cities), flag(), number(), number(), count())),
+        ("extra_turns", number()),
+        ("spun", parts("spin", one_of("ring", MODES), one_of("sector", sectors))),  # the last spin
+        ("round_limit", number()),
         ("winner", one_of("seat", SEATS)), ("over", number()),
     )
     player = (
@@ -40,37 +44,3 @@ def layout(s: Any) -> Layout:
     )
     return Layout(kinds=KINDS, game=game, player=player, secret=(("plaque", one_of("mission city", c.rules.missions)),))
 
-
-def _booty(booty: Any) -> list[float]:
-    """The booty on a ring's pirates or bandits space: its Gulden and how many cards."""
-    gulden, cards = booty or (0, ())
-    return [float(gulden), float(len(cards))]
-
-
-def _visit(cities: list[str]) -> Any:
-    """A trading visit: the city, whether a colour was sold, the cards bought, whether the player
-    traded with a merchant and how many merchants were there."""
-    index = {p: k for k, p in enumerate(cities)}
-
-    def write(visit: Any) -> list[float]:
-        out = [0.0] * (len(cities) + 4)
-        if visit is not None:
-            city, sold, bought, traded, present = visit
-            out[index[city]] = 1.0
-            out[len(cities):] = [float(bool(sold)), float(bought), float(traded), float(len(present))]
-        return out
-
-    return write
-
-
-def _spun(sectors: list[str]) -> Any:
-    """The last spin: its ring and its sector."""
-    def write(spun: Any) -> list[float]:
-        out = [0.0] * (len(MODES) + len(sectors))
-        if spun is not None:
-            ring, sector = spun
-            out[MODES.index(ring)] = 1.0
-            out[len(MODES) + sectors.index(sector)] = 1.0
-        return out
-
-    return write
