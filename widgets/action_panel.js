@@ -1,7 +1,8 @@
 // Action panel: the legal choices of the current decision, grouped, one button each; choices the
 // rules list but the player cannot take now are greyed out with the reason.
 // Traitlets: `sections`, `title`, `position` (Python -> JS) and `pressed` ({notation, position, n};
-// JS -> Python). After a press every button waits for the next panel, so a double click sends one
+// JS -> Python). After a press every button waits for the next panel, and the second click of a
+// double click is ignored (the next panel may be drawn under it), so a double click sends one
 // press (and Python ignores a press carrying an older `position`).
 
 function el(tag, className, text) {
@@ -106,8 +107,10 @@ export default {
       }
       b.dataset.notation = a.notation;
       b.title = `${a.notation}${a.cost ? " — costs " + a.cost : ""}`;
-      b.addEventListener("click", () => {
-        if (root.dataset.waiting) return;
+      b.addEventListener("click", (event) => {
+        // the second click of a double click presses nothing, even when the next panel is drawn
+        // under it between the two clicks (its button would be pressed by accident)
+        if (root.dataset.waiting || event.detail > 1) return;
         root.dataset.waiting = "1";
         root.querySelectorAll("button.mp-action").forEach((other) => { other.disabled = true; });
         presses += 1;
