@@ -41,6 +41,10 @@ export default () => {
       return figure.initialize(context);
     },
     render(context) {
+      // plotly reports both clicks of a double click as clicks on the point under the pointer;
+      // the second reached Python after the first had changed the game (and the map under it),
+      // and clicked the place again: an error, or a second step. It stops here.
+      context.el.addEventListener("click", (event) => event.detail > 1 && event.stopPropagation(), true);
       return figure.render(context);
     },
   };
