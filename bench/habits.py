@@ -35,6 +35,11 @@ events and the score table), not worked out again here. Per seat-game, it prints
   the condition lapsed again (not met at one of the seat's later spins); and of the seat's moves made
   while it met the condition, how many ended nearer Venice.
 
+The figures a game (the posts at the end, Travel actions, forced sales) are given as the mean ±
+its standard error, and the Schmidt shares of seat-games with its 95% interval (± 1.96 standard
+errors), over independent units: a seed's two games where the search plays (one per seating), a
+game where GreedyAgent plays both seats (its two seat-games are not independent), a solo game.
+
 This prints figures; it is not a test.
 """
 
@@ -45,7 +50,7 @@ import importlib
 import shlex
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,9 +64,10 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from automa_match import LEVELS, Bot  # noqa: E402
 from automa_match import SEED as SOLO  # noqa: E402
-from search_match import CHARACTERS, OPTIONS  # noqa: E402
+from search_match import CHARACTERS, OPTIONS, standard_error  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
+from mp_notebook.analysis.evaluate import Z95  # noqa: E402
 from mp_notebook.rulesets.schmidt import rules as schmidt_rules  # noqa: E402
 from mp_notebook.rulesets.schmidt.state import SchmidtState  # noqa: E402
 
@@ -198,13 +204,44 @@ def by_round(values: list[list[int]]) -> str:
     return " ".join(f"{fmean(v[r] if r < len(v) else 0 for v in values):.2f}" for r in range(rounds))
 
 
-def lines(ruleset: str, games: list[SeatGame]) -> Iterator[str]:
-    """The printed figures of ``games`` (one ruleset and bot)."""
+def per_unit(units: list[list[SeatGame]], figure: Callable[[SeatGame], float]) -> str:
+    """The mean of ``figure`` over the seat-games ± its standard error over the ``units`` (each the
+    seat-games that are not independent of one another: see the module doc).
+
+    >>> per_unit([[SeatGame(sales=1), SeatGame(sales=3)], [SeatGame(sales=0), SeatGame(sales=0)]], lambda g: g.sales)
+    '1.00 ± 1.00'
+    """
+    means = [fmean(figure(g) for g in unit) for unit in units]
+    return f"{fmean(means):.2f} ± {standard_error(means):.2f}"
+
+
+def share(units: list[list[SeatGame]], counted: Callable[[SeatGame], bool],
+          hit: Callable[[SeatGame], bool]) -> str:
+    """The share of the ``counted`` seat-games that ``hit``, with its 95% interval over the
+    ``units`` (the ratio estimator's standard error, units as clusters).
+
+    >>> g, h = SeatGame(returned=True), SeatGame()
+    >>> share([[g, h], [g, g], [h, h], [g, h]], lambda x: True, lambda x: x.returned)
+    '50% (95% 10%-90%, 8 seat-games)'
+    """
+    pairs = [(sum(map(hit, kept)), len(kept)) for unit in units if (kept := [g for g in unit if counted(g)])]
+    hits, n = sum(h for h, _ in pairs), sum(m for _, m in pairs)
+    ratio = hits / n
+    k = len(pairs)
+    spread = (sum((h - ratio * m) ** 2 for h, m in pairs) * k / (k - 1)) ** 0.5 / n if k > 1 else float("nan")
+    low, high = max(0.0, ratio - Z95 * spread), min(1.0, ratio + Z95 * spread)
+    return f"{ratio:.0%} (95% {low:.0%}-{high:.0%}, {n} seat-games)"
+
+
+def lines(ruleset: str, units: list[list[SeatGame]]) -> Iterator[str]:
+    """The printed figures of the seat-games in ``units`` (one ruleset and bot; see :func:`per_unit`)."""
+    games = [g for unit in units for g in unit]
     n = len(games)
     if ruleset != "schmidt":
-        yield f"  trading posts at the end of rounds 1..: {by_round([g.posts for g in games])}"
+        yield (f"  trading posts at the end of rounds 1..: {by_round([g.posts for g in games])}; at the end "
+               f"{per_unit(units, lambda g: g.posts[-1])}")
         yield (f"  Travel actions in rounds 1..: {by_round([g.travels for g in games])}; a game "
-               f"{fmean(sum(g.travels) for g in games):.2f}")
+               f"{per_unit(units, lambda g: sum(g.travels))}")
         yield (f"  goal points at the end of rounds 1.. ({' + '.join(GOALS[ruleset])}): "
                f"{by_round([g.goals for g in games])}")
         yield (f"  rerolls a game {fmean(g.rerolls for g in games):.2f}, camels spent on them "
@@ -213,17 +250,22 @@ def lines(ruleset: str, games: list[SeatGame]) -> Iterator[str]:
                f"space of the same action legal {fmean(g.fees_free for g in games):.2f}")
         return
     sales = [g.sales for g in games]
-    yield (f"  forced sales to the bank a game {fmean(sales):.2f} (most {max(sales)}); seat-games with at most 1: "
-           f"{sum(x <= 1 for x in sales) / n:.0%}; lowest Gulden held, median {median(g.lowest for g in games):.0f}")
+    yield (f"  forced sales to the bank a game {per_unit(units, lambda g: g.sales)} (most {max(sales)}); seat-games "
+           f"with at most 1: {share(units, lambda g: True, lambda g: g.sales <= 1)}; lowest Gulden held, median "
+           f"{median(g.lowest for g in games):.0f}")
     met = [g for g in games if g.met is not None]
     if not met:
         yield "  no seat-game met the return condition"
         return
     waits = [g.rounds - (g.met or 0) for g in met]
-    home = sum(w <= WITHIN and g.returned for w, g in zip(waits, met, strict=True))
+
+    def ended(g: SeatGame) -> bool:
+        return g.rounds - (g.met or 0) <= WITHIN
+
     yield (f"  met the return condition: {len(met)} of {n} seat-games; of those, the game ended within {WITHIN} "
-           f"rounds of first meeting it in {sum(w <= WITHIN for w in waits) / len(met):.0%}, the seat itself "
-           f"returned within {WITHIN} rounds in {home / len(met):.0%}; "
+           f"rounds of first meeting it in {share(units, lambda g: g.met is not None, ended)}, the seat itself "
+           f"returned within {WITHIN} rounds in "
+           f"{share(units, lambda g: g.met is not None, lambda g: ended(g) and g.returned)}; "
            f"rounds from meeting it to the end: median {median(waits):.0f}, most {max(waits)}, "
            f">= 10 in {sum(w >= 10 for w in waits)}; spaces from Venice when first met: median "
            f"{median(g.away for g in met):.0f}, most {max(g.away for g in met)}")
@@ -257,8 +299,10 @@ def main() -> None:
                 numbers = range(args.first, args.first + args.games)
                 dealt = args.characters if ruleset == "mp2" and not automa else "none"
                 jobs = [(ruleset, bot, n, dealt, automa) for n in numbers]
-                games = [g for found in tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), file=sys.stderr,
-                                             desc=f"{ruleset} {bot}", leave=False) for g in found]
+                units: dict[int, list[SeatGame]] = {}  # a search's seed (both seatings), else a game
+                for n, found in zip(numbers, tqdm(pool.map(play, jobs, chunksize=1), total=len(jobs), file=sys.stderr,
+                                                  desc=f"{ruleset} {bot}", leave=False), strict=True):
+                    units.setdefault(n // 2 if bot.kind != "greedy" and not automa else n, []).extend(found)
                 if automa:
                     where = f"solo against Automa {automa}, full set-up, seeds {SOLO + numbers[0]}-{SOLO + numbers[-1]}"
                 elif bot.kind == "greedy":
@@ -267,8 +311,10 @@ def main() -> None:
                     where = (f"against GreedyAgent, seeds {HABITS + numbers[0] // 2}-{HABITS + numbers[-1] // 2} "
                              f"in both seatings")
                 extra = f", characters: {dealt}" if ruleset == "mp2" and not automa else ""
-                print(f"{ruleset}, {bot} {where}{extra}: {len(games)} seat-games [{time.perf_counter() - start:.0f} s]")
-                for line in lines(ruleset, games):
+                seat_games = sum(map(len, units.values()))
+                print(f"{ruleset}, {bot} {where}{extra}: {seat_games} seat-games in {len(units)} independent units "
+                      f"[{time.perf_counter() - start:.0f} s]")
+                for line in lines(ruleset, list(units.values())):
                     print(line)
                 sys.stdout.flush()
 

@@ -258,15 +258,19 @@ def shortfall(games: list[tuple[float, float]], aim: float) -> str:
     return f"; {aim:.0%} is reached" if shift == 0 else f"; {aim:.0%} would need every margin {shift:+.1f} higher"
 
 
-def journeys(travels: list[float], posts: list[float]) -> str:
-    """The search's Travel actions and trading posts a game, or nothing in a game without posts (Schmidt).
+def journeys(travels: dict[int, float], posts: dict[int, float]) -> str:
+    """The search's Travel actions and trading posts a game (by game number), each ± its standard
+    error over the seeds played in both seatings (:func:`seed_means`); nothing in a game without
+    posts (Schmidt).
 
-    >>> journeys([4, 3], [6, 7]), journeys([0, 0], [0, 0])
-    ('; per game 3.50 Travel actions, 6.50 trading posts', '')
+    >>> journeys({0: 4, 1: 3, 2: 5, 3: 4}, {0: 6, 1: 7, 2: 8, 3: 8}), journeys({0: 0, 1: 0}, {0: 0, 1: 0})
+    ('; per game 4.00 ± 0.50 Travel actions, 7.25 ± 0.75 trading posts', '')
     """
-    if not any(posts):
+    if not any(posts.values()):
         return ""
-    return f"; per game {fmean(travels):.2f} Travel actions, {fmean(posts):.2f} trading posts"
+    t, p = list(seed_means(travels).values()), list(seed_means(posts).values())
+    return (f"; per game {fmean(t):.2f} ± {standard_error(t):.2f} Travel actions, "
+            f"{fmean(p):.2f} ± {standard_error(p):.2f} trading posts")
 
 
 def against(name: str, first: dict[int, float], seeds: dict[int, float]) -> str:
@@ -328,7 +332,7 @@ def report(paths: list[Path], played: range | None = None, aim: float | None = N
             line = outcome(f"{setting}, games {min(rows)}-{max(rows)}", sum(r["win"] for r in rows.values()),
                            len(rows), seeds)
             if all("travels" in r for r in rows.values()):
-                line += journeys([r["travels"] for r in rows.values()], [r["posts"] for r in rows.values()])
+                line += journeys({n: r["travels"] for n, r in rows.items()}, {n: r["posts"] for n, r in rows.items()})
             line += seatings({n: row["win"] for n, row in rows.items()})
             if aim:
                 line += shortfall([(row["win"], row["margin"]) for row in rows.values()], aim)
@@ -408,10 +412,12 @@ def main() -> None:
             seeds = seed_means({n: r.margin for n, r in enumerate(results, args.first)})
             cpu = [x for r in results for x in r.cpu]
             searched = sum(r.searched for r in results) / len(cpu)
+            trips = journeys(dict(enumerate((r.travels for r in results), args.first)),
+                             dict(enumerate((r.posts for r in results), args.first)))
             line = (f"{outcome(str(setting), sum(r.win for r in results), args.games, seeds)}; "
                     f"CPU a decision median {median(cpu) * 1000:.1f} ms, 99th percentile "
                     f"{quantiles(cpu, n=100)[98]:.2f} s, most {max(cpu):.2f} s; {searched:.1%} of "
-                    f"{len(cpu)} decisions searched{journeys([r.travels for r in results], [r.posts for r in results])}"
+                    f"{len(cpu)} decisions searched{trips}"
                     f"{seatings({n: r.win for n, r in enumerate(results, args.first)})}"
                     f"{shortfall([(r.win, r.margin) for r in results], args.aim) if args.aim else ''}"
                     f" [{time.perf_counter() - start:.0f} s]")
