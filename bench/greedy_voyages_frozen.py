@@ -4,6 +4,7 @@ Usage::
 
     python bench/greedy_voyages_frozen.py [--ruleset voyages|mp2|schmidt] [--commit 7807896]
                                           [--paired 100] [--first 0] [--workers 1]
+    python bench/greedy_voyages_frozen.py --ruleset R --agent GreedyPreludeAgent [--paired 100] ...
 
 The earlier greedy is the package's GreedyAgent playing on the evaluation of ``--ruleset`` (Voyages
 by default, the bench's first use) at that commit
@@ -18,7 +19,9 @@ The figures kept (``bench/frozen/README.md``) use:
 * ``d2a944e``: the Voyages greedy of issue 35's first work (3.5 Travel actions a game).
 
 A change of another ruleset's evaluation is measured the same way against the evaluation of the
-commit before it (``--ruleset schmidt --commit COMMIT``). The match plays seeds ``5000 + n``
+commit before it (``--ruleset schmidt --commit COMMIT``), and a change of the agent itself against
+the whole ``GreedyAgent`` of the commit before it (``--agent NAME``: a frozen greedy player of
+``bench/frozen/``, its agent and evaluations, e.g. ``GreedyPreludeAgent``). The match plays seeds ``5000 + n``
 (``--first <= n < --first + --paired``), each twice with the seats swapped (``bench/agents.py``'s
 paired games; Schmidt games have its ``round_limit=300`` guard), and prints today's win rate (ties
 count half; 95% Wilson interval), its mean margin ± its standard error over the seeds, and a game
@@ -47,7 +50,8 @@ from typing import TYPE_CHECKING, cast
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from agents import Tally, margin, margin_text, per_seed, play_seats  # noqa: E402
-from frozen import evaluation  # noqa: E402
+from frozen import GREEDY, evaluation  # noqa: E402
+from frozen import greedy as frozen_greedy  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
@@ -96,13 +100,16 @@ class FrozenGreedy(mp.agents.GreedyAgent):
         return f"FrozenGreedy({self.commit!r}, seed={self.seed}, ruleset={self.ruleset!r})"
 
 
-def game(job: tuple[str, int, int] | tuple[str, int, int, str]) -> list[Tally]:
+def game(job: tuple[str, int, int] | tuple[str, int, int, str] | tuple[str, int, int, str, bool]) -> list[Tally]:
     """Game ``5000 + n`` with today's greedy in ``seat`` against the greedy of ``commit`` (job
-    ``(commit, n, seat[, ruleset])``, Voyages unless named): the tallies of today's greedy and of
-    the frozen one, in that order."""
+    ``(commit, n, seat[, ruleset[, whole]])``, Voyages unless named; ``whole``: ``commit`` names a
+    frozen greedy player, agent and evaluations): the tallies of today's greedy and of the frozen
+    one, in that order."""
     commit, n, seat = job[:3]
     ruleset = job[3] if len(job) > 3 else "voyages"  # type: ignore[misc]
-    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), FrozenGreedy(commit, n, ruleset)]
+    whole = len(job) > 4 and job[4]  # type: ignore[misc]
+    other = frozen_greedy(commit)(n) if whole else FrozenGreedy(commit, n, ruleset)
+    agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), other]
     if seat:
         agents.reverse()
     tallies = play_seats(agents, 5000 + n, ruleset=ruleset)
@@ -113,18 +120,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", choices=("voyages", "mp2", "schmidt"), default="voyages")
     parser.add_argument("--commit", help=f"whose evaluation (a commit; Voyages: {DEFAULT} unless named)")
+    parser.add_argument("--agent", choices=tuple(GREEDY), help="instead: a frozen greedy player, agent and evaluations")
     parser.add_argument("--paired", type=int, default=100, help="seeds, each played in both seatings")
     parser.add_argument("--first", type=int, default=0, help="the first seed's number n (seed 5000 + n)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    if args.commit is None:
+    if args.agent is not None:
+        args.commit = args.agent
+    elif args.commit is None:
         if args.ruleset != "voyages":
             parser.error("--commit: the commit whose evaluation today's is measured against")
         args.commit = DEFAULT
     print(f"command: python {' '.join(sys.argv)}", flush=True)
     t0 = time.perf_counter()
-    jobs = [(args.commit, n, seat, args.ruleset) for n in range(args.first, args.first + args.paired)
-            for seat in (0, 1)]
+    jobs = [(args.commit, n, seat, args.ruleset, args.agent is not None)
+            for n in range(args.first, args.first + args.paired) for seat in (0, 1)]
     with ProcessPoolExecutor(args.workers) as pool:
         games = list(pool.map(game, jobs, chunksize=1))
     sides = [Tally(), Tally()]
@@ -132,10 +142,11 @@ def main() -> None:
         for side, tally in zip(sides, tallies, strict=True):
             side.add(tally)
     unit = "Gulden" if args.ruleset == "schmidt" else "VP"
-    print(f"{args.ruleset}: GreedyAgent vs the greedy of {args.commit}: {sides[0].rate()} (paired, seeds "
+    label = f"{args.agent} (the greedy of {GREEDY[args.agent][0]})" if args.agent else f"the greedy of {args.commit}"
+    print(f"{args.ruleset}: GreedyAgent vs {label}: {sides[0].rate()} (paired, seeds "
           f"{5000 + args.first}-{5000 + args.first + args.paired - 1}); "
           f"{margin_text(per_seed([g[0] for g in games], margin), unit)} [{time.perf_counter() - t0:.0f} s]")
-    for side, name in zip(sides, ("today's greedy", f"greedy of {args.commit}"), strict=True):
+    for side, name in zip(sides, ("today's greedy", label), strict=True):
         n = side.games
         if args.ruleset == "schmidt":
             print(f"  {name} per game: {side.sales / n:.2f} forced sales; games ended by a return to Venice "

@@ -45,6 +45,7 @@ __path__.append(str(CACHE))  # the modules made from git are frozen.<module>
 GREEDY: dict[str, tuple[str, str]] = {
     "LegacyGreedyAgent": ("0b358ce", "legacy-greedy"),  # before issue 14 (the parent of ce75492)
     "Greedy35Agent": ("a3bcabb", "greedy35"),  # the day issue 35 was filed
+    "GreedyPreludeAgent": ("a9215fc", "greedy-prelude"),  # before a prelude was scored by what follows it
 }
 """Each frozen ``GreedyAgent``, by its class name here: its commit and its ``name``."""
 GREEDY_PATH = "mp_notebook/agents/greedy.py"
@@ -122,9 +123,8 @@ def greedy(name: str) -> type:
     commit, agent_name = GREEDY[name]
     where = f"{commit}:{GREEDY_PATH}"
     text = source(commit, GREEDY_PATH)
-    text = changed(text, where, "from mp_notebook.agents.base import terms, tie_break\n",
-                   f"from mp_notebook.agents.base import tie_break\nfrom frozen import terms_at\n\n"
-                   f"terms = terms_at({commit!r})\n")
+    text = changed(text, where, "terms, tie_break\n",
+                   f"tie_break\nfrom frozen import terms_at\n\nterms = terms_at({commit!r})\n")
     text = changed(text, where, 'name = "greedy"\n', f"name = {agent_name!r}\n")
     text = changed(text, where, "GreedyAgent", name, None)
     agent: type = getattr(made(f"greedy_{commit}", commit, GREEDY_PATH, text), name)
