@@ -229,6 +229,31 @@ def test_greedy_places_dice_instead_of_paying_to_reroll_them():
         assert max(rerolls) <= 6 and weighed, (rerolls, weighed)
 
 
+# Voyages, round 5 (bench/habits.py's greedy self-play game 188, seed 930188): Player 2 holds one
+# die, a 4, no coins and no main action it can take: the money bag is where the die goes.
+LAST_DIE = (
+    "mpn2-OEXjW78FnVbRbpswFP0V5GcmYQwsjdSHNtLUqZq2p2lShCKDvcQLsRE2WZOq_z5DG8DUhmbKi2-wr4_POffaz6CqCyq"
+    "pAktwFCe8pRL4oKJHJpngYAl9oD_WJVg-g7LAJ1pJsFyDH-3Qg3ru2zAEqW_NJSklYHmDArhY-CDf4Qrnqk3D66LwwRFXDHP"
+    "VpE1ffLBjUonq1GyS4TPGlbdOfP1Lva0oiM6Xi6I-cC_Ww4M4Uu-uoE-YE53k8s9Pyum5DSknG1VXXA9VhY-08NbQh6ljKae"
+    "nTYa33jpMzbUdkNTL8YEWsoeRNJ8LnO83hFFz1X6Hudz8xkehl2ZRk3MrBOnPcSgLqugmF1w1nHirCI72HSQeYChpWdLKpMK"
+    "WLZjAE4_hWKjKQj8LO7K-Y8nkp7tL-E3IXPw1F172lm_5Fd4PAMXeCrVQd0JIqg0znhB5q6BhgDCZ44roCI3yM3XatJ8aPk3"
+    "5dApCW0MSLaS5rksIAxNlYkcZTaFMdJobc8LAOjC1cxn6Yya_di4kmGOH4aadz5_YVUa1z7TZyWUb1NlGsmLvYDlM3gxJucR"
+    "KtxEvF4zL28B_BXUL56GOKZ2L7S606KvlQ4bJptUOtdqfDQvd2AVGw1p5FPmOWa34MWUfdZPci6o-TEgRTVRwj3ZIdfye6th"
+    "1GDRy670Zri7hPWV_GN9O4IRjy1haFYr_h6Vf-t5o_y61EwSvpffFkR5eIHRedxA37LgDH2V2IwXhlHWaToKMdgbN6Y59Z-4"
+    "NC03xbBH3bSgaCfvgZnM12nlGxCAc1-FIFyMcnri_m_sSshrL3U0fhqXzWnzXX6SJ04Vpf24bvU750AfUc3RAC8Nh2B26OtT"
+    "nq54bhjDvK2RhtETkUHgxgJ3Nu26-gmAyV0Ghu2YuQKL3QKLhVP0wlQor2rxhCdOv0uaBSpIQLxDNYQIReHn5Bw"
+)
+
+
+def test_greedy_does_not_pay_camels_to_reroll_a_die_that_only_the_money_bag_takes():
+    """A reroll that leads to no main action is scored by what its die can still do (the money bag,
+    or the end of the turn, keeping it), not by the die left unplaced, whose worth as an action
+    still to come the money bag then spends: the greedy player before rerolled here at every seed,
+    and in the game this position comes from 23 times in a row, a camel each."""
+    s = mp.load(LAST_DIE)
+    assert {a.kind for a in s.legal_actions()} == {"money_bag", "reroll", "adjust_die"}
+    assert [GreedyAgent(seed).choose(s).kind for seed in range(6)] == ["money_bag"] * 6
+
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
 def test_the_closure_lists_every_legal_action_of_its_kinds(ruleset):
     """A ruleset's ``closure(s, i)`` (the bonus actions greedy plays after a candidate) gives, at
