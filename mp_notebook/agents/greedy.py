@@ -262,13 +262,14 @@ class _Look:
 
     def prelude_mean(self, s: GameState, a: Action, futures: int, then: _Then) -> float:
         """The mean :meth:`outcome` of the chance prelude ``a`` over ``futures`` futures, a roll
-        that leaves the player dice already seen on another future scored once."""
-        seen: dict[tuple[object, object], float] = {}
+        that leaves the player dice already seen on another future scored once (in a game whose
+        players hold no ``dice`` and ``black_dice``, every future on its own)."""
+        seen: dict[object, float] = {}
         total = 0.0
         for future in range(futures):
             child = self.future(s, future).apply(a)
             p = child.players[self.i]
-            roll = (getattr(p, "dice", None), getattr(p, "black_dice", None))
+            roll = (p.dice, p.black_dice) if hasattr(p, "dice") and hasattr(p, "black_dice") else future
             if roll not in seen:
                 seen[roll] = self.after(child, future, then)[0]
             total += seen[roll]
