@@ -100,14 +100,12 @@ class FrozenGreedy(mp.agents.GreedyAgent):
         return f"FrozenGreedy({self.commit!r}, seed={self.seed}, ruleset={self.ruleset!r})"
 
 
-def game(job: tuple[str, int, int] | tuple[str, int, int, str] | tuple[str, int, int, str, bool]) -> list[Tally]:
-    """Game ``5000 + n`` with today's greedy in ``seat`` against the greedy of ``commit`` (job
-    ``(commit, n, seat[, ruleset[, whole]])``, Voyages unless named; ``whole``: ``commit`` names a
-    frozen greedy player, agent and evaluations): the tallies of today's greedy and of the frozen
-    one, in that order."""
-    commit, n, seat = job[:3]
-    ruleset = job[3] if len(job) > 3 else "voyages"  # type: ignore[misc]
-    whole = len(job) > 4 and job[4]  # type: ignore[misc]
+def game(job: tuple[str, int, int, str, bool]) -> list[Tally]:
+    """Game ``5000 + n`` of ``ruleset`` with today's greedy in ``seat`` against the greedy of
+    ``commit`` (job ``(commit, n, seat, ruleset, whole)``; ``whole``: ``commit`` names a frozen
+    greedy player, agent and evaluations): the tallies of today's greedy and of the frozen one, in
+    that order."""
+    commit, n, seat, ruleset, whole = job
     other = frozen_greedy(commit)(n) if whole else FrozenGreedy(commit, n, ruleset)
     agents: list[mp.agents.Agent] = [mp.agents.GreedyAgent(n), other]
     if seat:

@@ -64,7 +64,7 @@ sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from automa_match import LEVELS, Bot  # noqa: E402
 from automa_match import SEED as SOLO  # noqa: E402
-from search_match import CHARACTERS, OPTIONS, standard_error  # noqa: E402
+from search_match import CHARACTERS, OPTIONS, mean_se  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.analysis.evaluate import Z95  # noqa: E402
@@ -211,8 +211,7 @@ def per_unit(units: list[list[SeatGame]], figure: Callable[[SeatGame], float]) -
     >>> per_unit([[SeatGame(sales=1), SeatGame(sales=3)], [SeatGame(sales=0), SeatGame(sales=0)]], lambda g: g.sales)
     '1.00 ± 1.00'
     """
-    means = [fmean(figure(g) for g in unit) for unit in units]
-    return f"{fmean(means):.2f} ± {standard_error(means):.2f}"
+    return mean_se([fmean(figure(g) for g in unit) for unit in units], signed=False)
 
 
 def share(units: list[list[SeatGame]], counted: Callable[[SeatGame], bool],

@@ -196,13 +196,14 @@ def standard_error(values: list[float]) -> float:
     return stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
 
 
-def mean_se(values: list[float], digits: int = 2) -> str:
-    """The mean ± its standard error, to ``digits`` decimals.
+def mean_se(values: list[float], digits: int = 2, *, signed: bool = True) -> str:
+    """The mean ± its standard error, to ``digits`` decimals (the mean's sign shown if ``signed``:
+    a margin, not a count).
 
-    >>> mean_se([1.0, 2.0, 4.0], 1)
-    '+2.3 ± 0.9'
+    >>> mean_se([1.0, 2.0, 4.0], 1), mean_se([1.0, 2.0, 4.0], signed=False)
+    ('+2.3 ± 0.9', '2.33 ± 0.88')
     """
-    return f"{fmean(values):+.{digits}f} ± {standard_error(values):.{digits}f}"
+    return f"{fmean(values):{'+' if signed else ''}.{digits}f} ± {standard_error(values):.{digits}f}"
 
 
 def seed_means(values: dict[int, float]) -> dict[int, float]:
@@ -269,8 +270,7 @@ def journeys(travels: dict[int, float], posts: dict[int, float]) -> str:
     if not any(posts.values()):
         return ""
     t, p = list(seed_means(travels).values()), list(seed_means(posts).values())
-    return (f"; per game {fmean(t):.2f} ± {standard_error(t):.2f} Travel actions, "
-            f"{fmean(p):.2f} ± {standard_error(p):.2f} trading posts")
+    return f"; per game {mean_se(t, signed=False)} Travel actions, {mean_se(p, signed=False)} trading posts"
 
 
 def against(name: str, first: dict[int, float], seeds: dict[int, float]) -> str:

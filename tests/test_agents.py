@@ -254,6 +254,7 @@ def test_greedy_does_not_pay_camels_to_reroll_a_die_that_only_the_money_bag_take
     assert {a.kind for a in s.legal_actions()} == {"money_bag", "reroll", "adjust_die"}
     assert [GreedyAgent(seed).choose(s).kind for seed in range(6)] == ["money_bag"] * 6
 
+
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
 def test_the_closure_lists_every_legal_action_of_its_kinds(ruleset):
     """A ruleset's ``closure(s, i)`` (the bonus actions greedy plays after a candidate) gives, at

@@ -204,7 +204,6 @@ def test_whole_game_by_clicks_in_jupyterlab(lab: str, ruleset: str) -> None:
                     page.wait_for_timeout(1000)
                     steps_taken = int(panel.get_attribute("data-position")) - int(position)
                     assert steps_taken == 1, f"a map double click took {steps_taken} steps"
-                    assert not app.locator(".mp-message.mp-error").count(), app.locator(".mp-message").inner_text()
                 assert not app.locator(".mp-message.mp-error").count(), (k, notation)
                 assert not errors, errors
                 assert not problems(app.evaluate(TEXTS)), (k, notation, problems(app.evaluate(TEXTS)))
