@@ -3,7 +3,7 @@
 Usage::
 
     python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
-    python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32] [--save FILE.jsonl]
+    python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32] [--first 0] [--save FILE.jsonl]
     python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
     python bench/advice.py ceiling [--set reference] [--rulesets ...] [--sizes 4 8 16 32] [--timed 5]
 
@@ -24,7 +24,8 @@ on the same ``--futures`` determinized futures; the mean difference of the seat'
 (Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every
 position looked at is appended as it is settled (the two picks, and where they differ both picks'
 margins on each future), and positions the file holds are read back rather than played again, so
-that a run can be taken up again or extended with ``--positions``. Also printed: the same figure
+that a run can be taken up again or extended with ``--positions``; ``--first K`` starts at game
+``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also printed: the same figure
 where the Hint called its pick clear, and where it did not name greedy's pick at all ("too close to
 call: A or B" names two choices: a user told that has not been told to leave greedy's pick). The
 code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
@@ -255,12 +256,13 @@ def duel_saved(save: Path | None, ruleset: str, setting: str, futures: int) -> d
     return kept
 
 
-def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int, save: Path | None) -> None:
-    """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED + k``
-    where the Hint's pick and GreedyAgent's differ, each valued on ``futures`` futures. With ``save``
-    every position looked at is appended to that file as a JSON line (the picks and, where they
-    differ, both picks' margins on each future), and a position the file holds is taken from it,
-    so that a run can be stopped and taken up again, or extended to more positions."""
+def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int, save: Path | None,
+              first: int = 0) -> None:
+    """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED + k``,
+    ``k`` from ``first``, where the Hint's pick and GreedyAgent's differ, each valued on ``futures``
+    futures. With ``save`` every position looked at is appended to that file as a JSON line (the
+    picks and, where they differ, both picks' margins on each future), and a position the file holds
+    is taken from it, so that a run can be stopped and taken up again, or extended to more positions."""
     from concurrent.futures import Future, ProcessPoolExecutor
 
     kwargs = parse(setting)
@@ -282,7 +284,7 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
                     keep(record)
                     playing.remove(entry)
 
-        k = 0
+        k = first
         while len(valued) < wanted:
             record = saved.get(k)
             if record is None:
@@ -308,7 +310,7 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
                                                             strict=True)) for r in valued}
     unit = "Gulden" if ruleset == "schmidt" else "VP"
     print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gain)} positions where the picks differ "
-          f"(of {k} looked at), {futures} futures each: the Hint's pick gains "
+          f"(of {k - first} looked at, games {first}-{k - 1}), {futures} futures each: the Hint's pick gains "
           f"{interval(list(gain.values()))} {unit} of final margin over GreedyAgent's", flush=True)
     told = [r for r in valued if "verdict" in r]  # saved with the verdict (since 2026-11-30)
     for words, kept in (("called clear", [r for r in told if r["verdict"] == "clear"]),
@@ -370,6 +372,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--busy", action="store_true")
     parser.add_argument("--sizes", nargs="+", type=int, default=[4, 8, 16, 32])
     parser.add_argument("--timed", type=int, default=5)
+    parser.add_argument("--first", type=int, default=0, help="duel: the first game number k")
     parser.add_argument("--save", type=Path, help="duel: a JSON-lines file of the positions, appended to and read back")
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
@@ -377,7 +380,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.command == "regret":
                 run_regret(args.set, ruleset, setting)
             elif args.command == "duel":
-                run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save)
+                run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save, args.first)
         if args.command == "speed":
             run_speed(ruleset, args.positions, args.busy)
         elif args.command == "ceiling":
