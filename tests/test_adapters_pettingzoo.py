@@ -331,6 +331,20 @@ def test_core_import_loads_no_rl_library():
     assert out.strip() == "[]"
 
 
+@pytest.mark.parametrize(("module", "missing"), [("pettingzoo", "gymnasium"), ("pettingzoo", "pettingzoo"),
+                                                 ("openspiel", "pyspiel")])
+def test_without_the_rl_extra_an_adapter_says_what_to_install(module, missing):
+    """The README's install (the notebook extra) has no rl extra: importing an adapter there says
+    which extra it needs and the command, not a bare "No module named 'gymnasium'"."""
+    code = (f"import sys; sys.modules[{missing!r}] = None\n"
+            f"try:\n    import mp_notebook.adapters.{module}\nexcept ModuleNotFoundError as error:\n"
+            f"    print(error.name, error)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == (f"{missing} mp_notebook.adapters.{module} needs the rl extra (PettingZoo, Gymnasium, "
+                           f"OpenSpiel), and {missing} is not installed: pip install \"mp_notebook[rl]\" (from a clone "
+                           f"of the repository: pip install \".[rl]\")")
+
+
 def test_every_ruleset_has_an_action_space():
     for ruleset in RULESETS:
         space = action_space(ruleset)

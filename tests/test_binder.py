@@ -203,6 +203,16 @@ def test_the_package_is_imported_from_the_new_environment(install: Install) -> N
     assert out.strip().startswith(str(Path(install.python).parents[1])), f"mp_notebook imported from {out.strip()}"
 
 
+@slow
+def test_an_adapter_says_to_install_the_rl_extra(install: Install) -> None:
+    """Notebook 08 on the README's install: its first import names the extra it needs."""
+    done = subprocess.run([install.python, "-c", "import mp_notebook.adapters.pettingzoo"], cwd=install.home,
+                          env=install.env, capture_output=True, text=True, timeout=120, check=False)
+    said = done.stderr.strip().splitlines()[-1]
+    assert said.startswith("ModuleNotFoundError: mp_notebook.adapters.pettingzoo needs the rl extra"), done.stderr
+    assert said.endswith('pip install "mp_notebook[rl]" (from a clone of the repository: pip install ".[rl]")'), said
+
+
 def _pages(install: Install, front_ends: list[str]) -> dict[str, dict[str, Any]]:
     """``notebooks/play.ipynb`` opened in each of ``front_ends`` in turn (``voila``: the README's
     command; or JupyterLab or Notebook 7 on a ``jupyter lab`` server), each on a server of its own

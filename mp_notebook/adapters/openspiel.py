@@ -57,15 +57,18 @@ Returns come at the end: +1 to the winner (every
 winner of a shared victory), -1 to the others.
 """
 
-from mp_notebook.adapters._openspiel import (
-    MarcoPoloGame,
-    MarcoPoloObserver,
-    MarcoPoloState,
-    ValueEvaluator,
-    game_name,
-    game_string,
-    game_type,
-)
+from mp_notebook.adapters import _rl_extra
+
+with _rl_extra(__name__):
+    from mp_notebook.adapters._openspiel import (
+        MarcoPoloGame,
+        MarcoPoloObserver,
+        MarcoPoloState,
+        ValueEvaluator,
+        game_name,
+        game_string,
+        game_type,
+    )
 
 __all__ = ["MarcoPoloGame", "MarcoPoloObserver", "MarcoPoloState", "ValueEvaluator", "game_name", "game_string",
            "game_type"]
