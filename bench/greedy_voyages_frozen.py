@@ -67,9 +67,18 @@ DEFAULT = "7807896"  # the commit of the Voyages greedy that issue 35's travel w
 
 def frozen_evaluation(commit: str, ruleset: str = "voyages") -> AgentTerms:
     """The evaluation of ``ruleset`` at ``commit``, with today's agent settings (the frozen ones of
-    Voyages predate ``unweighed``)."""
+    Voyages predate ``unweighed``), and its ``closure`` as today's agent asks it: an evaluation
+    before 74117f2 names the closure's bonus actions by their kinds, now ``closure(s, i)`` gives
+    them (the legal actions of those kinds; ``None`` for none).
+
+    >>> frozen_evaluation("7807896").closure is None
+    True
+    """
     frozen = cast("AgentTerms", evaluation(ruleset, commit))
     frozen.unweighed = package_terms(mp.new_game(2, ruleset=ruleset, seed=0)).unweighed
+    if isinstance(frozen.closure, tuple):
+        kinds = frozen.closure
+        frozen.closure = (lambda s, i: [a for a in s.legal_actions() if a.kind in kinds]) if kinds else None
     return frozen
 
 
