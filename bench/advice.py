@@ -25,9 +25,10 @@ on the same ``--futures`` determinized futures; the mean difference of the seat'
 position looked at is appended as it is settled (the two picks, and where they differ both picks'
 margins on each future), and positions the file holds are read back rather than played again, so
 that a run can be taken up again or extended with ``--positions``; ``--first K`` starts at game
-``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also printed: the same figure
-where the Hint called its pick clear, and where it did not name greedy's pick at all ("too close to
-call: A or B" names two choices: a user told that has not been told to leave greedy's pick). The
+``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also
+printed: the same figure where the Hint called its pick clear, and where it did not name greedy's
+pick at all ("too close to call: A or B" names two choices: a user told that has not been told to
+leave greedy's pick). The
 code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
 unchanged.
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 
 __all__: list[str] = []  # the API is the four modules above, each imported by name
 
-RL_PACKAGES = frozenset({"gymnasium", "pettingzoo", "pyspiel", "open_spiel"})  # what the rl extra installs
+_RL_PACKAGES = frozenset({"gymnasium", "pettingzoo", "pyspiel", "open_spiel"})  # what the rl extra installs
 
 
 @contextmanager
@@ -40,7 +40,7 @@ and gymnasium is not installed: pip install "mp_notebook[rl]" (from a clone of t
         yield
     except ModuleNotFoundError as missing:
         package = (missing.name or "").partition(".")[0]
-        if package not in RL_PACKAGES:
+        if package not in _RL_PACKAGES:
             raise
         raise ModuleNotFoundError(
             f"{module} needs the rl extra (PettingZoo, Gymnasium, OpenSpiel), and {package} is not installed: "
