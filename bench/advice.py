@@ -28,9 +28,8 @@ that a run can be taken up again or extended with ``--positions``; ``--first K``
 ``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also
 printed: the same figure where the Hint called its pick clear, and where it did not name greedy's
 pick at all ("too close to call: A or B" names two choices: a user told that has not been told to
-leave greedy's pick). The
-code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
-unchanged.
+leave greedy's pick). The code of the day plays the games: a file is valid while the Hint's and
+GreedyAgent's choices are unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
