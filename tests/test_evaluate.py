@@ -9,6 +9,7 @@ import itertools
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from voyages_helpers import card_game
 
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent, PlayoutPolicy, RandomAgent
@@ -220,6 +221,21 @@ def test_voyages_lists_one_row_per_destination() -> None:
     kept = set(travel["action"])
     assert found == {(a, end) for a, end in ends if a in kept}
     assert travel.groupby("action")["plan"].nunique().max() > 1
+
+
+def test_a_movement_paid_in_goods_is_evaluated_move_by_move() -> None:
+    """Voyages city card K30: each move costs two different goods, which route analysis does not
+    price (mp.routes.reachable refuses it); the Hint in the middle of that movement ranks the moves
+    themselves (once, evaluate asked the routes and raised)."""
+    s, space, city = card_game("K30", characters=["Matteo Polo", "Berke Khan"])
+    s = s.with_player(0, location="Venezia", dice=[2, 1, 1, 1, 1], trading_posts=[city],
+                      goods={"pepper": 2, "silk": 2, "gold": 0})
+    s = s.apply(f"city_card [2] {space}")
+    assert s.decision.kind == "move"
+    with pytest.raises(ArgumentError, match="goods are not among the resources route analysis prices"):
+        mp.routes.reachable(s, 0)
+    df = evaluate(s, rollouts=2, time_budget=None)
+    assert set(df["plan"]) == {str(a) for a in s.legal_actions()}
 
 
 def schmidt_move() -> mp.GameState:

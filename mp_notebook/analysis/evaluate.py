@@ -659,11 +659,11 @@ def _through(s: GameState, steps: tuple[str, ...], policy: Agent, seat: int | No
 def plans(s: GameState, i: int, choices: list[Action]) -> list[tuple[Action, tuple[str, ...]]]:
     """``(first action, the plan's notation)`` per choice: a Travel action becomes one plan per
     destination ``mp.routes.reachable`` finds for it (where the ruleset plans journeys), any other
-    action a plan of itself, so also each move choice in the middle of a movement (whose reaches
-    have no dice: their first move is the choice)."""
+    action a plan of itself, so also each move choice in the middle of a movement (routes are not
+    asked there: a Voyages city card's moves paid in goods are beyond their pricing)."""
     planner = journey_planner(s)
     by_action: dict[str, list[tuple[str, ...]]] = {}
-    if planner is not None:
+    if planner is not None and any(a.kind == "travel" for a in choices):
         for r in reachable(s, i):
             if r.dice:  # a Travel action's
                 by_action.setdefault(r.action, []).append(planner(s, r))
