@@ -57,9 +57,9 @@ Returns come at the end: +1 to the winner (every
 winner of a shared victory), -1 to the others.
 """
 
-from mp_notebook.adapters import _rl_extra
+from mp_notebook.adapters import _extra
 
-with _rl_extra(__name__):
+with _extra.rl_extra(__name__):
     from mp_notebook.adapters._openspiel import (
         MarcoPoloGame,
         MarcoPoloObserver,

@@ -25,9 +25,9 @@ True
 ``env.game`` is always the library's own state (fork it, show it, save it).
 """
 
-from mp_notebook.adapters import _rl_extra
+from mp_notebook.adapters import _extra
 
-with _rl_extra(__name__):
+with _extra.rl_extra(__name__):
     from mp_notebook.adapters._pettingzoo import MarcoPoloEnv, env
 
 __all__ = ["MarcoPoloEnv", "env"]
