@@ -4,6 +4,7 @@ Usage::
 
     python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
     python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32] [--first 0] [--save FILE.jsonl]
+                                [--settings "" "horizon=round" ...]
     python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
     python bench/advice.py ceiling [--set reference] [--rulesets ...] [--sizes 4 8 16 32] [--timed 5]
 
@@ -28,8 +29,11 @@ that a run can be taken up again or extended with ``--positions``; ``--first K``
 ``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also
 printed: the same figure where the Hint called its pick clear, and where it did not name greedy's
 pick at all ("too close to call: A or B" names two choices: a user told that has not been told to
-leave greedy's pick). The code of the day plays the games: a file is valid while the Hint's and
-GreedyAgent's choices are unchanged.
+leave greedy's pick). With more than one ``--settings`` (each a Hint's keywords, as for
+``regret``), each runs in turn on the same games, and every setting after the first is compared
+with the first, paired game by game on the games both looked at: the mean difference of the
+Hint's gain a game (0 where it agrees with greedy), with its 95% interval. The code of the day
+plays the games: a file is valid while the Hint's and GreedyAgent's choices are unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
@@ -257,17 +261,19 @@ def duel_saved(save: Path | None, ruleset: str, setting: str, futures: int) -> d
 
 
 def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int, save: Path | None,
-              first: int = 0) -> None:
+              first: int = 0) -> dict[int, float]:
     """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED + k``,
     ``k`` from ``first``, where the Hint's pick and GreedyAgent's differ, each valued on ``futures``
     futures. With ``save`` every position looked at is appended to that file as a JSON line (the
     picks and, where they differ, both picks' margins on each future), and a position the file holds
-    is taken from it, so that a run can be stopped and taken up again, or extended to more positions."""
+    is taken from it, so that a run can be stopped and taken up again, or extended to more positions.
+    Returns the Hint's gain at every game looked at, by ``k`` (0 where the picks agree)."""
     from concurrent.futures import Future, ProcessPoolExecutor
 
     kwargs = parse(setting)
     saved = duel_saved(save, ruleset, setting, futures)
     valued: list[dict[str, Any]] = []  # the positions where the picks differ, in order
+    agreed: list[int] = []  # the games where they agree
     playing: list[tuple[dict[str, Any], Future[Any], Future[Any]]] = []
     with ProcessPoolExecutor(workers) as pool, save.open("a") if save else nullcontext() as out:
         def keep(record: dict[str, Any]) -> None:
@@ -297,6 +303,7 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
             plan = record["hint"].split(" → ")
             if plan[0] == record["greedy"]:
                 keep(record)
+                agreed.append(k)
             else:
                 valued.append(record)
                 if "hint_margins" not in record:  # a position looked at now: s
@@ -319,6 +326,20 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
         shown_gains = [gain[r["k"]] for r in kept]
         print(f"{'':37} of the {len(told)} with the Hint's verdict, {words}: {len(kept)} positions"
               + (f", gains {interval(shown_gains)} {unit}" if len(kept) > 1 else ""), flush=True)
+    return gain | dict.fromkeys(agreed, 0.0)
+
+
+def compare_duels(ruleset: str, settings: list[str], gains: list[dict[int, float]]) -> None:
+    """Each setting after the first against the first, paired on the games both looked at: the
+    mean difference of the Hint's gain over GreedyAgent's pick a game (0 where a Hint agrees with
+    greedy), with its 95% interval."""
+    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    for setting, gain in zip(settings[1:], gains[1:], strict=True):
+        both = sorted(gain.keys() & gains[0].keys())
+        if len(both) > 1:
+            print(f"{ruleset:8} {setting or 'defaults'} minus {settings[0] or 'defaults'}, paired on the {len(both)} "
+                  f"games both looked at: {interval([gain[k] - gains[0][k] for k in both])} {unit} of final margin "
+                  f"a game", flush=True)
 
 
 def busy() -> None:
@@ -376,11 +397,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", type=Path, help="duel: a JSON-lines file of the positions, appended to and read back")
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
+        gains = []
         for setting in args.settings:
             if args.command == "regret":
                 run_regret(args.set, ruleset, setting)
             elif args.command == "duel":
-                run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save, args.first)
+                gains.append(run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save,
+                                      args.first))
+        if args.command == "duel":
+            compare_duels(ruleset, args.settings, gains)
         if args.command == "speed":
             run_speed(ruleset, args.positions, args.busy)
         elif args.command == "ceiling":
