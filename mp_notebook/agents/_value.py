@@ -36,6 +36,8 @@ class ValueTerms(Protocol):
 
     NAMES: tuple[str, ...]
     OUTCOME: str
+    HORIZON: str
+    """Where the Hint's samples stop by default and this value takes over (``mp.analysis.evaluate``)."""
 
     def seat_features(self, s: GameState) -> list[list[float]]:
         """Every seat's raw features, in the order of ``NAMES`` (counts read off the position)."""

@@ -20,9 +20,10 @@ The budget goes where it decides something (successive halving):
 
 1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
    future 0): a few milliseconds a choice;
-2. the :data:`SHORTLIST` best go on at the deep horizon (by default :data:`HORIZON`), two futures
-   each; then, round after round, the better half (by their mean margins on the futures all of
-   them share) get twice the futures, down to :data:`FINALISTS` choices with ``rollouts`` futures.
+2. the :data:`SHORTLIST` best go on at the deep horizon (by default the ruleset's own,
+   :func:`default_horizon`: the end of the round in Marco Polo II, of the turn in the others), two
+   futures each; then, round after round, the better half (by their mean margins on the futures all
+   of them share) get twice the futures, down to :data:`FINALISTS` choices with ``rollouts`` futures.
 
 The budget is CPU time (this process and its workers, so a busy machine does not starve it):
 no sample starts after ``time_budget`` CPU seconds, unless the finalists have fewer than
@@ -60,6 +61,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Union
 
 from mp_notebook.agents import value as learned
+from mp_notebook.agents._value import terms as value_terms
 from mp_notebook.agents.base import checked_agent, journey_planner
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.playout import rollout
@@ -100,12 +102,20 @@ SHORTLIST = 8  # choices that go on from the screen
 FINALISTS = 2  # choices that get every future
 FIRST_FUTURES = 2  # futures of a shortlisted choice in the first round
 HORIZONS = ("action", "turn", "round", "game")
-HORIZON = "turn"
-"""The default deep horizon (see ``bench/advice.py``)."""
 SCREEN = "action"
 DEPTH = {"action": 0, "turn": 1, "round": 2, "game": 3}
 REST = "rest of the game (estimated)"  # the part of a margin the learned value adds to the standings
 Progress = Union[bool, Callable[[int, int], None]]  # noqa: UP007 (a runtime alias)
+
+
+def default_horizon(ruleset: str) -> str:
+    """Where the samples of :func:`evaluate` stop by default in ``ruleset``: its value part's
+    ``HORIZON``, the horizon measured to give the better picks there (``bench/advice.py duel``).
+
+    >>> default_horizon("mp2"), default_horizon("voyages"), default_horizon("schmidt")
+    ('round', 'turn', 'turn')
+    """
+    return value_terms(get(ruleset).id).HORIZON
 
 
 def t95(n: int) -> float:
@@ -238,7 +248,7 @@ def evaluate(
     rollouts: int = DEFAULT_ROLLOUTS,
     min_futures: int = MIN_FUTURES,
     time_cap: float | None = None,
-    horizon: str = HORIZON,
+    horizon: str | None = None,
     prune: bool = True,
     agent: Agent | None = None,
     seed: int = 0,
@@ -254,9 +264,10 @@ def evaluate(
     the CPU seconds after which nothing starts at all (default :data:`CAP` budgets). ``rollouts``:
     the futures of a finalist (with ``prune=False``, of every choice). ``horizon``: where a sample
     stops and is valued: ``"game"`` (the final scores), or sooner, by the learned value:
-    ``"round"``, ``"turn"``, ``"action"``. ``agent`` plays every seat in the samples (default:
-    ``GreedyAgent(seed)``). ``merge_dice`` keeps one action per distinct effect where actions
-    differ only in which dice they use (``False``: every legal action). ``executor``: a
+    ``"round"``, ``"turn"``, ``"action"``; ``None``: the ruleset's own (:func:`default_horizon`).
+    ``agent`` plays every seat in the samples (default: ``GreedyAgent(seed)``). ``merge_dice``
+    keeps one action per distinct effect where actions differ only in which dice they use
+    (``False``: every legal action). ``executor``: a
     ``concurrent.futures`` pool to play samples on (its workers' CPU counts against the budget,
     a thread pool's is this process's). ``progress``: ``True`` for a tqdm bar, or a function
     called with ``(samples done, samples planned)`` after each sample. ``clock``: the CPU clock of
@@ -284,7 +295,7 @@ def evaluate(
         time_cap = checked_number("time_cap", time_cap, 0.0, MAX_TIME_BUDGET)
     rollouts = checked_int("rollouts", rollouts, 1, MAX_ROLLOUTS)
     min_futures = checked_int("min_futures", min_futures, 1, MAX_ROLLOUTS)
-    horizon = checked_choice("horizon", horizon, HORIZONS)
+    horizon = default_horizon(s.ruleset) if horizon is None else checked_choice("horizon", horizon, HORIZONS)
     prune = checked_choice("prune", prune, (True, False))
     merge_dice = checked_choice("merge_dice", merge_dice, (True, False))
     seed = checked_seed(seed)

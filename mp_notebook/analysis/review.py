@@ -48,7 +48,6 @@ from mp_notebook.agents.base import terms as agent_terms
 from mp_notebook.agents.greedy import GreedyAgent, distinct_actions
 from mp_notebook.agents.value import prediction_error
 from mp_notebook.analysis.evaluate import (
-    HORIZON,
     HORIZONS,
     MAX_BETWEEN,
     MIN_FUTURES,
@@ -112,7 +111,7 @@ def review(
     time_budget: float | None = TIME_BUDGET,
     rollouts: int | None = None,
     min_futures: int | None = None,
-    horizon: str = HORIZON,
+    horizon: str | None = None,
     seed: int = 0,
     executor: Executor | None = None,
     progress: bool | Callable[[int, int], None] = True,
@@ -122,8 +121,9 @@ def review(
 
     ``time_budget``: CPU seconds for the whole review (``None``: no clock; each decision gets
     ``rollouts`` futures). ``rollouts``, ``min_futures``, ``horizon``, ``executor``: passed to
-    :func:`~mp_notebook.analysis.evaluate` (``None``: its defaults). ``seed``: the futures sampled.
-    ``progress``: a tqdm bar over the decisions (or a function called with ``(done, total)``).
+    :func:`~mp_notebook.analysis.evaluate` (``None``: its defaults, the ruleset's own horizon).
+    ``seed``: the futures sampled. ``progress``: a tqdm bar over the decisions (or a function called
+    with ``(done, total)``).
 
     Columns: step (the position's index in the game: ``positions(s)[step]``, its history
     ``s.history[:step]``), round, decision (its text), played and better (the plans as notation,
@@ -140,7 +140,7 @@ def review(
     seat = checked_seat("seat", seat, checked_state("s", s).num_players)
     if time_budget is not None:
         time_budget = checked_number("time_budget", time_budget, 0.0, 86_400.0)
-    horizon = checked_choice("horizon", horizon, HORIZONS)
+    horizon = None if horizon is None else checked_choice("horizon", horizon, HORIZONS)
     seed = checked_seed(seed)
     options: dict[str, Any] = {"horizon": horizon, "executor": checked_executor(executor)}
     if rollouts is not None:

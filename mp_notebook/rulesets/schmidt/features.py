@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 NAMES = (*(f"score_{k}" for k in CATEGORIES), "short", "cards", "gifts", "plaque", "secrets", "missing_colours",
          "excess_cards", "way")
 OUTCOME = "win"  # what the search maximises: the chance to win the race (see mp_notebook.agents.value)
+# Where the Hint's samples stop by default (mp.analysis.evaluate): the end of the turn, the
+# other seats having replied (see bench/advice.py).
+HORIZON = "turn"
 # The game has no number of rounds: progress counts rounds against this many, capped at 1. It is
 # the median length of a 2-player greedy game to the return to Venice when issue 35 was filed (63
 # over 10 games). Today's greedy returns sooner (median 53 of 50 self-play games, 44 for

@@ -26,6 +26,9 @@ CITIES = ("city_bonus", "city_cards")  # cities whose posts keep paying: a city 
 NAMES = (*(f"score_{k}" for k in CATEGORIES), *PIECES, *GOODS, *CONTRACT_TERMS, *(f"posts_{k}" for k in CITIES),
          "large_posts", "goal_cities_left", "white_die")
 OUTCOME = "margin"  # what the search maximises: the final margin in VP (see mp_notebook.agents.value)
+# Where the Hint's samples stop by default (mp.analysis.evaluate): the end of the turn, the
+# other seats having replied (see bench/advice.py).
+HORIZON = "turn"
 
 
 def seat_features(s: GameState) -> list[list[float]]:
