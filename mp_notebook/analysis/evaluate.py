@@ -21,7 +21,7 @@ The budget goes where it decides something (successive halving):
 1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
    future 0): a few milliseconds a choice;
 2. the :data:`SHORTLIST` best go on at the deep horizon (by default the ruleset's own,
-   :func:`default_horizon`: the end of the round in Marco Polo II, of the turn in the others), two
+   :func:`default_horizon`: the end of the round in the dice games, of the turn in the Schmidt game), two
    futures each; then, round after round, the better half (by their mean margins on the futures all
    of them share) get twice the futures, down to :data:`FINALISTS` choices with ``rollouts`` futures.
 
@@ -113,7 +113,7 @@ def default_horizon(ruleset: str) -> str:
     ``HORIZON``, the horizon measured to give the better picks there (``bench/advice.py duel``).
 
     >>> default_horizon("mp2"), default_horizon("voyages"), default_horizon("schmidt")
-    ('round', 'turn', 'turn')
+    ('round', 'round', 'turn')
     """
     return value_terms(get(ruleset).id).HORIZON
 
