@@ -21,6 +21,7 @@ from mp_notebook.analysis.evaluate import (
     FINALISTS,
     Z95,
     _as_the_policy_plays,
+    default_horizon,
     follow,
     halving,
     mean_interval,
@@ -60,7 +61,7 @@ def test_every_choice_has_a_row_the_best_first(mid: mp.GameState) -> None:
     assert (df["futures"] >= 1).all() and (df["margin_low"] <= df["margin"]).all()
     assert ((df["win_low"] <= df["win_rate"]) & (df["win_rate"] <= df["win_high"])).all()
     top = df.iloc[0]
-    assert not top["pruned"] and top["futures"] == 4 and top["horizon"] != "action"
+    assert not top["pruned"] and top["futures"] == 4 and top["horizon"] == default_horizon(mid.ruleset)
     finalists = df[~df["pruned"]]
     assert len(finalists) == halving(len(df), 4)[-1][0] and finalists["margin"].is_monotonic_decreasing
     assert halving(len(df), 64)[-1][0] == min(FINALISTS, len(df))

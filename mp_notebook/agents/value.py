@@ -1,7 +1,8 @@
 """The learned position value: ``V(state, seat)``, fitted on self-play positions and their outcomes.
 
 Each ruleset offers raw position features (its ``value`` part, ``rulesets/<id>/features.py``:
-``NAMES``, ``seat_features(s)``, ``progress(s)`` and ``OUTCOME``), counts read off the state. In
+``NAMES``, ``seat_features(s)``, ``progress(s)``, ``OUTCOME``, and ``HORIZON``, where the Hint's
+samples stop and the value takes over), counts read off the state. In
 front of them goes the hand evaluation's estimate of the seat's final score (the
 ``agents`` part's ``value``, what GreedyAgent ranks by), so the fit starts from that evaluation and
 can only add to it. A seat's *design* row is, for every feature, its own value minus the best other
