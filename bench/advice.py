@@ -74,6 +74,7 @@ from mp_notebook.agents import GreedyAgent
 from mp_notebook.analysis import evaluate
 from mp_notebook.analysis.evaluate import t95
 from mp_notebook.analysis.simulate import derive_seed
+from mp_notebook.registry import get
 
 DUEL_SEED = 920_000
 SPEED_SEED = 930_000
@@ -105,6 +106,12 @@ def interval(values: list[float]) -> str:
     mean = statistics.fmean(values)
     half = t95(len(values)) * standard_error(values)
     return f"{mean:+.2f} ({_signed(mean - half)} to {_signed(mean + half)})"
+
+
+def score_unit(ruleset: str) -> str:
+    """The unit of ``ruleset``'s scores, as the ruleset names it (VP; Gulden in the Schmidt game)."""
+    unit: str = get(ruleset).part("ui").SCORE_UNIT
+    return unit
 
 
 def _signed(x: float) -> str:
@@ -167,7 +174,7 @@ def run_regret(name: str, ruleset: str, setting: str) -> None:
     greedy_plain = [g[0] for _, g, _ in rows]
     greedy_split = [g[1] for _, g, _ in rows]
     same = sum(x for _, _, x in rows)
-    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    unit = score_unit(ruleset)
     print(f"{ruleset:8} {setting or 'defaults':28} {len(rows):3} positions ({same} same pick), {unit}: "
           f"regret plain Hint {statistics.fmean(hint_plain):6.2f} ± {standard_error(hint_plain):.2f}, "
           f"greedy {statistics.fmean(greedy_plain):6.2f} ± {standard_error(greedy_plain):.2f}; "
@@ -209,7 +216,7 @@ def run_ceiling(name: str, ruleset: str, sizes: list[int], timed: int) -> None:
         return
     n = data["futures"]
     halves = (list(range(n // 2)), list(range(n // 2, n)))
-    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    unit = score_unit(ruleset)
     for size in sizes:
         if size > n // 2:
             print(f"{ruleset:8} N={size}: more than half of the set's {n} futures; skipped")
@@ -315,7 +322,7 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
         settle(wait=True)
     gain = {r["k"]: statistics.fmean(h - g for h, g in zip(r["hint_margins"][:futures], r["greedy_margins"][:futures],
                                                             strict=True)) for r in valued}
-    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    unit = score_unit(ruleset)
     print(f"{ruleset:8} {setting or 'defaults':28} one-decision test: {len(gain)} positions where the picks differ "
           f"(of {k - first} looked at, games {first}-{k - 1}), {futures} futures each: the Hint's pick gains "
           f"{interval(list(gain.values()))} {unit} of final margin over GreedyAgent's", flush=True)
@@ -333,7 +340,7 @@ def compare_duels(ruleset: str, settings: list[str], gains: list[dict[int, float
     """Each setting after the first against the first, paired on the games both looked at: the
     mean difference of the Hint's gain over GreedyAgent's pick a game (0 where a Hint agrees with
     greedy), with its 95% interval."""
-    unit = "Gulden" if ruleset == "schmidt" else "VP"
+    unit = score_unit(ruleset)
     for setting, gain in zip(settings[1:], gains[1:], strict=True):
         both = sorted(gain.keys() & gains[0].keys())
         if len(both) > 1:

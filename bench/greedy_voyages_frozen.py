@@ -56,6 +56,7 @@ from frozen import greedy as frozen_greedy  # noqa: E402
 import mp_notebook as mp  # noqa: E402
 from mp_notebook.agents import greedy as greedy_module  # noqa: E402
 from mp_notebook.agents.base import terms as package_terms  # noqa: E402
+from mp_notebook.registry import get  # noqa: E402
 
 if TYPE_CHECKING:
     from mp_notebook.agents.base import AgentTerms
@@ -148,7 +149,7 @@ def main() -> None:
     for tallies in games:
         for side, tally in zip(sides, tallies, strict=True):
             side.add(tally)
-    unit = "Gulden" if args.ruleset == "schmidt" else "VP"
+    unit = get(args.ruleset).part("ui").SCORE_UNIT
     label = f"{args.agent} (the greedy of {GREEDY[args.agent][0]})" if args.agent else f"the greedy of {args.commit}"
     print(f"{args.ruleset}: GreedyAgent vs {label}: {sides[0].rate()} (paired, seeds "
           f"{5000 + args.first}-{5000 + args.first + args.paired - 1}); "

@@ -43,6 +43,7 @@ from mp_notebook.agents.greedy import distinct_actions
 from mp_notebook.analysis import review
 from mp_notebook.analysis.evaluate import mean_interval
 from mp_notebook.analysis.simulate import derive_seed
+from mp_notebook.registry import get
 
 GAME_SEED = 940_000
 DUEL_SEED = 950_000
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--settings", default="")
     args = parser.parse_args(argv)
     print("python bench/review.py " + " ".join(argv if argv is not None else sys.argv[1:]), flush=True)
-    unit = "Gulden" if args.ruleset == "schmidt" else "VP"
+    unit = get(args.ruleset).part("ui").SCORE_UNIT
     cpus, gains, above = [], [], 0
     with ProcessPoolExecutor(args.workers) as pool:
         jobs = [pool.submit(one_game, args.ruleset, k, args.epsilon, args.futures, args.settings)
