@@ -21,9 +21,10 @@ The budget goes where it decides something (successive halving):
 1. *screen*: every choice is sampled once to the end of its own decisions (horizon ``"action"``,
    future 0): a few milliseconds a choice;
 2. the :data:`SHORTLIST` best go on at the deep horizon (by default the ruleset's own,
-   :func:`default_horizon`: the end of the round in the dice games, of the turn in the Schmidt game), two
-   futures each; then, round after round, the better half (by their mean margins on the futures all
-   of them share) get twice the futures, down to :data:`FINALISTS` choices with ``rollouts`` futures.
+   :func:`default_horizon`: the end of the round in the dice games, of the turn in the Schmidt
+   game), two futures each; then, round after round, the better half (by their mean margins on the
+   futures all of them share) get twice the futures, down to :data:`FINALISTS` choices with
+   ``rollouts`` futures.
 
 The budget is CPU time (this process and its workers, so a busy machine does not starve it):
 no sample starts after ``time_budget`` CPU seconds, unless the finalists have fewer than
@@ -115,7 +116,7 @@ def default_horizon(ruleset: str) -> str:
     >>> default_horizon("mp2"), default_horizon("voyages"), default_horizon("schmidt")
     ('round', 'round', 'turn')
     """
-    return value_terms(get(ruleset).id).HORIZON
+    return value_terms(ruleset).HORIZON
 
 
 def t95(n: int) -> float:
@@ -267,11 +268,10 @@ def evaluate(
     ``"round"``, ``"turn"``, ``"action"``; ``None``: the ruleset's own (:func:`default_horizon`).
     ``agent`` plays every seat in the samples (default: ``GreedyAgent(seed)``). ``merge_dice``
     keeps one action per distinct effect where actions differ only in which dice they use
-    (``False``: every legal action). ``executor``: a
-    ``concurrent.futures`` pool to play samples on (its workers' CPU counts against the budget,
-    a thread pool's is this process's). ``progress``: ``True`` for a tqdm bar, or a function
-    called with ``(samples done, samples planned)`` after each sample. ``clock``: the CPU clock of
-    the budget (seconds; tests pass a fake one).
+    (``False``: every legal action). ``executor``: a ``concurrent.futures`` pool to play samples on
+    (its workers' CPU counts against the budget, a thread pool's is this process's). ``progress``:
+    ``True`` for a tqdm bar, or a function called with ``(samples done, samples planned)`` after each
+    sample. ``clock``: the CPU clock of the budget (seconds; tests pass a fake one).
 
     Columns: action (the first decision, notation; ``s.apply`` accepts it), plan (all the decisions
     of the choice, `` → ``-separated: a journey's moves), kind, margin (the seat's mean margin over
