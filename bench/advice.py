@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...]
+    python bench/advice.py regret [--set reference] [--rulesets ...] [--settings "" "horizon=round" ...] [--first K]
     python bench/advice.py duel [--rulesets ...] [--positions 60] [--futures 32] [--first 0] [--save FILE.jsonl]
                                 [--settings "" "horizon=round" ...]
     python bench/advice.py speed [--rulesets ...] [--positions 20] [--busy]
@@ -17,7 +17,9 @@ the best choice is picked on one half of the futures and both it and the pick ar
 other, both ways round, averaged (no winner's curse). Printed per ruleset: both regrets of both
 picks with their standard errors over the positions, and the paired difference Hint minus greedy
 with its 95% interval (negative: the Hint does better); VP, Gulden in the Schmidt game. A Hint pick
-the set lacks is valued first with the set's futures and added to the file (``"added"``).
+the set lacks is valued first with the set's futures and added to the file (``"added"``). ``--first
+K`` prints the same figures, from the same picks, for the positions ``k >= K`` alone too (the
+positions a set was extended by).
 
 ``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where the
 Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the end,
@@ -63,7 +65,7 @@ import sys
 import time
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).parent))
 import reference as ref
@@ -105,7 +107,7 @@ def interval(values: list[float]) -> str:
     """
     mean = statistics.fmean(values)
     half = t95(len(values)) * standard_error(values)
-    return f"{mean:+.2f} ({_signed(mean - half)} to {_signed(mean + half)})"
+    return f"{_signed(mean)} ({_signed(mean - half)} to {_signed(mean + half)})"
 
 
 def score_unit(ruleset: str) -> str:
@@ -145,19 +147,17 @@ def hint_pick(s: mp.GameState, kwargs: dict[str, Any]) -> tuple[str, float, int]
     return str(table.iloc[0]["plan"]), time.process_time() - start, int(table.iloc[0]["futures"])
 
 
-def run_regret(name: str, ruleset: str, setting: str) -> None:
+def run_regret(name: str, ruleset: str, setting: str, first: int = 0) -> None:
     data = ref.load(name, ruleset)
     positions = [p for p in data.get("positions", []) if all("margins" in r for r in p["valued"])]
     if not positions:
         print(f"{ruleset}: no complete positions in {ref.path_for(name, ruleset)} (run bench/reference.py)")
         return
     kwargs = parse(setting)
-    rows, cpu, futures = [], [], []
+    rows: list[Graded] = []
     for record in positions:
         s = mp.replay(record["setup"], record["history"])
         plan, seconds, n = hint_pick(s, kwargs)
-        cpu.append(seconds)
-        futures.append(n)
         valued = {" → ".join(r["plan"]): r for r in record["valued"]}
         if plan not in valued:
             added = {"action": plan.split(" → ")[0], "plan": plan.split(" → "), "added": True,
@@ -168,22 +168,41 @@ def run_regret(name: str, ruleset: str, setting: str) -> None:
             valued[plan] = added
         margins = {c: r["margins"] for c, r in valued.items()}
         greedy = next(" → ".join(r["plan"]) for r in record["valued"] if r.get("greedy_pick"))
-        rows.append((regrets(margins, plan), regrets(margins, greedy), plan == greedy))
-    hint_plain = [h[0] for h, _, _ in rows]
-    hint_split = [h[1] for h, _, _ in rows]
-    greedy_plain = [g[0] for _, g, _ in rows]
-    greedy_split = [g[1] for _, g, _ in rows]
-    same = sum(x for _, _, x in rows)
+        rows.append(Graded(record["k"], regrets(margins, plan), regrets(margins, greedy), plan == greedy, seconds, n))
+    report_regret(ruleset, setting or "defaults", rows)
+    if first:
+        report_regret(ruleset, f"{setting or 'defaults'}, k ≥ {first}", [r for r in rows if r.k >= first])
+
+
+class Graded(NamedTuple):
+    """One position of a reference set graded: the plain and split-half regret of the Hint's pick and
+    of greedy's, whether they are the same, the Hint's CPU seconds and the futures behind its pick."""
+
+    k: int
+    hint: tuple[float, float]
+    greedy: tuple[float, float]
+    same: bool
+    cpu: float
+    futures: int
+
+
+def report_regret(ruleset: str, label: str, rows: list[Graded]) -> None:
+    """Print the regrets of ``rows`` (see the module doc)."""
+    hint_plain = [r.hint[0] for r in rows]
+    hint_split = [r.hint[1] for r in rows]
+    greedy_plain = [r.greedy[0] for r in rows]
+    greedy_split = [r.greedy[1] for r in rows]
+    cpu = [r.cpu for r in rows]
     unit = score_unit(ruleset)
-    print(f"{ruleset:8} {setting or 'defaults':28} {len(rows):3} positions ({same} same pick), {unit}: "
+    print(f"{ruleset:8} {label:28} {len(rows):3} positions ({sum(r.same for r in rows)} same pick), {unit}: "
           f"regret plain Hint {statistics.fmean(hint_plain):6.2f} ± {standard_error(hint_plain):.2f}, "
           f"greedy {statistics.fmean(greedy_plain):6.2f} ± {standard_error(greedy_plain):.2f}; "
           f"split-half Hint {statistics.fmean(hint_split):6.2f} ± {standard_error(hint_split):.2f}, "
           f"greedy {statistics.fmean(greedy_split):6.2f} ± {standard_error(greedy_split):.2f}; "
           f"Hint − greedy split-half {interval([h - g for h, g in zip(hint_split, greedy_split, strict=True)])}, "
           f"plain {interval([h - g for h, g in zip(hint_plain, greedy_plain, strict=True)])}; "
-          f"CPU median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s; futures behind the pick ≥ {min(futures)}",
-          flush=True)
+          f"CPU median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s; "
+          f"futures behind the pick ≥ {min(r.futures for r in rows)}", flush=True)
 
 
 def ceiling_pick(margins: dict[str, list[float]], greedy: str, decide: list[int], rule: str) -> str:
@@ -400,14 +419,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--busy", action="store_true")
     parser.add_argument("--sizes", nargs="+", type=int, default=[4, 8, 16, 32])
     parser.add_argument("--timed", type=int, default=5)
-    parser.add_argument("--first", type=int, default=0, help="duel: the first game number k")
+    parser.add_argument("--first", type=int, default=0,
+                        help="duel: the first game number k; regret: also grade the set's positions from k on alone")
     parser.add_argument("--save", type=Path, help="duel: a JSON-lines file of the positions, appended to and read back")
     args = parser.parse_args(argv)
     for ruleset in args.rulesets:
         gains = []
         for setting in args.settings:
             if args.command == "regret":
-                run_regret(args.set, ruleset, setting)
+                run_regret(args.set, ruleset, setting, args.first)
             elif args.command == "duel":
                 gains.append(run_duel(ruleset, args.positions, args.futures, setting, args.workers, args.save,
                                       args.first))
@@ -420,4 +440,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -109,7 +108,7 @@ def selection(ruleset: str, k: int, s: mp.GameState) -> tuple[str, list[dict[str
     options = choices(s)
     greedy = GreedyAgent(derive_seed("bench.reference.pick", ruleset, k))
     pick = str(greedy.choose(s))
-    rows = [{"action": a, "plan": list(plan)} for a, plan in options]
+    rows: list[dict[str, Any]] = [{"action": a, "plan": list(plan)} for a, plan in options]
     if len(options) <= TOP + RANDOM:
         chosen, selected = list(range(len(options))), "all"
     else:
@@ -227,4 +226,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -168,7 +168,7 @@ def game(job: tuple[str, Setting, str, int] | tuple[str, Setting, str, int, str]
     ruleset, setting, opponent, n = job[:4]
     seat = n % 2
     s = mp.new_game(2, ruleset=ruleset, seed=MATCH + n // 2, **OPTIONS.get(ruleset, {}),
-                    **CHARACTERS[job[4] if len(job) > 4 else "none"])  # type: ignore[misc]
+                    **CHARACTERS[job[4] if len(job) > 4 else "none"])
     search = setting(n // 2)
     other = OPPONENTS[opponent](n // 2)
     cpu = []
