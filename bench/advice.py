@@ -25,21 +25,24 @@ the set lacks is valued first with the set's futures and added to the file (``"a
 K`` prints the same figures, from the same picks, for the positions ``k >= K`` alone too (the
 positions a set was extended by).
 
-``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where the
-Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the end,
-on the same ``--futures`` determinized futures; the mean difference of the seat's final margin
-(Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every
-position looked at is appended as it is settled (the two picks, and where they differ both picks'
-margins on each future), and positions the file holds are read back rather than played again, so
-that a run can be taken up again or extended with ``--positions``; ``--first K`` starts at game
-``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also
-printed: the same figure where the Hint called its pick clear, and where it did not name greedy's
-pick at all ("too close to call: A or B" names two choices: a user told that has not been told to
-leave greedy's pick). With more than one ``--settings`` (each a Hint's keywords, as for
-``regret``), each runs in turn on the same games, and every setting after the first is compared
-with the first, paired game by game on the games both looked at: the mean difference of the
-Hint's gain a game (0 where it agrees with greedy), with its 95% interval. The code of the day
-plays the games: a file is valid while the Hint's and GreedyAgent's choices are unchanged.
+``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where
+the Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the
+end, on the same ``--futures`` determinized futures; the mean difference of the seat's final margin
+(Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every position
+looked at is appended as it is settled (the two picks, and where they differ both picks' margins on
+each future), and positions the file holds are read back rather than played again, so that a run can
+be taken up again or extended with ``--positions`` (or ``--futures``); ``--first K`` starts at game ``DUEL_SEED + K``
+(fresh positions, for a repetition on games no earlier run looked at). Also printed: the same figure
+where the Hint called its pick clear, and where it did not name greedy's pick at all ("too close to
+call: A or B" names two choices: a user told that has not been told to leave greedy's pick), and
+over every position looked at, with 0 where the picks agree: the positions are drawn as
+``bench/reference.py`` draws them, so that is the paired difference the regret aim asks for (with
+its sign turned), on the duel's futures instead of a set's. With more than one ``--settings`` (each
+a Hint's keywords, as for ``regret``), each runs in turn on the same games, and every setting after
+the first is compared with the first, paired game by game on the games both looked at: the mean
+difference of the Hint's gain a game (0 where it agrees with greedy), with its 95% interval. The
+code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
+unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
@@ -281,39 +284,38 @@ def run_ceiling(name: str, ruleset: str, sizes: list[int], timed: int) -> None:
               + ", ".join(f"N={size}: {choices * size * per:.0f} s" for size in sizes), flush=True)
 
 
-def duel_saved(save: Path | None, ruleset: str, setting: str, futures: int) -> dict[int, dict[str, Any]]:
-    """The positions of an earlier ``duel --save`` run kept in ``save``, by game number ``k``: those
-    of ``ruleset`` and ``setting`` looked at where the picks agree, or valued on ``futures`` futures
-    or more (the first ``futures`` of them are used)."""
+def duel_saved(save: Path | None, ruleset: str, setting: str) -> dict[int, dict[str, Any]]:
+    """The positions of ``ruleset`` and ``setting`` that earlier ``duel --save`` runs kept in
+    ``save``, by game number ``k`` (a later line of the same ``k``, with more futures, wins)."""
     if save is None or not save.exists():
         return {}
     kept = {}
     for line in save.read_text().splitlines():
         record = json.loads(line)
-        if (record["ruleset"], record["setting"]) == (ruleset, setting) and (
-                record["hint"].split(" → ")[0] == record["greedy"] or len(record.get("hint_margins", ())) >= futures):
+        if (record["ruleset"], record["setting"]) == (ruleset, setting):
             kept[record["k"]] = record
     return kept
 
 
 def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int, save: Path | None,
               first: int = 0) -> dict[int, float]:
-    """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED + k``,
-    ``k`` from ``first``, where the Hint's pick and GreedyAgent's differ, each valued on ``futures``
-    futures. With ``save`` every position looked at is appended to that file as a JSON line (the
-    picks and, where they differ, both picks' margins on each future), and a position the file holds
-    is taken from it, so that a run can be stopped and taken up again, or extended to more positions.
-    Returns the Hint's gain at every game looked at, by ``k`` (0 where the picks agree)."""
+    """The one-decision test (module doc): the first ``wanted`` positions of games ``DUEL_SEED +
+    k``, ``k`` from ``first``, where the Hint's pick and GreedyAgent's differ, each valued on
+    ``futures`` futures. With ``save`` every position looked at is appended to that file as a JSON
+    line (the picks and, where they differ, both picks' margins on each future), and a position the
+    file holds is taken from it, so that a run can be stopped and taken up again, or extended to
+    more positions or, with a larger ``futures``, to more futures (the next ones, appended as a new
+    line). Returns the Hint's gain at every game looked at, by ``k`` (0 where the picks agree)."""
     from concurrent.futures import Future, ProcessPoolExecutor
 
     kwargs = parse(setting)
-    saved = duel_saved(save, ruleset, setting, futures)
+    saved = duel_saved(save, ruleset, setting)
     valued: list[dict[str, Any]] = []  # the positions where the picks differ, in order
     agreed: list[int] = []  # the games where they agree
     playing: list[tuple[dict[str, Any], Future[Any], Future[Any]]] = []
     with ProcessPoolExecutor(workers) as pool, save.open("a") if save else nullcontext() as out:
-        def keep(record: dict[str, Any]) -> None:
-            if out is not None and record["k"] not in saved:
+        def keep(record: dict[str, Any], new: bool) -> None:
+            if out is not None and new:
                 out.write(json.dumps(record) + "\n")
                 out.flush()
 
@@ -322,13 +324,15 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
             for entry in list(playing):
                 record, hint, greedy = entry
                 if wait or (hint.done() and greedy.done()):
-                    record |= {"hint_margins": hint.result()["margins"], "greedy_margins": greedy.result()["margins"]}
-                    keep(record)
+                    for pick, played in (("hint_margins", hint), ("greedy_margins", greedy)):
+                        record[pick] = record.get(pick, []) + played.result()["margins"]
+                    keep(record, new=True)
                     playing.remove(entry)
 
         k = first
         while len(valued) < wanted:
             record = saved.get(k)
+            s = None
             if record is None:
                 s = ref.position(ruleset, DUEL_SEED + k)
                 table = evaluate(s, **kwargs)
@@ -338,14 +342,17 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
                           "greedy": str(GreedyAgent(derive_seed("bench.advice.greedy", ruleset, k)).choose(s))}
             plan = record["hint"].split(" → ")
             if plan[0] == record["greedy"]:
-                keep(record)
+                keep(record, new=k not in saved)
                 agreed.append(k)
             else:
                 valued.append(record)
-                if "hint_margins" not in record:  # a position looked at now: s
+                have = len(record.get("hint_margins", ()))
+                if have < futures:  # a position looked at now, or saved with fewer futures
+                    s = s or ref.position(ruleset, DUEL_SEED + k)
                     args = (s.setup, list(s.history), ruleset, DUEL_SEED + k)
-                    playing.append((record, pool.submit(ref.value, *args, plan, range(futures)),
-                                    pool.submit(ref.value, *args, [record["greedy"]], range(futures))))
+                    more = range(have, futures)
+                    playing.append((record, pool.submit(ref.value, *args, plan, more),
+                                    pool.submit(ref.value, *args, [record["greedy"]], more)))
             settle(wait=False)
             k += 1
         settle(wait=True)
@@ -362,7 +369,10 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
         shown_gains = [gain[r["k"]] for r in kept]
         print(f"{'':37} of the {len(told)} with the Hint's verdict, {words}: {len(kept)} positions"
               + (f", gains {interval(shown_gains)} {unit}" if len(kept) > 1 else ""), flush=True)
-    return gain | dict.fromkeys(agreed, 0.0)
+    every = gain | dict.fromkeys(agreed, 0.0)
+    print(f"{'':37} over all {len(every)} positions looked at (0 where the picks agree: minus the regret aim's "
+          f"Hint − greedy, on these futures): {interval(list(every.values()))} {unit}", flush=True)
+    return every
 
 
 def compare_duels(ruleset: str, settings: list[str], gains: list[dict[int, float]]) -> None:
