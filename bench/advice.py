@@ -9,21 +9,20 @@ Usage::
     python bench/advice.py ceiling [--set reference] [--rulesets ...] [--sizes 4 8 16 32] [--timed 5]
 
 ``regret``: on each position of a reference set (``bench/reference.py``: every choice valued on
-futures played on by GreedyAgent for every seat), the Hint's pick (``mp.analysis.evaluate`` with
-the given keywords; ``""``: the app's defaults) and GreedyAgent's own pick are graded by their
-*regret*: the reference value of the best choice minus the pick's. *Plain*: the best of the
-valued choices by all the futures (biased up: the best is also chosen on the noise). *Split-half*:
-the best choice is picked on one half of the futures and both it and the pick are valued on the
-other, both ways round, averaged (no winner's curse). Printed per ruleset: both regrets of both
-picks with their standard errors over the positions, and the paired difference Hint minus greedy
-with its 95% interval (negative: the Hint does better); VP, Gulden in the Schmidt game. That
-difference is the same split-half and plain: the best choice's value cancels (it is the same best
-for both picks), and over even halves the split-half difference is the mean, over all the futures,
-of greedy's pick's margin minus the Hint's: a one-decision test (below) on the set's positions,
-0 where the picks agree, on the set's futures. A Hint pick
-the set lacks is valued first with the set's futures and added to the file (``"added"``). ``--first
-K`` prints the same figures, from the same picks, for the positions ``k >= K`` alone too (the
-positions a set was extended by).
+futures played on by GreedyAgent for every seat), the Hint's pick (``mp.analysis.evaluate`` with the
+given keywords; ``""``: the app's defaults) and GreedyAgent's own pick are graded by their *regret*:
+the reference value of the best choice minus the pick's. *Plain*: the best of the valued choices by
+all the futures (biased up: the best is also chosen on the noise). *Split-half*: the best choice is
+picked on one half of the futures and both it and the pick are valued on the other, both ways round,
+averaged (no winner's curse). Printed per ruleset: both regrets of both picks with their standard
+errors over the positions, and the paired difference Hint minus greedy with its 95% interval
+(negative: the Hint does better); VP, Gulden in the Schmidt game. That difference is the same
+split-half and plain: the best choice's value cancels (it is the same best for both picks), and over
+even halves the split-half difference is the mean, over all the futures, of greedy's pick's margin
+minus the Hint's: a one-decision test (below) on the set's positions, 0 where the picks agree, on
+the set's futures. A Hint pick the set lacks is valued first with the set's futures and added to the
+file (``"added"``). ``--first K`` prints the same figures, from the same picks, for the positions
+``k >= K`` alone too (the positions a set was extended by).
 
 ``duel``: the one-decision test. Positions from fresh greedy games (seeds ``DUEL_SEED`` on) where
 the Hint's pick and GreedyAgent's differ; each pick played, then GreedyAgent for every seat to the
@@ -31,18 +30,18 @@ end, on the same ``--futures`` determinized futures; the mean difference of the 
 (Hint minus greedy) over the positions, with its 95% interval. ``--save FILE.jsonl``: every position
 looked at is appended as it is settled (the two picks, and where they differ both picks' margins on
 each future), and positions the file holds are read back rather than played again, so that a run can
-be taken up again or extended with ``--positions`` (or ``--futures``); ``--first K`` starts at game ``DUEL_SEED + K``
-(fresh positions, for a repetition on games no earlier run looked at). Also printed: the same figure
-where the Hint called its pick clear, and where it did not name greedy's pick at all ("too close to
-call: A or B" names two choices: a user told that has not been told to leave greedy's pick), and
-over every position looked at, with 0 where the picks agree: the positions are drawn as
-``bench/reference.py`` draws them, so that is the paired difference the regret aim asks for (with
-its sign turned), on the duel's futures instead of a set's. With more than one ``--settings`` (each
-a Hint's keywords, as for ``regret``), each runs in turn on the same games, and every setting after
-the first is compared with the first, paired game by game on the games both looked at: the mean
-difference of the Hint's gain a game (0 where it agrees with greedy), with its 95% interval. The
-code of the day plays the games: a file is valid while the Hint's and GreedyAgent's choices are
-unchanged.
+be taken up again or extended with ``--positions`` (or ``--futures``); ``--first K`` starts at game
+``DUEL_SEED + K`` (fresh positions, for a repetition on games no earlier run looked at). Also
+printed: the same figure where the Hint called its pick clear, and where it did not name greedy's
+pick at all ("too close to call: A or B" names two choices: a user told that has not been told to
+leave greedy's pick), and over every position looked at, with 0 where the picks agree: the positions
+are drawn as ``bench/reference.py`` draws them, so that is the paired difference the regret aim asks
+for (with its sign turned), on the duel's futures instead of a set's. With more than one
+``--settings`` (each a Hint's keywords, as for ``regret``), each runs in turn on the same games, and
+every setting after the first is compared with the first, paired game by game on the games both
+looked at: the mean difference of the Hint's gain a game (0 where it agrees with greedy), with its
+95% interval. The code of the day plays the games: a file is valid while the Hint's and
+GreedyAgent's choices are unchanged.
 
 ``speed``: the Hint at its defaults (``GameApp.hint`` with a human in the seat to move) on positions
 of fresh greedy games: CPU seconds and wall seconds of each call (median, 90th percentile, max), the
