@@ -347,7 +347,8 @@ def run_duel(ruleset: str, wanted: int, futures: int, setting: str, workers: int
                 valued.append(record)
                 have = len(record.get("hint_margins", ()))
                 if have < futures:  # a position looked at now, or saved with fewer futures
-                    s = s or ref.position(ruleset, DUEL_SEED + k)
+                    if s is None:  # saved: its position again
+                        s = ref.position(ruleset, DUEL_SEED + k)
                     args = (s.setup, list(s.history), ruleset, DUEL_SEED + k)
                     more = range(have, futures)
                     playing.append((record, pool.submit(ref.value, *args, plan, more),
