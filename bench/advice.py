@@ -80,7 +80,7 @@ from search_match import standard_error
 import mp_notebook as mp
 from mp_notebook.agents import GreedyAgent
 from mp_notebook.analysis import evaluate
-from mp_notebook.analysis.evaluate import t95
+from mp_notebook.analysis.evaluate import mean_interval
 from mp_notebook.analysis.simulate import derive_seed
 from mp_notebook.registry import get
 
@@ -111,8 +111,7 @@ def interval(values: list[float]) -> str:
     >>> interval([1.0, 2.0, 3.0])
     '+2.00 (−0.48 to +4.48)'
     """
-    mean = statistics.fmean(values)
-    half = t95(len(values)) * standard_error(values)
+    mean, half = mean_interval(values)
     return f"{_signed(mean)} ({_signed(mean - half)} to {_signed(mean + half)})"
 
 
@@ -233,8 +232,8 @@ def ceiling_pick(margins: dict[str, list[float]], greedy: str, decide: list[int]
     pick, lead = greedy, 0.0
     for c, values in margins.items():
         diffs = [values[f] - margins[greedy][f] for f in decide]
-        mean = statistics.fmean(diffs)
-        if c != greedy and len(diffs) > 1 and mean - t95(len(diffs)) * standard_error(diffs) > 0 and mean > lead:
+        mean, half = mean_interval(diffs)
+        if c != greedy and len(diffs) > 1 and mean - half > 0 and mean > lead:
             pick, lead = c, mean
     return pick
 
