@@ -11,7 +11,8 @@ Usage::
 
 A setting is a comma-separated list of SearchAgent keyword arguments ``NAME=VALUE`` (a Python
 literal, or for ``policy`` one of ``greedy``, ``playout``, ``rollout``: ``GreedyAgent``,
-``PlayoutPolicy``, ``RolloutPolicy`` at their defaults); ``""`` is the defaults. Each setting plays
+``PlayoutPolicy``, ``RolloutPolicy`` at their defaults); ``""`` is the defaults, and ``peek=True``
+plays :class:`Peeking`, the search that reads the hidden cards, as a yardstick. Each setting plays
 games ``--first .. --first + --games - 1``: game ``n`` has seed ``70000 + n // 2`` (the seeds of
 ``python bench/value.py match``) with the search, ``SearchAgent(seed=n // 2, ...)``, in seat
 ``n % 2`` and the opponent, ``GreedyAgent(n // 2)`` (``--opponent before35``: the frozen greedy
@@ -69,6 +70,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, median, quantiles, stdev
 from typing import Any
+from unittest import mock
 
 from tqdm import tqdm
 
@@ -103,6 +105,8 @@ class Setting:
     3
     >>> str(Setting.parse("budget_decisions=400,top_k=6"))   # 400 is the default
     'top_k=6'
+    >>> type(Setting.parse("peek=True")(3)).__name__          # not a SearchAgent option: see Peeking
+    'Peeking'
     """
 
     options: tuple[tuple[str, object], ...] = ()
@@ -129,8 +133,9 @@ class Setting:
         return setting
 
     def __call__(self, n: int) -> Counted:
-        kwargs = {k: POLICIES[str(v)]() if k == "policy" else v for k, v in self.options}
-        return Counted(seed=n, **kwargs)  # type: ignore[arg-type]
+        kwargs = {k: POLICIES[str(v)]() if k == "policy" else v for k, v in self.options if k != "peek"}
+        agent = Peeking if dict(self.options).get("peek") else Counted
+        return agent(seed=n, **kwargs)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         return ",".join(f"{k}={v}" for k, v in self.options if DEFAULTS.get(k, self) != v) or "defaults"
@@ -146,6 +151,20 @@ class Counted(mp.agents.SearchAgent):
         results = super().search(state, candidates)
         self.searched += len(results) > 1
         return results
+
+
+class Peeking(Counted):
+    """The search reading what its seat has not seen, as it did before issue 52 (setting
+    ``peek=True``): every future it imagines, its forks and its own greedy's chance samples, is
+    ``state.reseed(seed)``, which leaves the other players' secret cards where they are. A yardstick
+    for what playing from the seat's view costs the search, not a player."""
+
+    def choose(self, state: mp.GameState) -> mp.Action:
+        def reseeded(s: mp.GameState, seat: int, seed: int) -> mp.GameState:
+            return s.reseed(seed)
+
+        with mock.patch.object(type(state), "determinize", reseeded):
+            return super().choose(state)
 
 
 @dataclass
