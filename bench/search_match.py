@@ -93,6 +93,7 @@ POLICIES = {"greedy": mp.agents.GreedyAgent, "playout": PlayoutPolicy, "rollout"
 OPPONENTS: dict[str, Callable[[int], Agent]] = {"greedy": mp.agents.GreedyAgent, "before35": Greedy35Agent}
 SAVED = ("ruleset", "opponent", "setting", "game", "win", "margin")  # a saved game's fields (and travels, posts)
 DEFAULTS = {name: p.default for name, p in inspect.signature(mp.agents.SearchAgent).parameters.items()}
+DEFAULTS["peek"] = False  # Setting's own option: the search from its seat's view
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,8 @@ class Setting:
     'top_k=6'
     >>> type(Setting.parse("peek=True")(3)).__name__          # not a SearchAgent option: see Peeking
     'Peeking'
+    >>> str(Setting.parse("peek=False"))                      # the search from its seat's view
+    'defaults'
     """
 
     options: tuple[tuple[str, object], ...] = ()
