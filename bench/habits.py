@@ -31,9 +31,11 @@ events and the score table), not worked out again here. Per seat-game, it prints
   first meeting it to the game's end: the share ended within 2 rounds, the share the seat itself
   returned within 2 rounds, the median and the most; how far from Venice the seat stood then
   (spaces, the shortest way by either route) and its best chance then of ending a move in Venice
-  within 2 spins (``mp.routes.odds``: the most any play could make of it, fights aside); in how many
-  the condition lapsed again (not met at one of the seat's later spins); and of the seat's moves made
-  while it met the condition, how many ended nearer Venice.
+  within 2 spins (``mp.routes.odds``: the most any play could make of it, fights aside), and the
+  same chance from the best trading city (:func:`best_place`: the most any play could make of it
+  where its own trade completes the condition); in how many the condition lapsed again (not met at
+  one of the seat's later spins); and of the seat's moves made while it met the condition, how many
+  ended nearer Venice.
 
 The figures a game (the posts at the end, Travel actions, forced sales) are given as the mean ±
 its standard error, and the Schmidt shares of seat-games with its 95% interval (± 1.96 standard
@@ -94,6 +96,7 @@ class SeatGame:
     met: int | None = None  # Schmidt: the round the return condition was first met
     away: int = 0  # Schmidt: the spaces from Venice then
     reach: float = 0.0  # Schmidt: the best chance then of ending a move in Venice within WITHIN spins
+    best: float = 0.0  # Schmidt: the same chance from the best trading city (see best_place)
     lapsed: bool = False  # Schmidt: the condition not met at one of the seat's later spins
     moves_ready: int = 0  # Schmidt: the seat's moves made while it met the condition
     moves_closer: int = 0  # Schmidt: of those, the ones that ended nearer Venice
@@ -179,6 +182,7 @@ def play(job: tuple[str, Bot, int, str, str | None]) -> list[SeatGame]:
                     h.met = s.round
                     h.away = venice(s, j)
                     h.reach = mp.routes.odds(s, j, cast(SchmidtState, s).components.start, spins=WITHIN)
+                    h.best = best_place(cast(SchmidtState, s), j)
     rows = s.score_rows()
     if not schmidt:
         close_round(s.round)
@@ -192,6 +196,25 @@ def venice(s: mp.GameState, i: int) -> int:
     """The spaces from Schmidt merchant ``i`` to Venice (the shortest way by either route)."""
     c = cast(SchmidtState, s).components
     return int(c.distance[s.players[i].location][c.start])
+
+
+def best_place(s: SchmidtState, i: int) -> float:
+    """The best chance Schmidt merchant ``i``, who meets the return condition, would have of ending
+    a move in Venice within :data:`WITHIN` spins had he stood in the best trading city, on either
+    route type that passes it: his own acts complete the condition only in a trading city (a sale or
+    a draw; the Plaque in Khanbalik and the Secrets in a mission city are trading cities too), so no
+    play of his meets it where its chance is better (fights aside).
+
+    >>> import mp_notebook as mp
+    >>> s = mp.new_game(2, ruleset="schmidt", seed=1)
+    >>> s = s.with_player(0, plaque="Pagan", secrets=True, gulden=1200,
+    ...                   cards=["red50a", "green50a", "blue50a", "brown50a"])
+    >>> best_place(s, 0)   # Constantinople: 3 spaces, a spin of 3 or more on land, or two spins
+    0.875
+    """
+    c = s.components
+    return max(float(mp.routes.odds(s.with_player(i, location=city, mode=mode), i, c.start, spins=WITHIN))
+               for city in c.trading_cities for mode in c.modes_at(city))
 
 
 def by_round(values: list[list[int]]) -> str:
@@ -272,6 +295,8 @@ def lines(ruleset: str, units: list[list[SeatGame]]) -> Iterator[str]:
            f"{fmean(g.reach for g in met):.0%}; the condition lapsed before a later spin of the seat in "
            f"{sum(g.lapsed for g in met)}; moves made meeting it: {sum(g.moves_ready for g in met)}, "
            f"nearer Venice {sum(g.moves_closer for g in met)}")
+    yield (f"  the same chance from the best trading city (where a play of the seat's own completes the "
+           f"condition): mean {fmean(g.best for g in met):.1%}, most {max(g.best for g in met):.1%}")
 
 
 def main() -> None:

@@ -369,3 +369,21 @@ def test_matrix_by_moves_counts_spaces():
     s = mp.new_game(2, ruleset="schmidt", seed=1)
     m = mp.routes.matrix(s.board)
     assert int(m.loc["Venice", "Constantinople"]) == s.components.distance["Venice"]["Constantinople"]
+
+
+def test_no_trading_city_returns_within_two_spins_more_often_than_seven_in_eight():
+    """The bound behind docs/bots.md's Schmidt return habit: a merchant who may return and stands in a
+    trading city (where his own trade completes the condition) ends a move in Venice within 2 spins
+    at best 7/8 of the time, from Constantinople (3 spaces); by the odds and by enumeration alike."""
+    s = mp.new_game(2, ruleset="schmidt", seed=1).with_player(
+        0, plaque="Pagan", secrets=True, gulden=1200, cards=["red50a", "green50a", "blue50a", "brown50a"])
+    c = s.components
+    best = {}
+    for city in c.trading_cities:
+        for ring in c.modes_at(city):
+            here = s.with_player(0, location=city, mode=ring)
+            best[city, ring] = mp.routes.odds(here, 0, c.start, spins=2, exact=True)
+    top = max(best.values())
+    assert top == Fraction(7, 8)
+    assert {city for (city, _), chance in best.items() if chance == top} == {"Constantinople"}
+    assert enumerate_odds(Engine(s, 0), "Constantinople", frozenset({c.start}), 2) == top
