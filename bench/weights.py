@@ -13,14 +13,14 @@ the two players run side by side with caches of their own. With no ``--set`` bot
 every margin is 0 (a check of the bench).
 
 Seed ``first + k`` is played twice, the changed player in seat 0 and then in seat 1, both players
-seeded with the game's seed (Schmidt games have ``round_limit=300`` as a guard, as ``bench/search_match.py``).
-``--characters`` deals Marco Polo II's characters as ``bench/search_match.py`` does (``draft``,
-the default there: the printed set-up; the other games take ``none`` or ``random``). It prints the
-changed player's share of the victories (95% Wilson interval), its margin over today's greedy a
-seed (the mean of its two seatings) ± its standard error with the 95% interval, and in Marco Polo
-II and Voyages the trading posts and Travel actions a game of each player. ``--save`` appends a
-line a game. The seeds a change was chosen on say nothing of how it plays elsewhere: confirm on
-fresh ones.
+seeded with the game's seed (Schmidt games with ``round_limit=300`` as a guard, as in
+``bench/search_match.py``). ``--characters`` sets the game up as ``bench/search_match.py`` does:
+``none`` (the default), ``random`` (a character dealt to each seat) or ``draft`` (Marco Polo II's
+printed set-up: the character draft and the choice of a goal card). It prints the changed player's
+share of the victories (95% Wilson interval), its margin over today's greedy a seed (the mean of
+its two seatings) ± its standard error with the 95% interval, and in Marco Polo II and Voyages the
+trading posts and Travel actions a game of each player. ``--save`` appends a line a game. The
+seeds a change was chosen on say nothing of how it plays elsewhere: confirm it on fresh ones.
 
 This prints figures; it is not a test.
 """
