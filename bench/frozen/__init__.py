@@ -137,8 +137,9 @@ def greedy(name: str) -> type:
 def reweighed(ruleset: str, changes: tuple[tuple[str, str], ...]) -> type:
     """This checkout's ``GreedyAgent`` on ``ruleset``'s evaluation with module constants changed:
     each ``(NAME, VALUE)`` of ``changes`` replaces the line ``NAME = ...`` of this checkout's
-    evaluation (the one line that sets it; a constant on more lines is refused). The evaluation and
-    the agent are copies with caches of their own, so they play beside today's (``bench/weights.py``).
+    evaluation (the one line that sets it: a name set on no line, or on more, is refused). The
+    evaluation and the agent are copies with caches of their own, so they play beside today's
+    (``bench/weights.py``).
 
     >>> import mp_notebook as mp, sys
     >>> agent = reweighed("mp2", (("POST", "12.0"),))
