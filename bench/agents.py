@@ -145,12 +145,14 @@ def play(agents: list[mp.agents.Agent], seed: int, seat: int, automa: str | None
 
 
 def play_seats(agents: list[mp.agents.Agent], seed: int, automa: str | None = None,
-               ruleset: str = "mp2") -> list[Tally]:
-    """One game (as :func:`play`); the tally of every seat's agent."""
+               ruleset: str = "mp2", options: dict[str, str] | None = None) -> list[Tally]:
+    """One game (as :func:`play`, ``options``: more options of the 2-player game, such as its
+    characters); the tally of every seat's agent."""
     if automa:
         s = mp.new_game(["Ana"], automa=automa, seed=seed, setup="full")
     else:
-        s = mp.new_game(players=2, ruleset=ruleset, seed=seed, **(SCHMIDT_OPTIONS if ruleset == "schmidt" else {}))
+        s = mp.new_game(players=2, ruleset=ruleset, seed=seed, **(SCHMIDT_OPTIONS if ruleset == "schmidt" else {}),
+                        **(options or {}))
     tallies = [Tally(games=1) for _ in agents]
     while not s.is_over:
         i = s.current_player

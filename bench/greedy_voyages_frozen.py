@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, cast
 sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parent)]
 
 from agents import Tally, margin, margin_text, per_seed, play_seats  # noqa: E402
-from frozen import GREEDY, evaluation  # noqa: E402
+from frozen import GREEDY, evaluation, reweighed  # noqa: E402
 from frozen import greedy as frozen_greedy  # noqa: E402
 
 import mp_notebook as mp  # noqa: E402
@@ -84,16 +84,27 @@ def frozen_evaluation(commit: str, ruleset: str = "voyages") -> AgentTerms:
 
 
 class FrozenGreedy(mp.agents.GreedyAgent):
-    """The GreedyAgent on the evaluation of ``ruleset`` at ``commit``: while it ranks, the greedy
-    module's ``terms`` reads the frozen copy for a position of that ruleset (a process plays one
-    decision at a time)."""
+    """The GreedyAgent on another evaluation of ``ruleset``: the one at ``commit``, or (``commit``
+    ``None``) this checkout's with the module constants ``changes`` set otherwise
+    (``frozen.reweighed``, ``bench/weights.py``). While it ranks, the greedy module's ``terms`` reads
+    that evaluation for a position of that ruleset (a process plays one decision at a time).
 
-    def __init__(self, commit: str, seed: int = 0, ruleset: str = "voyages"):
+    >>> FrozenGreedy(None, ruleset="mp2", changes=(("POST", "12.0"),)).name
+    'greedy POST=12.0'
+    """
+
+    def __init__(self, commit: str | None, seed: int = 0, ruleset: str = "voyages",
+                 changes: tuple[tuple[str, str], ...] = ()):
         super().__init__(seed)
         self.commit = commit
         self.ruleset = ruleset
-        self.name = f"greedy_{commit}"
-        self._evaluation = frozen_evaluation(commit, ruleset)
+        self.changes = changes
+        if commit is None:
+            self.name = " ".join(["greedy", *map("=".join, changes)])
+            self._evaluation = cast("AgentTerms", reweighed(ruleset, changes))
+        else:
+            self.name = f"greedy_{commit}"
+            self._evaluation = frozen_evaluation(commit, ruleset)
 
     def rank(self, state: GameState, actions: list[Action] | None = None) -> list[tuple[float, Action]]:
         frozen, ruleset = self._evaluation, self.ruleset
@@ -104,10 +115,11 @@ class FrozenGreedy(mp.agents.GreedyAgent):
             greedy_module.terms = package_terms
 
     def with_seed(self, seed: int) -> FrozenGreedy:
-        return FrozenGreedy(self.commit, seed, self.ruleset)
+        return FrozenGreedy(self.commit, seed, self.ruleset, self.changes)
 
     def __repr__(self) -> str:
-        return f"FrozenGreedy({self.commit!r}, seed={self.seed}, ruleset={self.ruleset!r})"
+        changes = f", changes={self.changes!r}" if self.changes else ""
+        return f"FrozenGreedy({self.commit!r}, seed={self.seed}, ruleset={self.ruleset!r}{changes})"
 
 
 def game(job: tuple[str, int, int, str, bool]) -> list[Tally]:

@@ -15,8 +15,8 @@ it and their commands.
 * :func:`routes`: a module of route analysis at a commit, unchanged (``"board"``: ``mp.routes``,
   whose ``table`` answers the dice games; ``"schmidt"``: the spinner's answers, ``spin_table``), to
   check that today's tables give the same answers (``bench/routes.py --tables N``).
-* :func:`reweighed`: not frozen, but made the same way: this checkout's ``GreedyAgent`` on its
-  evaluation with some module constants set otherwise (``bench/weights.py``).
+* :func:`reweighed`: not frozen, but made the same way: this checkout's evaluation with some module
+  constants set otherwise (``bench/weights.py``).
 
 It needs the history: any clone has it; a shallow one gets an error that says so.
 
@@ -134,38 +134,24 @@ def greedy(name: str) -> type:
 
 
 @functools.cache
-def reweighed(ruleset: str, changes: tuple[tuple[str, str], ...]) -> type:
-    """This checkout's ``GreedyAgent`` on ``ruleset``'s evaluation with module constants changed:
-    each ``(NAME, VALUE)`` of ``changes`` replaces the line ``NAME = ...`` of this checkout's
-    evaluation (the one line that sets it: a name set on no line, or on more, is refused). The
-    evaluation and the agent are copies with caches of their own, so they play beside today's
-    (``bench/weights.py``).
+def reweighed(ruleset: str, changes: tuple[tuple[str, str], ...]) -> ModuleType:
+    """This checkout's evaluation of ``ruleset`` with module constants changed: each ``(NAME, VALUE)``
+    of ``changes`` replaces the line ``NAME = ...`` (the one line that sets it: a name set on no
+    line, or on more, is refused). A copy with caches of its own, so that a greedy player on it
+    (``bench/greedy_voyages_frozen.py``'s ``FrozenGreedy``) plays beside today's (``bench/weights.py``).
 
-    >>> import mp_notebook as mp, sys
-    >>> agent = reweighed("mp2", (("POST", "12.0"),))
-    >>> s = mp.new_game(players=2, seed=1)
-    >>> agent.name, sys.modules[agent.__module__].terms(s).POST, agent(0).choose(s) in s.legal_actions()
-    ('greedy POST=12.0', 12.0, True)
+    >>> reweighed("mp2", (("POST", "12.0"),)).POST
+    12.0
     """
     path = EVALUATION_PATH.format(ruleset=ruleset)
-    text = (ROOT / path).read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines(keepends=True)
     for name, value in changes:
         at = [k for k, line in enumerate(lines) if line.startswith(f"{name} = ")]
         if len(at) != 1:
             raise RuntimeError(f"bench/frozen: {path} sets {name} on {len(at)} lines (at the start of a line), not one")
         lines[at[0]] = f"{name} = {value}  # changed by bench/frozen.reweighed\n"
     tag = "_".join(f"{name}{value}" for name, value in changes).translate({ord(c): "_" for c in ".-+ ()[]{},:'\""})
-    module = made(f"evaluation_{ruleset}_{tag or 'unchanged'}", "the working tree", path, "".join(lines))
-    text = (ROOT / GREEDY_PATH).read_text(encoding="utf-8")
-    where = f"the working tree's {GREEDY_PATH}"
-    text = changed(text, where, "terms, tie_break\n",
-                   f"tie_break\nfrom mp_notebook.agents.base import terms as _today\n"
-                   f"import {module.__name__} as _changed\n\n\n"
-                   f"def terms(s):\n    return _changed if s.ruleset == {ruleset!r} else _today(s)\n\n\n")
-    text = changed(text, where, 'name = "greedy"\n', f"name = {' '.join(['greedy', *map('='.join, changes)])!r}\n")
-    agent: type = made(f"greedy_{ruleset}_{tag or 'unchanged'}", "the working tree", GREEDY_PATH, text).GreedyAgent
-    return agent
+    return made(f"evaluation_{ruleset}_{tag or 'unchanged'}", "the working tree", path, "".join(lines))
 
 
 def __getattr__(name: str) -> type:
